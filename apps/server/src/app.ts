@@ -1,0 +1,73 @@
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import cookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Deps } from './deps.js';
+import { registerAuthentication } from './http/authenticate.js';
+import { registerErrorHandler } from './http/error-handler.js';
+import type { App } from './http/types.js';
+import { AuthService } from './modules/auth/service.js';
+import { MODULES, type CoreServices } from './modules/registry.js';
+
+export interface BuiltApp {
+  app: App;
+  services: CoreServices;
+}
+
+/** Builds the HTTP app around already-connected dependencies (main.ts or the test harness). */
+export async function buildApp(deps: Deps, options: { logger?: FastifyServerOptions['logger']; serveWeb?: boolean } = {}): Promise<BuiltApp> {
+  const app = Fastify({
+    loggerInstance: options.logger === undefined ? deps.log : undefined,
+    logger: options.logger === undefined ? undefined : options.logger,
+    trustProxy: deps.config.trustProxy,
+    bodyLimit: 2 * 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  await app.register(cookie);
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Sapa API', version: '0.1.0', description: 'Multi-channel business messaging' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  const services: CoreServices = { auth: new AuthService(deps) };
+  registerAuthentication(app, services.auth);
+  for (const register of MODULES) register(app, { deps, services });
+
+  const webDist = options.serveWeb === false ? null : findWebDist();
+  if (webDist) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: false });
+    // History fallback: any GET that is not API, socket or webhook traffic gets the SPA.
+    app.get('/*', { config: { public: true }, schema: { hide: true } }, (request, reply) => {
+      const path = request.url.split('?')[0] ?? '/';
+      if (/^\/(api|socket\.io|webhooks)(\/|$)/.test(path)) return reply.callNotFound();
+      return reply.sendFile('index.html', { maxAge: 0 });
+    });
+  }
+  return { app, services };
+}
+
+function findWebDist(): string | null {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 5; i++) {
+    const candidate = join(dir, 'web', 'dist');
+    if (existsSync(join(candidate, 'index.html'))) return candidate;
+    const sibling = join(dir, 'apps', 'web', 'dist');
+    if (existsSync(join(sibling, 'index.html'))) return sibling;
+    dir = dirname(dir);
+  }
+  return null;
+}

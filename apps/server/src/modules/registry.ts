@@ -1,0 +1,23 @@
+import type { Deps } from '../deps.js';
+import type { App } from '../http/types.js';
+import type { AuthService } from './auth/service.js';
+import { authRoutes } from './auth/routes.js';
+import { healthRoutes } from './health/routes.js';
+import { mailRoutes } from './mail/routes.js';
+
+/** Services other modules may call (built once in app.ts). */
+export interface CoreServices {
+  auth: AuthService;
+}
+
+export interface ModuleContext {
+  deps: Deps;
+  services: CoreServices;
+}
+
+/** Every HTTP module, registered in this order. Add one line per domain. */
+export const MODULES: ((app: App, ctx: ModuleContext) => void)[] = [
+  healthRoutes,
+  authRoutes,
+  mailRoutes,
+];

@@ -1,0 +1,38 @@
+import type { AccountType, Role } from '@sapa/contracts';
+
+/**
+ * Who may do what, declared in one place. Routes name an action; the auth layer checks it
+ * before the handler runs. `apiOnly: false` keeps an action from api-only accounts.
+ */
+interface Policy {
+  roles: readonly Role[];
+  apiOnly?: boolean;
+}
+
+const ALL: readonly Role[] = ['admin', 'supervisor', 'agent'];
+const MANAGERS: readonly Role[] = ['admin', 'supervisor'];
+const ADMIN: readonly Role[] = ['admin'];
+
+export const POLICIES = {
+  'profile.read': { roles: ALL },
+  'profile.update': { roles: ALL },
+  'account.rename': { roles: ADMIN },
+  'users.list': { roles: ALL },
+  'users.manage': { roles: ADMIN },
+  'divisions.read': { roles: ALL },
+  'divisions.manage': { roles: ADMIN },
+  'settings.read': { roles: ALL },
+  'settings.write': { roles: ADMIN },
+  'billing.read': { roles: ALL },
+  'subscription.start': { roles: ADMIN },
+  'reports.read': { roles: MANAGERS },
+} as const satisfies Record<string, Policy>;
+
+export type Action = keyof typeof POLICIES;
+
+export function isAllowed(action: Action, who: { role: Role; accountType: AccountType }): boolean {
+  const policy: Policy = POLICIES[action];
+  if (!policy.roles.includes(who.role)) return false;
+  if (who.accountType === 'api_only' && policy.apiOnly === false) return false;
+  return true;
+}

@@ -1,0 +1,110 @@
+import { randomBytes } from 'node:crypto';
+import type { Role } from '@sapa/contracts';
+import { hashPassword } from '../lib/passwords.js';
+import type { TestContext } from './harness.js';
+
+export const PASSWORD = 'Secret123';
+let cachedHash: string | undefined;
+
+export interface TestUser {
+  id: string;
+  accountId: string;
+  email: string;
+  role: Role;
+  token: string;
+  /** Authorization header for app.inject. */
+  auth: { authorization: string };
+}
+
+const unique = () => randomBytes(4).toString('hex');
+
+/** An active account with a due date in the future (so the shell's guards pass). */
+export async function createAccount(
+  ctx: TestContext,
+  opts: { name?: string; type?: 'regular' | 'api_only'; subscribed?: boolean } = {},
+): Promise<string> {
+  const { db } = ctx.deps;
+  const account = await db
+    .insertInto('accounts')
+    .values({ name: opts.name ?? `Company ${unique()}`, type: opts.type ?? 'regular' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  if (opts.subscribed !== false) {
+    const product = await db.selectFrom('products').select(['id', 'price']).where('code', '=', 'starter').executeTakeFirstOrThrow();
+    await db
+      .insertInto('subscriptions')
+      .values({
+        account_id: account.id,
+        product_id: product.id,
+        status: 'active',
+        billing_period: 'monthly',
+        billing_amount: product.price,
+        due_date: new Date(ctx.clock.now().getTime() + 30 * 86_400_000),
+      })
+      .execute();
+  }
+  return account.id;
+}
+
+/** An active user with PASSWORD, signed in through the real login endpoint. */
+export async function createUser(
+  ctx: TestContext,
+  accountId: string,
+  opts: { role?: Role; email?: string; name?: string; divisionIds?: string[]; divisionOnlyView?: boolean; allChat?: boolean } = {},
+): Promise<TestUser> {
+  const { db } = ctx.deps;
+  cachedHash ??= await hashPassword(PASSWORD);
+  const email = opts.email ?? `user-${unique()}@example.com`;
+  const role = opts.role ?? 'admin';
+  const user = await db
+    .insertInto('users')
+    .values({
+      account_id: accountId,
+      name: opts.name ?? `User ${unique()}`,
+      email,
+      phone: '81234567890',
+      password_hash: cachedHash,
+      role,
+      status: 'active',
+      email_verified_at: new Date(),
+      division_only_view: opts.divisionOnlyView ?? false,
+      all_chat: opts.allChat ?? role !== 'agent',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  for (const divisionId of opts.divisionIds ?? []) {
+    await db.insertInto('user_divisions').values({ account_id: accountId, user_id: user.id, division_id: divisionId }).execute();
+  }
+  const token = await login(ctx, email, PASSWORD);
+  return { id: user.id, accountId, email, role, token, auth: { authorization: `Bearer ${token}` } };
+}
+
+export async function login(ctx: TestContext, email: string, password: string): Promise<string> {
+  const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+  return (res.json() as { accessToken: string }).accessToken;
+}
+
+export async function createDivision(ctx: TestContext, accountId: string, name = `Division ${unique()}`): Promise<string> {
+  const row = await ctx.deps.db.insertInto('divisions').values({ account_id: accountId, name }).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Last mail sent to an address, and the first link in it that contains `path`. */
+export async function lastMailLink(ctx: TestContext, to: string, path: string): Promise<string> {
+  const mail = await ctx.deps.db
+    .selectFrom('mail_outbox')
+    .select(['text'])
+    .where('to_address', '=', to)
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow();
+  const link = mail.text.match(/https?:\/\/\S+/g)?.find((l) => l.includes(path));
+  if (!link) throw new Error(`no ${path} link in mail to ${to}`);
+  return link;
+}
+
+export function tokenFromLink(link: string): string {
+  const token = new URL(link).searchParams.get('token');
+  if (!token) throw new Error(`no token in ${link}`);
+  return token;
+}

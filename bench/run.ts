@@ -1,0 +1,27 @@
+// `npm run bench -- [name...]`: runs the named benches (all by default), printing each one's
+// JSON on its own line to stdout; progress goes to stderr.
+import { runApiBench } from './api.ts';
+
+const benches: Record<string, () => Promise<object>> = {
+  api: runApiBench,
+};
+
+async function main(): Promise<void> {
+  const requested = process.argv.slice(2).filter((arg) => arg !== '--');
+  const names = requested.length > 0 ? requested : Object.keys(benches);
+  const unknown = names.filter((name) => !(name in benches));
+  if (unknown.length > 0) {
+    throw new Error(`unknown bench ${unknown.join(', ')}; known: ${Object.keys(benches).join(', ')}`);
+  }
+  for (const name of names) {
+    const bench = benches[name];
+    if (!bench) continue;
+    console.error(`bench ${name}`);
+    console.log(JSON.stringify(await bench()));
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import { validationMessage as vm } from './messages.js';
+import { requiredString } from './fields.js';
+
+export const divisionSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  memberCount: z.number(),
+  createdAt: z.string(),
+});
+export type Division = z.infer<typeof divisionSchema>;
+export const divisionListSchema = z.object({ data: z.array(divisionSchema) });
+export const divisionBodySchema = z.object({
+  name: requiredString('name').max(60, vm.max('name', 60)),
+  description: z.string().trim().max(512, vm.max('description', 512)).default(''),
+});

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { MESSAGES, validationMessage as vm } from './messages.js';
+
+/**
+ * Field builders that speak the spec's shared validation messages. `field` is the human name
+ * used inside the message ("The {field} field is required").
+ */
+export const requiredString = (field: string) =>
+  z
+    .string({
+      error: (iss) => (iss.input === undefined || iss.input === null ? vm.required(field) : vm.string(field)),
+    })
+    .trim()
+    .min(1, vm.required(field));
+
+export const optionalString = (field: string) =>
+  z.string({ error: () => vm.string(field) }).trim();
+
+export const emailField = (field = 'email') =>
+  requiredString(field)
+    .toLowerCase()
+    .pipe(z.email({ error: MESSAGES.invalidEmail }));
+
+/** Digits only, optionally with one leading plus; at least 6 digits. */
+export const phoneField = (field = 'phone number') =>
+  requiredString(field).regex(/^\+?\d{6,16}$/, MESSAGES.invalidPhone);
+
+export const passwordField = (field = 'password') =>
+  z
+    .string({
+      error: (iss) => (iss.input === undefined || iss.input === null ? vm.required(field) : vm.string(field)),
+    })
+    .min(1, vm.required(field))
+    .min(8, vm.min(field, 8))
+    .max(128, vm.max(field, 128))
+    .regex(/(?=.*\d)(?=.*[A-Z])/, vm.passwordStrength(field));
+
+export const idField = z.uuid({ error: 'Invalid id' });
+
+export const pinField = z
+  .string({ error: () => vm.required('pin') })
+  .trim()
+  .regex(/^\d{6}$/, 'The pin must be 6 digits');
+
+/** Query-string booleans arrive as text. */
+export const queryBoolean = z
+  .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
+  .transform((v) => v === true || v === 'true' || v === '1');
+
+export const perPage = (max: number, fallback: number) =>
+  z.coerce.number().int().min(1).max(max).default(fallback);
