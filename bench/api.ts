@@ -2,8 +2,8 @@
 // Fastify route returning the same JSON, both at 50 connections. Prints one JSON object.
 import { fileURLToPath } from 'node:url';
 import { freePort, startService, type ServiceHandle } from '../scripts/lib/processes.mjs';
-import { assertClean, measure, type LoadFigures } from './lib/load.ts';
-import { login, startSapa, type RunningSapa } from './lib/sapa.ts';
+import { assertClean, measure, type LoadFigures } from './lib/load.js';
+import { login, startSapa, type RunningSapa } from './lib/sapa.js';
 
 const CONNECTIONS = 50;
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);

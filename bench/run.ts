@@ -1,6 +1,6 @@
 // `npm run bench -- [name...]`: runs the named benches (all by default), printing each one's
 // JSON on its own line to stdout; progress goes to stderr.
-import { runApiBench } from './api.ts';
+import { runApiBench } from './api.js';
 
 const benches: Record<string, () => Promise<object>> = {
   api: runApiBench,
@@ -11,7 +11,9 @@ async function main(): Promise<void> {
   const names = requested.length > 0 ? requested : Object.keys(benches);
   const unknown = names.filter((name) => !(name in benches));
   if (unknown.length > 0) {
-    throw new Error(`unknown bench ${unknown.join(', ')}; known: ${Object.keys(benches).join(', ')}`);
+    throw new Error(
+      `unknown bench ${unknown.join(', ')}; known: ${Object.keys(benches).join(', ')}`,
+    );
   }
   for (const name of names) {
     const bench = benches[name];

@@ -15,7 +15,8 @@ function run(command, args) {
     env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
   });
   if (result.error) throw new Error(`${command} could not start: ${result.error.message}`);
-  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} exited with ${result.status}`);
+  if (result.status !== 0)
+    throw new Error(`${command} ${args.join(' ')} exited with ${result.status}`);
 }
 
 export function ensureChromium() {

@@ -40,12 +40,7 @@ const stages = [
   {
     name: 'vitest',
     command: join(ROOT, 'node_modules/.bin/vitest'),
-    args: [
-      'run',
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile.json=${vitestJson}`,
-    ],
+    args: ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`],
     counts: vitestCounts,
   },
   {
@@ -89,7 +84,9 @@ async function main() {
     if (code !== 0 && (counts?.failed ?? 0) === 0) failed += 1;
     const countText = counts ? ` (${counts.passed} passed, ${counts.failed} failed)` : '';
     results.push({ name: stage.name, ok: code === 0, elapsed, countText });
-    banner(`${stage.name} ${code === 0 ? 'passed' : `FAILED (exit ${code})`} in ${seconds(elapsed)}${countText}`);
+    banner(
+      `${stage.name} ${code === 0 ? 'passed' : `FAILED (exit ${code})`} in ${seconds(elapsed)}${countText}`,
+    );
     if (code !== 0) break;
   }
   for (const stage of stages.slice(results.length)) {
@@ -100,7 +97,9 @@ async function main() {
   for (const r of results) {
     const status = r.skipped ? 'skipped' : r.ok ? 'ok' : 'FAILED';
     const time = r.skipped ? '' : seconds(r.elapsed);
-    console.log(`  ${r.name.padEnd(10)} ${status.padEnd(8)} ${time.padStart(8)}${r.countText ?? ''}`);
+    console.log(
+      `  ${r.name.padEnd(10)} ${status.padEnd(8)} ${time.padStart(8)}${r.countText ?? ''}`,
+    );
   }
   console.log(`  total      ${seconds(Date.now() - started).padStart(17)}`);
   console.log(`${passed} passed, ${failed} failed`);

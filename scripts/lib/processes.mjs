@@ -138,7 +138,9 @@ async function stopChild(child, exited) {
   if (child.exitCode !== null || child.signalCode !== null) return;
   child.kill('SIGTERM');
   const timer = setTimeout(() => {
-    console.error(`pid ${child.pid} ignored SIGTERM for ${STOP_GRACE_MS / 1000} s; sending SIGKILL`);
+    console.error(
+      `pid ${child.pid} ignored SIGTERM for ${STOP_GRACE_MS / 1000} s; sending SIGKILL`,
+    );
     killGroup(child, 'SIGKILL');
   }, STOP_GRACE_MS);
   await exited;
@@ -171,7 +173,9 @@ export async function stopServices(handles) {
     try {
       await handle.stop();
     } catch (error) {
-      console.error(`could not stop ${handle.name}: ${error instanceof Error ? error.message : error}`);
+      console.error(
+        `could not stop ${handle.name}: ${error instanceof Error ? error.message : error}`,
+      );
     }
   }
 }

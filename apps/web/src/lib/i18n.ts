@@ -84,6 +84,7 @@ void i18n.use(initReactI18next).init({
   interpolation: { escapeValue: false }, // React escapes already
   returnNull: false,
   initAsync: false, // resources are bundled; render the first frame translated
+  showSupportNotice: false,
 });
 
 function applyDocumentLanguage(lng: string): void {

@@ -1,0 +1,46 @@
+import { Input, PinInput } from '@mantine/core';
+
+interface PinFieldProps {
+  value: string;
+  onChange: (value: string) => void;
+  onComplete?: (value: string) => void;
+  label?: string;
+  error?: string | null;
+  disabled?: boolean;
+  autoFocus?: boolean;
+  testId?: string;
+}
+
+/** The 6-digit authenticator code; each box gets a test id so e2e can type into the first one. */
+export function PinField({
+  value,
+  onChange,
+  onComplete,
+  label,
+  error,
+  disabled,
+  autoFocus,
+  testId = 'pin-input',
+}: PinFieldProps) {
+  return (
+    <Input.Wrapper label={label} error={error} styles={{ error: { textAlign: 'center' } }}>
+      <PinInput
+        length={6}
+        type="number"
+        oneTimeCode
+        size="md"
+        value={value}
+        onChange={onChange}
+        onComplete={onComplete}
+        disabled={disabled}
+        autoFocus={autoFocus}
+        error={Boolean(error)}
+        aria-label={label}
+        data-testid={testId}
+        getInputProps={(index) => ({ 'data-testid': `${testId}-${index}` })}
+        mt={label ? 6 : 0}
+        styles={{ root: { justifyContent: 'center' } }}
+      />
+    </Input.Wrapper>
+  );
+}

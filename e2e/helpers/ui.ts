@@ -1,0 +1,50 @@
+// Small page actions the specs share: signing in, PIN entry, language, screenshots.
+import { expect, type Page } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+const SCREENS_DIR = join(import.meta.dirname, '..', 'artifacts', 'screens');
+const LAPTOP = { width: 1366, height: 768 };
+const PHONE = { width: 390, height: 844 };
+
+/** Screenshots of the current screen at laptop and phone sizes, for human review. */
+export async function snap(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENS_DIR, { recursive: true });
+  const original = page.viewportSize() ?? LAPTOP;
+  await page.setViewportSize(LAPTOP);
+  await page.screenshot({ path: join(SCREENS_DIR, `${name}.laptop.png`), fullPage: true });
+  await page.setViewportSize(PHONE);
+  await page.screenshot({ path: join(SCREENS_DIR, `${name}.phone.png`), fullPage: true });
+  await page.setViewportSize(original);
+}
+
+export async function fillLogin(page: Page, email: string, password: string): Promise<void> {
+  await page.getByTestId('login-email').fill(email);
+  await page.getByTestId('login-password').fill(password);
+  await page.getByTestId('login-submit').click();
+}
+
+/** Types a code into the PIN field, whether it is one input or Mantine's one-input-per-digit. */
+export async function fillPin(page: Page, code: string): Promise<void> {
+  const pin = page.getByTestId('pin-input');
+  await expect(pin).toBeVisible();
+  const tag = await pin.evaluate((el) => el.tagName.toLowerCase());
+  if (tag === 'input') {
+    await pin.fill(code);
+    return;
+  }
+  await pin.locator('input').first().click();
+  await page.keyboard.type(code);
+}
+
+/** Picks a language from the header's language switch. */
+export async function switchLanguage(page: Page, label: 'English' | 'Bahasa Indonesia') {
+  await page.getByTestId('lang-switch').click();
+  await page.getByRole('option', { name: label }).or(page.getByRole('menuitem', { name: label })).click();
+}
+
+export async function logout(page: Page): Promise<void> {
+  await page.getByTestId('user-menu').click();
+  await page.getByTestId('logout').click();
+  await expect(page).toHaveURL(/\/login(\?|$)/);
+}
