@@ -30,7 +30,6 @@ export async function startSapa(): Promise<RunningSapa> {
     port: await freePort(),
     dataDir,
     pgPort: await freePort(),
-    env: { NODE_ENV: 'production' },
   });
   try {
     const handle = await startService(service, { readyTimeoutMs: 90_000 });

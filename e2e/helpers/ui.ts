@@ -37,10 +37,11 @@ export async function fillPin(page: Page, code: string): Promise<void> {
   await page.keyboard.type(code);
 }
 
-/** Picks a language from the header's language switch. */
-export async function switchLanguage(page: Page, label: 'English' | 'Bahasa Indonesia') {
-  await page.getByTestId('lang-switch').click();
-  await page.getByRole('option', { name: label }).or(page.getByRole('menuitem', { name: label })).click();
+/** Picks a language on the EN / ID switch every layout shows. */
+export async function switchLanguage(page: Page, language: 'en' | 'id'): Promise<void> {
+  const control = page.getByTestId('lang-switch');
+  await control.getByText(language.toUpperCase(), { exact: true }).click();
+  await expect(control.getByRole('radio', { name: language.toUpperCase() })).toBeChecked();
 }
 
 export async function logout(page: Page): Promise<void> {

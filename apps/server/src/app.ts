@@ -2,6 +2,8 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
+import { LIMITS } from '@sapa/contracts';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -13,10 +15,13 @@ import { registerErrorHandler } from './http/error-handler.js';
 import type { App } from './http/types.js';
 import { AuthService } from './modules/auth/service.js';
 import { MODULES, type CoreServices } from './modules/registry.js';
+import { registerInboxSocketHandlers } from './modules/inbox/socket-handlers.js';
+import { Realtime } from './realtime/server.js';
 
 export interface BuiltApp {
   app: App;
   services: CoreServices;
+  realtime: Realtime;
 }
 
 /** Builds the HTTP app around already-connected dependencies (main.ts or the test harness). */
@@ -33,6 +38,7 @@ export async function buildApp(deps: Deps, options: { logger?: FastifyServerOpti
   registerErrorHandler(app);
 
   await app.register(cookie);
+  await app.register(multipart, { limits: { fileSize: LIMITS.uploadBytes, files: 1, fields: 10 } });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Sapa API', version: '0.1.0', description: 'Multi-channel business messaging' },
@@ -47,6 +53,10 @@ export async function buildApp(deps: Deps, options: { logger?: FastifyServerOpti
   registerAuthentication(app, services.auth);
   for (const register of MODULES) register(app, { deps, services });
 
+  const realtime = await Realtime.create(deps, services.auth, app.server);
+  registerInboxSocketHandlers(deps, realtime);
+  app.addHook('onClose', async () => realtime.close());
+
   const webDist = options.serveWeb === false ? null : findWebDist();
   if (webDist) {
     await app.register(fastifyStatic, { root: webDist, wildcard: false });
@@ -57,7 +67,7 @@ export async function buildApp(deps: Deps, options: { logger?: FastifyServerOpti
       return reply.sendFile('index.html', { maxAge: 0 });
     });
   }
-  return { app, services };
+  return { app, services, realtime };
 }
 
 function findWebDist(): string | null {

@@ -28,6 +28,12 @@ const envSchema = z.object({
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).default(30),
   MIXPANEL_TOKEN: z.string().optional(),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  META_APP_SECRET: z.string().min(8, 'META_APP_SECRET must be at least 8 characters').optional(),
+  META_VERIFY_TOKEN: z.string().min(8, 'META_VERIFY_TOKEN must be at least 8 characters').optional(),
+  GRAPH_API_URL: z.url({ error: 'GRAPH_API_URL must be a full URL' }).default('https://graph.facebook.com'),
+  GRAPH_API_VERSION: z.string().regex(/^v\d+\.\d+$/, 'GRAPH_API_VERSION looks like v21.0').default('v21.0'),
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'REDIS_URL must start with redis:// or rediss://').optional(),
+  SAPA_ROLE: z.enum(['all', 'web', 'worker']).default('all'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -50,6 +56,13 @@ export interface Config {
   refreshTokenTtlDays: number;
   mixpanelToken: string | undefined;
   trustProxy: boolean;
+  metaAppSecret: string;
+  metaVerifyToken: string;
+  graphApiUrl: string;
+  graphApiVersion: string;
+  redisUrl: string | undefined;
+  role: 'all' | 'web' | 'worker';
+  mediaDir: string;
 }
 
 export class ConfigError extends Error {}
@@ -61,6 +74,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const env = parsed.data;
+  if (env.NODE_ENV === 'production' && (!env.META_APP_SECRET || !env.META_VERIFY_TOKEN)) {
+    throw new ConfigError('Invalid configuration:\n  - META_APP_SECRET and META_VERIFY_TOKEN are required in production');
+  }
   const dataDir = resolve(env.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
   return {
@@ -81,6 +97,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     refreshTokenTtlDays: env.REFRESH_TOKEN_TTL_DAYS,
     mixpanelToken: env.MIXPANEL_TOKEN,
     trustProxy: env.TRUST_PROXY === 'true',
+    // Development defaults match the local Meta sandbox (apps/sandbox).
+    metaAppSecret: env.META_APP_SECRET ?? 'sandbox-app-secret',
+    metaVerifyToken: env.META_VERIFY_TOKEN ?? 'sapa-dev-verify-token',
+    graphApiUrl: env.GRAPH_API_URL.replace(/\/$/, ''),
+    graphApiVersion: env.GRAPH_API_VERSION,
+    redisUrl: env.REDIS_URL,
+    role: env.SAPA_ROLE,
+    mediaDir: resolve(dataDir, 'media'),
   };
 }
 

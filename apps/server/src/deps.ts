@@ -5,6 +5,9 @@ import type { Db } from './db/database.js';
 import type { Clock } from './lib/clock.js';
 import type { SecretBox } from './lib/crypto.js';
 import type { Mailer } from './modules/mail/mailer.js';
+import type { EventBus } from './events/bus.js';
+import type { JobQueue } from './jobs/queue.js';
+import type { ChannelAdapters } from './channels/registry.js';
 
 /** What services need from the outside world; built once in main.ts, or by the test harness. */
 export interface Deps {
@@ -15,4 +18,7 @@ export interface Deps {
   mailer: Mailer;
   secrets: SecretBox;
   log: FastifyBaseLogger;
+  events: EventBus;
+  jobs: JobQueue;
+  channels: ChannelAdapters;
 }

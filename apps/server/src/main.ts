@@ -1,15 +1,22 @@
 import pino from 'pino';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, loadConfig, type Config } from './config.js';
 import { buildApp } from './app.js';
+import { ChannelAdapters } from './channels/registry.js';
 import { resolveDatabaseUrl } from './db/connect.js';
 import { createDb } from './db/database.js';
 import { migrate } from './db/migrate.js';
+import type { Deps } from './deps.js';
+import { EventBus } from './events/bus.js';
+import { PgBossQueue } from './jobs/queue.js';
 import { systemClock } from './lib/clock.js';
 import { SecretBox } from './lib/crypto.js';
+import { AuthService } from './modules/auth/service.js';
+import { registerInboxWorkers } from './modules/inbox/jobs/register.js';
 import { OutboxMailer } from './modules/mail/mailer.js';
+import { Realtime } from './realtime/server.js';
 import { seedDemo } from './seed/demo.js';
 
-let config;
+let config: Config;
 try {
   config = loadConfig();
 } catch (err) {
@@ -26,7 +33,8 @@ const { db, pool } = createDb(database.url, 20);
 const applied = await migrate(pool);
 if (applied.length) log.info({ applied }, 'migrations applied');
 
-const deps = {
+const jobs = await PgBossQueue.start(database.url);
+const deps: Deps = {
   config,
   db,
   pool,
@@ -34,26 +42,41 @@ const deps = {
   secrets: new SecretBox(config.jwtSecret),
   mailer: new OutboxMailer(db, log, config.smtpUrl, config.mailFrom),
   log,
+  events: new EventBus(),
+  jobs,
+  channels: ChannelAdapters.fromConfig(config),
 };
-const seeded = config.seedDemo ? await seedDemo(deps) : null;
-const { app } = await buildApp(deps);
-await app.listen({ port: config.port, host: config.host });
 
-const lines = [
-  '',
-  `  Sapa is ready at ${config.appUrl}`,
-  `  API docs:        ${config.appUrl}/api/docs`,
-  ...(config.smtpUrl ? [] : [`  Dev mailbox:     ${config.appUrl}/dev/mailbox`]),
-  ...(seeded
-    ? [
-        '',
-        '  Demo logins (Demo Company):',
-        ...seeded.logins.map((l) => `    ${l.role.padEnd(11)} ${l.email}  /  ${config.demoPassword}`),
-      ]
-    : []),
-  '',
-];
-console.log(lines.join('\n'));
+// Roles: `web` serves HTTP and sockets, `worker` runs jobs, `all` (default) does both.
+const serveWeb = config.role !== 'worker';
+const runWorkers = config.role !== 'web';
+const seeded = config.seedDemo && serveWeb ? await seedDemo(deps) : null;
+if (runWorkers) await registerInboxWorkers(deps);
+
+const closers: (() => Promise<unknown>)[] = [];
+if (serveWeb) {
+  const { app } = await buildApp(deps);
+  await app.listen({ port: config.port, host: config.host });
+  closers.push(() => app.close());
+} else {
+  // A worker still publishes socket events: through the adapter they reach the web processes.
+  const realtime = await Realtime.create(deps, new AuthService(deps));
+  closers.push(() => realtime.close());
+}
+
+if (serveWeb) {
+  const lines = [
+    '',
+    `  Sapa is ready at ${config.appUrl}`,
+    `  API docs:        ${config.appUrl}/api/docs`,
+    ...(config.smtpUrl ? [] : [`  Dev mailbox:     ${config.appUrl}/dev/mailbox`]),
+    ...(seeded
+      ? ['', '  Demo logins (Demo Company):', ...seeded.logins.map((l) => `    ${l.role.padEnd(11)} ${l.email}  /  ${config.demoPassword}`)]
+      : []),
+    '',
+  ];
+  console.log(lines.join('\n'));
+} else log.info('worker started');
 
 let stopping = false;
 async function shutdown(signal: string) {
@@ -63,7 +86,8 @@ async function shutdown(signal: string) {
   const force = setTimeout(() => process.exit(1), 20_000);
   force.unref();
   try {
-    await app.close();
+    for (const close of closers) await close();
+    await jobs.stop();
     await db.destroy();
     await database.stop();
   } finally {

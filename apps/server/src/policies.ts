@@ -26,6 +26,9 @@ export const POLICIES = {
   'billing.read': { roles: ALL },
   'subscription.start': { roles: ADMIN },
   'reports.read': { roles: MANAGERS },
+  // Spec §6: supervisors may not open /integration; agents see channel names for filters.
+  'channels.read': { roles: ALL },
+  'channels.manage': { roles: ADMIN },
 } as const satisfies Record<string, Policy>;
 
 export type Action = keyof typeof POLICIES;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { validationMessage as vm } from './messages.js';
-import { requiredString } from './fields.js';
+import { idField, requiredString } from './fields.js';
 
 export const divisionSchema = z.object({
   _id: z.string(),
@@ -14,4 +14,11 @@ export const divisionListSchema = z.object({ data: z.array(divisionSchema) });
 export const divisionBodySchema = z.object({
   name: requiredString('name').max(60, vm.max('name', 60)),
   description: z.string().trim().max(512, vm.max('description', 512)).default(''),
+});
+
+export const divisionIdParamsSchema = z.object({ id: idField });
+/** PATCH: only the fields sent change (no defaults, so a rename keeps the description). */
+export const divisionUpdateBodySchema = z.object({
+  name: requiredString('name').max(60, vm.max('name', 60)).optional(),
+  description: z.string().trim().max(512, vm.max('description', 512)).optional(),
 });

@@ -9,3 +9,6 @@ export * from './billing.js';
 export * from './divisions.js';
 export * from './errors.js';
 export * from './format.js';
+export * from './channels.js';
+export * from './chats.js';
+export * from './realtime.js';

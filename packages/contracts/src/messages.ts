@@ -24,8 +24,7 @@ export const MESSAGES = {
   resolveTicketFailed: 'Failed to resolve ticket, Please try again later',
   serverNotResponding: 'Our server is not responding properly',
   loadMoreChatsFailed: 'Failed to load more chats. Please try again.',
-  newerMessagesFailed:
-    "Showing old messages. there's a problem when trying to load newer messages",
+  newerMessagesFailed: "Showing old messages. there's a problem when trying to load newer messages",
   noMessages: 'No messages to load',
   noMoreMessages: 'No more messages to load',
   loadMoreMessagesFailed: 'Failed to load more messages. Please try again.',
@@ -52,6 +51,17 @@ export const MESSAGES = {
   inviteLinkInvalid: 'This invitation link is invalid or has expired',
   userDeactivated: 'This user has been deactivated',
   trialUsed: 'The free trial has already been used',
+  trialUnavailable: 'The free trial is only for accounts that have never had a plan',
+  planNotFound: 'This plan does not exist',
+  settingNotFound: 'Unknown setting',
+  lastAdmin: 'An account needs at least one active admin',
+  divisionNameTaken: 'A division with this name already exists',
+  divisionNotInAccount: 'One or more divisions do not belong to this account',
+  agentNotInAccount: 'One or more agents do not belong to this account',
+  inviteOnlyInvited: 'Only users who have not accepted their invitation can be invited again',
+  userNotFound: 'User not found',
+  divisionNotFound: 'Division not found',
+  invalidRole: 'Role must be admin, supervisor or agent',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

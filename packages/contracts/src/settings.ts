@@ -1,17 +1,51 @@
 import { z } from 'zod';
+import { lastSaldoSchema } from './billing.js';
+import { accountTypeSchema } from './roles.js';
+import { userSchema } from './users.js';
 
 /** Every settings key the spec names (§3). */
 export const SETTING_KEYS = [
-  'enable_rest_api', 'enable_webhook', 'webhook', 'token', 'rental_cost', 'saldo',
-  'bo.billing_period', 'bo.due_date', 'payment_tolerant_in_day', 'welcomeMessage',
-  'currentAutoAssign', 'bo.userInitiatePrice', 'bo.businessInitiatePrice', 'mauPrice', 'bo.ppn',
-  'bo.onboardingDate', 'noOnlineAgentResMsg', 'agentWorkingHourStart', 'agentWorkingHourEnd',
-  'statusAutoResponder', 'topupPrices', 'billPrices', 'bo.minimumBalance',
-  'allowOfflineAssignment', 'isRouteDivision', 'bo.wabaChannelLimit', 'bo.igChannelLimit',
-  'bo.messengerChannelLimit', 'bo.payment_gateway', 'fallbackAgent', 'autoHandoverIfOnline',
-  'bo.isCsat', 'bo.ticket_report', 'bo.messageHistory', 'bo.broadcast_limit',
-  'bo.enableGreetingAssignment', 'bo.enableDivisionAssignment', 'bo.api_only', 'enable_ai',
-  'whatsapp-type', 'timezone',
+  'enable_rest_api',
+  'enable_webhook',
+  'webhook',
+  'token',
+  'rental_cost',
+  'saldo',
+  'bo.billing_period',
+  'bo.due_date',
+  'payment_tolerant_in_day',
+  'welcomeMessage',
+  'currentAutoAssign',
+  'bo.userInitiatePrice',
+  'bo.businessInitiatePrice',
+  'mauPrice',
+  'bo.ppn',
+  'bo.onboardingDate',
+  'noOnlineAgentResMsg',
+  'agentWorkingHourStart',
+  'agentWorkingHourEnd',
+  'statusAutoResponder',
+  'topupPrices',
+  'billPrices',
+  'bo.minimumBalance',
+  'allowOfflineAssignment',
+  'isRouteDivision',
+  'bo.wabaChannelLimit',
+  'bo.igChannelLimit',
+  'bo.messengerChannelLimit',
+  'bo.payment_gateway',
+  'fallbackAgent',
+  'autoHandoverIfOnline',
+  'bo.isCsat',
+  'bo.ticket_report',
+  'bo.messageHistory',
+  'bo.broadcast_limit',
+  'bo.enableGreetingAssignment',
+  'bo.enableDivisionAssignment',
+  'bo.api_only',
+  'enable_ai',
+  'whatsapp-type',
+  'timezone',
 ] as const;
 export const settingKeySchema = z.enum(SETTING_KEYS);
 export type SettingKey = z.infer<typeof settingKeySchema>;
@@ -37,10 +71,16 @@ export const SETTING_ALIASES: Record<string, SettingKey> = {
 
 /** Keys only the platform (back office) may change; an account admin can read but not write. */
 export const BACKOFFICE_KEYS: readonly SettingKey[] = SETTING_KEYS.filter(
-  (k) => k.startsWith('bo.') || k === 'saldo' || k === 'rental_cost' || k === 'topupPrices' || k === 'billPrices' || k === 'mauPrice' || k === 'payment_tolerant_in_day',
+  (k) =>
+    k.startsWith('bo.') ||
+    k === 'saldo' ||
+    k === 'rental_cost' ||
+    k === 'topupPrices' ||
+    k === 'billPrices' ||
+    k === 'mauPrice' ||
+    k === 'payment_tolerant_in_day',
 );
 
-/** Keys an agent may read (everything else needs supervisor or admin). */
 export const settingValueSchema = z.object({ key: z.string(), value: z.string().nullable() });
 export type SettingValue = z.infer<typeof settingValueSchema>;
 
@@ -63,3 +103,20 @@ export const subscriptionInfoSchema = z.object({
 export type SubscriptionInfo = z.infer<typeof subscriptionInfoSchema>;
 
 export const enableAiResponseSchema = z.object({ value: z.boolean() });
+
+export const settingKeyParamsSchema = z.object({ key: z.string().trim().min(1).max(100) });
+
+/** `GET /users/me/all`: everything the web guard loads after sign-in, in one call. */
+export const meAllResponseSchema = z.object({
+  user: userSchema,
+  account: z.object({
+    _id: z.string(),
+    name: z.string(),
+    type: accountTypeSchema,
+    timezone: z.string(),
+  }),
+  settings: z.array(settingValueSchema),
+  subscription: subscriptionInfoSchema,
+  balance: lastSaldoSchema,
+});
+export type MeAll = z.infer<typeof meAllResponseSchema>;

@@ -10,7 +10,7 @@ import {
   queryBoolean,
   requiredString,
 } from './fields.js';
-import { accountTypeSchema, roleSchema, userStatusSchema } from './roles.js';
+import { accountTypeSchema, ROLES, roleSchema, userStatusSchema } from './roles.js';
 import { LIMITS } from './limits.js';
 
 export const divisionRefSchema = z.object({ id: z.string(), name: z.string() });
@@ -69,7 +69,9 @@ export const resetSubmitBodySchema = z
 
 export const changePasswordBodySchema = z
   .object({
-    current_password: z.string({ error: () => vm.required('current password') }).min(1, vm.required('current password')),
+    current_password: z
+      .string({ error: () => vm.required('current password') })
+      .min(1, vm.required('current password')),
     password: passwordField('new password'),
     confirm_password: z.string({ error: () => vm.required('confirm password') }),
   })
@@ -80,7 +82,10 @@ export const changePasswordBodySchema = z
 
 /** Edit profile (§3 Profile: user_name, email, company, phone). */
 export const updateMeBodySchema = z.object({
-  user_name: requiredString('name').min(LIMITS.nameMin, vm.min('name', LIMITS.nameMin)).max(100).optional(),
+  user_name: requiredString('name')
+    .min(LIMITS.nameMin, vm.min('name', LIMITS.nameMin))
+    .max(100)
+    .optional(),
   email: emailField().optional(),
   company: requiredString('company').max(120).optional(),
   phone: phoneField('phone').optional(),
@@ -88,10 +93,20 @@ export const updateMeBodySchema = z.object({
 });
 
 export const agentListQuerySchema = z.object({
+  // A comma list (`role=agent,admin`) or a repeated key; an unknown role is a 400, not a throw.
   role: z
-    .union([roleSchema, z.string()])
+    .union([z.string(), z.array(z.string())])
     .optional()
-    .transform((v) => (v ? v.split(',').map((r) => roleSchema.parse(r.trim())) : undefined)),
+    .transform((v) => {
+      if (v === undefined) return undefined;
+      const roles = [v]
+        .flat()
+        .flatMap((r) => r.split(','))
+        .map((r) => r.trim())
+        .filter(Boolean);
+      return roles.length ? roles : undefined;
+    })
+    .pipe(z.array(z.enum(ROLES, { error: MESSAGES.invalidRole })).optional()),
   includeMe: queryBoolean.optional(),
   perpage: perPage(LIMITS.agentsPerPage, 100),
   page: z.coerce.number().int().min(1).default(1),
@@ -113,7 +128,10 @@ export const inviteUserBodySchema = z.object({
 export type InviteUserBody = z.input<typeof inviteUserBodySchema>;
 
 export const updateUserBodySchema = z.object({
-  name: requiredString('name').min(LIMITS.nameMin, vm.min('name', LIMITS.nameMin)).max(100).optional(),
+  name: requiredString('name')
+    .min(LIMITS.nameMin, vm.min('name', LIMITS.nameMin))
+    .max(100)
+    .optional(),
   role: roleSchema.optional(),
   phone: phoneField('phone').nullable().optional(),
   divisions: z.array(idField).optional(),
@@ -128,3 +146,19 @@ export const userListSchema = z.object({
   data: z.array(userSchema),
   meta: z.object({ total: z.number(), page: z.number(), perpage: z.number() }),
 });
+
+export const userIdParamsSchema = z.object({ id: idField });
+
+/** The invitation link carries `type=invite`, so even an unknown token gets the invitation wording. */
+export const resetCheckLinkQuerySchema = resetCheckQuerySchema.extend({
+  type: z.string().optional(),
+});
+
+export const ONE_TIME_LINK_PURPOSES = ['reset_password', 'invite'] as const;
+export const resetCheckResponseSchema = z.object({
+  ok: z.literal(true),
+  email: z.string(),
+  purpose: z.enum(ONE_TIME_LINK_PURPOSES),
+  company: z.string(),
+});
+export type ResetCheckResponse = z.infer<typeof resetCheckResponseSchema>;

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { MessagingTables } from './schema-messaging.js';
 
 /** Kysely's view of the tables in migrations/. Keep in step with the SQL. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -144,7 +145,7 @@ export interface MailOutboxTable {
   error: string | null;
 }
 
-export interface Database {
+export interface Database extends MessagingTables {
   accounts: AccountsTable;
   divisions: DivisionsTable;
   users: UsersTable;

@@ -2,8 +2,17 @@ import type { Deps } from '../deps.js';
 import type { App } from '../http/types.js';
 import type { AuthService } from './auth/service.js';
 import { authRoutes } from './auth/routes.js';
+import { billingRoutes } from './billing/routes.js';
+import { divisionsRoutes } from './divisions/routes.js';
 import { healthRoutes } from './health/routes.js';
 import { mailRoutes } from './mail/routes.js';
+import { channelRoutes } from './channels/routes.js';
+import { inboxRoutes } from './inbox/routes.js';
+import { mediaRoutes } from './media/routes.js';
+import { webhookRoutes } from './webhooks/routes.js';
+import { settingsRoutes } from './settings/routes.js';
+import { shellRoutes } from './settings/shell.js';
+import { usersRoutes } from './users/routes.js';
 
 /** Services other modules may call (built once in app.ts). */
 export interface CoreServices {
@@ -20,4 +29,13 @@ export const MODULES: ((app: App, ctx: ModuleContext) => void)[] = [
   healthRoutes,
   authRoutes,
   mailRoutes,
+  settingsRoutes,
+  billingRoutes,
+  shellRoutes,
+  usersRoutes,
+  divisionsRoutes,
+  channelRoutes,
+  inboxRoutes,
+  mediaRoutes,
+  webhookRoutes,
 ];

@@ -5,6 +5,7 @@ import type { TestProject } from 'vitest/node';
 import pg from 'pg';
 import { startEmbeddedPostgres } from '../db/embedded.js';
 import { migrate } from '../db/migrate.js';
+import { PgBossQueue } from '../jobs/queue.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -23,6 +24,9 @@ export default async function setup(project: TestProject) {
   const pool = new pg.Pool({ connectionString: embedded.url, max: 1 });
   await migrate(pool);
   await pool.end();
+  // pg-boss creates its schema once here; every cloned test database inherits it.
+  const boss = await PgBossQueue.start(embedded.url, { supervise: false });
+  await boss.stop();
   project.provide('pgAdminUrl', embedded.url.replace(/\/sapa_template$/, '/postgres'));
   return async () => {
     await embedded.stop();

@@ -11,13 +11,31 @@ import { ManualClock } from '../lib/clock.js';
 import { SecretBox } from '../lib/crypto.js';
 import { OutboxMailer } from '../modules/mail/mailer.js';
 import type { CoreServices } from '../modules/registry.js';
+import { ChannelAdapters } from '../channels/registry.js';
+import { EventBus, type DomainEvent } from '../events/bus.js';
+import { PgBossQueue, type JobQueue } from '../jobs/queue.js';
+import { registerInboxWorkers } from '../modules/inbox/jobs/register.js';
+import type { Realtime } from '../realtime/server.js';
+import { RecordingQueue } from './recording-queue.js';
 
 export interface TestContext {
   app: App;
   deps: Deps;
   clock: ManualClock;
   services: CoreServices;
+  realtime: Realtime;
+  /** Jobs queued so far, runnable with `jobs.drain()` (unless created with `jobs: 'pg-boss'`). */
+  jobs: RecordingQueue;
+  /** Every domain event published, in order. */
+  events: DomainEvent[];
+  databaseUrl: string;
   close(): Promise<void>;
+}
+
+export interface TestOptions {
+  /** 'recording' (default) runs jobs by hand; 'pg-boss' uses the real queue and workers. */
+  jobs?: 'recording' | 'pg-boss';
+  config?: Partial<Config>;
 }
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
@@ -39,12 +57,21 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     refreshTokenTtlDays: 30,
     mixpanelToken: undefined,
     trustProxy: false,
+    metaAppSecret: 'test-app-secret',
+    metaVerifyToken: 'test-verify-token',
+    graphApiUrl: 'http://127.0.0.1:9',
+    graphApiVersion: 'v21.0',
+    redisUrl: undefined,
+    role: 'all',
+    mediaDir: '/tmp/sapa-test-data/media',
     ...overrides,
   };
 }
 
 /** A fresh database cloned from the migrated template, and the app built on it. */
-export async function createTestContext(overrides: Partial<Config> = {}): Promise<TestContext> {
+export async function createTestContext(options: TestOptions | Partial<Config> = {}): Promise<TestContext> {
+  const opts: TestOptions = 'jobs' in options || 'config' in options ? (options as TestOptions) : { config: options as Partial<Config> };
+  const overrides = opts.config ?? {};
   const adminUrl = inject('pgAdminUrl');
   const name = `t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -52,7 +79,8 @@ export async function createTestContext(overrides: Partial<Config> = {}): Promis
   await admin.query(`CREATE DATABASE ${name} TEMPLATE sapa_template`);
   await admin.end();
 
-  const { db, pool } = createDb(adminUrl.replace(/\/postgres$/, `/${name}`), 5);
+  const databaseUrl = adminUrl.replace(/\/postgres$/, `/${name}`);
+  const { db, pool } = createDb(databaseUrl, 8);
   const log = pino({ level: 'silent' });
   const clock = new ManualClock();
   const config = testConfig(overrides);
@@ -64,16 +92,33 @@ export async function createTestContext(overrides: Partial<Config> = {}): Promis
     secrets: new SecretBox(config.jwtSecret),
     mailer: new OutboxMailer(db, log, undefined, config.mailFrom),
     log,
+    events: new EventBus(),
+    jobs: new RecordingQueue(),
+    channels: ChannelAdapters.fromConfig(config),
   };
-  const { app, services } = await buildApp(deps, { serveWeb: false });
+  const recording = deps.jobs as RecordingQueue;
+  let realQueue: JobQueue | null = null;
+  if (opts.jobs === 'pg-boss') {
+    realQueue = await PgBossQueue.start(databaseUrl, { supervise: false });
+    deps.jobs = realQueue;
+  }
+  const published: DomainEvent[] = [];
+  deps.events.subscribe((e) => published.push(e));
+  await registerInboxWorkers(deps);
+  const { app, services, realtime } = await buildApp(deps, { serveWeb: false });
   await app.ready();
   return {
     app,
     deps,
     clock,
     services,
+    realtime,
+    jobs: recording,
+    events: published,
+    databaseUrl,
     close: async () => {
       await app.close();
+      await realQueue?.stop();
       await db.destroy();
     },
   };

@@ -27,7 +27,14 @@ export function formatDate(value: DateInput, lng?: Language): string {
 export function formatDateTime(value: DateInput, lng?: Language): string {
   return format(
     value,
-    { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hour12: false },
+    {
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hour12: false,
+    },
     lng,
   );
 }

@@ -190,7 +190,7 @@ function recoverSession(): Promise<string | null> {
       clearAll();
       setForbidden(true);
       notifyError(message('sessionExpired'), { id: 'session-expired' });
-      navigateTo('/login');
+      void navigateTo('/login');
     }
     return token;
   })().finally(() => {

@@ -1,10 +1,10 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { MESSAGES } from '@sapa/contracts';
 import enAuth from '../locales/en/auth.json';
 import enBilling from '../locales/en/billing.json';
 import enCommon from '../locales/en/common.json';
 import enHome from '../locales/en/home.json';
-import enMessages from '../locales/en/messages.json';
 import enSettings from '../locales/en/settings.json';
 import enValidation from '../locales/en/validation.json';
 import idAuth from '../locales/id/auth.json';
@@ -40,7 +40,8 @@ export type Namespace = (typeof NAMESPACES)[number];
 export const resources = {
   en: {
     common: enCommon,
-    messages: enMessages,
+    // The spec's English wording lives in contracts (server and web share it); never copied.
+    messages: MESSAGES,
     validation: enValidation,
     auth: enAuth,
     settings: enSettings,

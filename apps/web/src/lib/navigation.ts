@@ -1,4 +1,4 @@
-type Navigator = (to: string) => void;
+type Navigator = (to: string) => void | Promise<void>;
 
 let navigator: Navigator | null = null;
 
@@ -7,7 +7,8 @@ export function setNavigator(next: Navigator | null): void {
   navigator = next;
 }
 
-export function navigateTo(to: string): void {
-  if (navigator) navigator(to);
+/** Resolves once the router has moved (a full page load when no router is registered). */
+export async function navigateTo(to: string): Promise<void> {
+  if (navigator) await navigator(to);
   else window.location.assign(to);
 }

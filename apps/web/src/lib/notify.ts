@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { LIMITS } from '@sapa/contracts';
 
-export const TOAST_POSITION = 'top-center';
+export const TOAST_POSITION = 'top-center' as const;
 
 interface NotifyOptions {
   /** Same id twice shows one toast (e.g. a guard re-running under React strict mode). */

@@ -46,7 +46,12 @@ const user: User = {
   language: 'en',
   createdAt: '2025-01-01T00:00:00.000Z',
 };
-const account = { _id: 'a1', name: 'Toko Sari', type: 'regular' as const, timezone: 'Asia/Jakarta' };
+const account = {
+  _id: 'a1',
+  name: 'Toko Sari',
+  type: 'regular' as const,
+  timezone: 'Asia/Jakarta',
+};
 const billing = {
   balance: { saldo: 150000, orderId: null },
   subscription: {

@@ -13,6 +13,8 @@ export interface Principal {
   /** From the token: has this session passed the TOTP step? */
   twoFactorVerified: boolean;
   divisionIds: string[];
+  /** Agents a supervisor supervises (spec §3 "agent ids"). */
+  agentIds: string[];
   divisionOnlyView: boolean;
   allChat: boolean;
 }

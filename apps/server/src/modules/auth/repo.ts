@@ -122,6 +122,9 @@ export const authRepo = {
         sql<string[]>`coalesce((SELECT array_agg(ud.division_id::text) FROM user_divisions ud WHERE ud.user_id = u.id), '{}')`.as(
           'division_ids',
         ),
+        sql<string[]>`coalesce((SELECT array_agg(sa.agent_id::text) FROM supervisor_agents sa WHERE sa.supervisor_id = u.id), '{}')`.as(
+          'agent_ids',
+        ),
       ])
       .where('s.id', '=', sessionId)
       .where('s.user_id', '=', userId)
@@ -141,6 +144,7 @@ export const authRepo = {
       twoFactorEnabled: row.two_factor_enabled,
       twoFactorVerified: false,
       divisionIds: row.division_ids,
+      agentIds: row.agent_ids,
       divisionOnlyView: row.division_only_view,
       allChat: row.all_chat,
     };

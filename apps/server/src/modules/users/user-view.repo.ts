@@ -34,8 +34,11 @@ export function userViewQuery(db: Db, accountId: string) {
     ]);
 }
 
-export async function findUserView(db: Db, accountId: string, userId: string): Promise<UserViewRow | undefined> {
+export async function findUserView(
+  db: Db,
+  accountId: string,
+  userId: string,
+): Promise<UserViewRow | undefined> {
   return (await userViewQuery(db, accountId).where('u.id', '=', userId).executeTakeFirst()) as
-    | UserViewRow
-    | undefined;
+    UserViewRow | undefined;
 }

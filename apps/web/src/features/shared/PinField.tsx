@@ -37,7 +37,11 @@ export function PinField({
         error={Boolean(error)}
         aria-label={label}
         data-testid={testId}
-        getInputProps={(index) => ({ 'data-testid': `${testId}-${index}` })}
+        getInputProps={(index) => ({
+          'aria-label': `${label ?? ''} ${index + 1}`.trim(),
+          // Mantine's prop type has no data-* attributes; they still reach the <input>.
+          ...({ 'data-testid': `${testId}-${index}` } as object),
+        })}
         mt={label ? 6 : 0}
         styles={{ root: { justifyContent: 'center' } }}
       />

@@ -7,6 +7,7 @@ export function safeRedirect(from: string | null | undefined, fallback = '/'): s
   if (!from || !from.startsWith('/') || from.startsWith('//') || from.startsWith('/\\')) {
     return fallback;
   }
-  if (from === '/login' || from.startsWith('/login/') || from.startsWith('/login?')) return fallback;
+  if (from === '/login' || from.startsWith('/login/') || from.startsWith('/login?'))
+    return fallback;
   return from;
 }

@@ -1,0 +1,100 @@
+import multipart from '@fastify/multipart';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import pino, { type Logger } from 'pino';
+import { CallLog } from './calls.js';
+import { systemClock, type Clock } from './clock.js';
+import { DEMO_NUMBER, type SandboxConfig } from './config.js';
+import type { SandboxContext } from './context.js';
+import { registerCustomerRoutes } from './control/customers.js';
+import { registerControlRoutes } from './control/routes.js';
+import { PhoneEvents } from './events.js';
+import { FaultBook } from './faults.js';
+import { GraphError, graphErrorBody } from './graph/errors.js';
+import { registerGraphRoutes } from './graph/routes.js';
+import { Messaging } from './messaging.js';
+import { registerPhoneRoutes } from './phone/routes.js';
+import { Store } from './store.js';
+import { Deliverer } from './webhooks/delivery.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    sandbox: SandboxContext;
+  }
+}
+
+export interface BuildOptions {
+  clock?: Clock;
+  log?: Logger;
+}
+
+/** Builds the fake Meta (Graph API, webhook sender, customer phone) without listening. */
+export async function buildSandbox(
+  config: SandboxConfig,
+  options: BuildOptions = {},
+): Promise<FastifyInstance> {
+  const log = options.log ?? pino({ level: config.logLevel });
+  const clock = options.clock ?? systemClock;
+  const store = new Store(clock);
+  const events = new PhoneEvents();
+  const deliverer = new Deliverer({
+    url: config.webhookUrl,
+    secret: config.appSecret,
+    retryBaseMs: config.retryBaseMs,
+    retryCapMs: config.retryCapMs,
+    maxAttempts: config.maxAttempts,
+    log,
+  });
+  const ctx: SandboxContext = {
+    config,
+    clock,
+    store,
+    events,
+    deliverer,
+    faults: new FaultBook(),
+    calls: new CallLog(),
+    messaging: new Messaging({ config, clock, store, deliverer, events, log }),
+    log,
+    seed: () => {
+      if (config.seed) store.addNumber({ ...DEMO_NUMBER });
+    },
+  };
+  ctx.seed();
+
+  const app = Fastify({
+    // Per-request access logs at info would drown the sandbox's own lines; keep warnings and errors.
+    loggerInstance: log.child({}, { level: log.levelVal > 40 ? log.level : 'warn' }) as FastifyBaseLogger,
+    bodyLimit: 16 * 1024 * 1024 });
+  app.decorate('sandbox', ctx);
+  await app.register(multipart, { limits: { fileSize: 100 * 1024 * 1024, files: 1 } });
+
+  app.setErrorHandler((err, _request, reply) => {
+    if (err instanceof GraphError) return reply.code(err.httpStatus).send(graphErrorBody(err));
+    const status =
+      typeof err === 'object' && err && 'statusCode' in err && typeof err.statusCode === 'number'
+        ? err.statusCode
+        : 500;
+    if (status >= 500) log.error({ err }, 'sandbox error');
+    const message = err instanceof Error ? err.message : String(err);
+    const graph =
+      status >= 500
+        ? new GraphError(500, 1, 'An unknown error has occurred.', { transient: true })
+        : new GraphError(status, 100, `(#100) ${message}`);
+    return reply.code(graph.httpStatus).send(graphErrorBody(graph));
+  });
+  app.setNotFoundHandler((request, reply) => {
+    const err = new GraphError(400, 100, `Unknown path components: ${request.url.split('?')[0]}`);
+    return reply.code(400).send(graphErrorBody(err));
+  });
+
+  registerControlRoutes(app, ctx);
+  registerCustomerRoutes(app, ctx);
+  registerPhoneRoutes(app, ctx);
+  registerGraphRoutes(app, ctx);
+
+  app.addHook('onClose', async () => {
+    ctx.messaging.close();
+    ctx.deliverer.close();
+    ctx.events.close();
+  });
+  return app;
+}

@@ -1,0 +1,24 @@
+import type { Logger } from 'pino';
+import type { CallLog } from './calls.js';
+import type { Clock } from './clock.js';
+import type { SandboxConfig } from './config.js';
+import type { PhoneEvents } from './events.js';
+import type { FaultBook } from './faults.js';
+import type { Messaging } from './messaging.js';
+import type { Store } from './store.js';
+import type { Deliverer } from './webhooks/delivery.js';
+
+/** Everything the routes share; built once per sandbox instance by buildSandbox. */
+export interface SandboxContext {
+  config: SandboxConfig;
+  clock: Clock;
+  store: Store;
+  faults: FaultBook;
+  calls: CallLog;
+  deliverer: Deliverer;
+  events: PhoneEvents;
+  messaging: Messaging;
+  log: Logger;
+  /** Registers the configured seed numbers again (start-up and /sandbox/reset). */
+  seed(): void;
+}

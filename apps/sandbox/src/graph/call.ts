@@ -1,0 +1,78 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { SandboxContext } from '../context.js';
+import { defaultGraphCode, graphMessageFor, type FaultEndpoint, type FaultRule } from '../faults.js';
+import type { BusinessNumber } from '../store.js';
+import { GraphError, graphErrorBody, invalidToken, unknownObject } from './errors.js';
+
+const VERSION = /^v\d+\.\d+$/;
+
+export interface GraphCallSpec {
+  endpoint: FaultEndpoint | 'other';
+  version?: string;
+  /** The number the call acts for; resolves which token is required. */
+  resolveNumber: () => BusinessNumber | undefined;
+  objectId: string;
+  loggedBody?: unknown;
+}
+
+export function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  const match = header ? /^Bearer\s+(.+)$/i.exec(header) : null;
+  if (match?.[1]) return match[1].trim();
+  const query = request.query as Record<string, unknown> | undefined;
+  return typeof query?.access_token === 'string' ? query.access_token : undefined;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * The common path of every Graph call: log it, check version, object and token, apply any
+ * injected fault, then run the handler; errors come back in Meta's envelope.
+ */
+export async function graphCall(
+  ctx: SandboxContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  spec: GraphCallSpec,
+  handler: (number: BusinessNumber, fault: FaultRule | undefined) => Promise<unknown> | unknown,
+): Promise<FastifyReply> {
+  const call = ctx.calls.record({
+    at: new Date(ctx.clock.now()).toISOString(),
+    method: request.method,
+    path: request.url.split('?')[0] ?? request.url,
+    endpoint: spec.endpoint,
+    authorization: request.headers.authorization,
+    contentType: request.headers['content-type'],
+    body: spec.loggedBody ?? request.body,
+  });
+  const finish = (status: number, body: unknown) => {
+    call.responseStatus = status;
+    call.response = body;
+    return reply.code(status).send(body);
+  };
+  try {
+    if (spec.version !== undefined && !VERSION.test(spec.version)) {
+      throw new GraphError(400, 2500, `Unknown path components: /${spec.version}`);
+    }
+    const number = spec.resolveNumber();
+    if (!number) throw unknownObject(spec.objectId);
+    call.phoneNumberId = number.phoneNumberId;
+    if (bearerToken(request) !== number.accessToken) throw invalidToken();
+    const fault =
+      spec.endpoint === 'other' ? undefined : ctx.faults.take(spec.endpoint, number.phoneNumberId);
+    if (fault?.delayMs || fault?.respond === 'slow') await sleep(fault.delayMs ?? 5000);
+    if (typeof fault?.respond === 'number') {
+      const code = fault.graphCode ?? defaultGraphCode(fault.respond);
+      const known = graphMessageFor(code);
+      throw new GraphError(fault.respond, code, fault.message ?? known.message, {
+        transient: known.transient ?? fault.respond >= 500,
+        details: fault.message ?? known.message,
+      });
+    }
+    const result = await handler(number, fault);
+    return finish(200, result);
+  } catch (err) {
+    if (err instanceof GraphError) return finish(err.httpStatus, graphErrorBody(err));
+    throw err;
+  }
+}

@@ -1,0 +1,43 @@
+import pino from 'pino';
+import { buildSandbox } from './app.js';
+import { ConfigError, loadConfig, type SandboxConfig } from './config.js';
+
+let config: SandboxConfig;
+try {
+  config = loadConfig();
+} catch (err) {
+  if (err instanceof ConfigError) {
+    console.error(err.message);
+    process.exit(1);
+  }
+  throw err;
+}
+
+const log = pino({ level: config.logLevel });
+const app = await buildSandbox(config, { log });
+await app.listen({ port: config.port, host: config.host });
+
+console.log(
+  [
+    '',
+    `  Meta sandbox: ${config.publicUrl}  customer phone: ${config.publicUrl}/phone`,
+    `  Webhooks go to ${config.webhookUrl} (signed with META_APP_SECRET)`,
+    '',
+  ].join('\n'),
+);
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  log.info({ signal }, 'sandbox shutting down');
+  const force = setTimeout(() => process.exit(1), 10_000);
+  force.unref();
+  try {
+    await app.close();
+  } finally {
+    process.exit(0);
+  }
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));

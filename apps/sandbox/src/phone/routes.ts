@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import type { SandboxContext } from '../context.js';
+import { phoneAssets } from './assets.js';
+import { phonePage } from './page.js';
+
+export function registerPhoneRoutes(app: FastifyInstance, _ctx: SandboxContext): void {
+  app.get('/', (_request, reply) => reply.redirect('/phone'));
+
+  app.get<{ Querystring: { number?: string; customer?: string; name?: string } }>(
+    '/phone',
+    (request, reply) =>
+      reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(
+          phonePage({
+            number: request.query.number,
+            customer: request.query.customer,
+            name: request.query.name,
+          }),
+        ),
+  );
+
+  app.get('/phone/app.js', async (_request, reply) => {
+    const { js } = await phoneAssets();
+    return reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(js);
+  });
+
+  app.get('/phone/app.css', async (_request, reply) => {
+    const { css } = await phoneAssets();
+    return reply.type('text/css; charset=utf-8').header('cache-control', 'no-cache').send(css);
+  });
+}

@@ -1,0 +1,83 @@
+import type { MessageType } from '@sapa/contracts';
+import type { ProviderType } from '../db/schema-messaging.js';
+
+/**
+ * What every channel adapter turns provider webhooks into, and what it sends. The inbox never
+ * sees provider JSON: Instagram, Messenger and WhatsApp basic plug in by implementing this.
+ */
+export interface InboundMessage {
+  kind: 'message';
+  channelExternalId: string;
+  from: { identifier: string; name: string; phone: string | null };
+  providerMessageId: string;
+  timestamp: Date;
+  msgType: MessageType;
+  text: string;
+  payload: Record<string, unknown>;
+  attachmentName: string | null;
+  media: { providerMediaId: string; mimeType: string; sha256: string | null; filename: string | null } | null;
+  replyToProviderId: string | null;
+}
+
+export type DeliveryStatus = 'sent' | 'delivered' | 'read' | 'failed';
+
+export interface StatusUpdate {
+  kind: 'status';
+  channelExternalId: string;
+  providerMessageId: string;
+  status: DeliveryStatus;
+  timestamp: Date;
+  recipient: string;
+  error: ProviderErrorInfo | null;
+}
+
+export interface ProviderErrorInfo {
+  code: number | null;
+  title: string;
+  message: string;
+}
+
+export type ChannelEvent = InboundMessage | StatusUpdate;
+
+export interface ParsedWebhook {
+  events: ChannelEvent[];
+  /** Provider-level errors and fields we do not handle yet, for the log. */
+  ignored: { channelExternalId: string | null; reason: string }[];
+}
+
+export interface ChannelCredentials {
+  externalId: string;
+  accessToken: string;
+  wabaId: string | null;
+}
+
+export type OutgoingMessage =
+  | { type: 'text'; to: string; text: string; replyToProviderId?: string | null }
+  | {
+      type: 'image' | 'video' | 'audio' | 'document';
+      to: string;
+      providerMediaId: string;
+      caption?: string;
+      filename?: string | null;
+      replyToProviderId?: string | null;
+    };
+
+/** A provider refusal, classified so the sender knows whether to retry. */
+export class ProviderError extends Error {
+  constructor(
+    readonly info: ProviderErrorInfo,
+    readonly retryable: boolean,
+    readonly httpStatus: number | null,
+  ) {
+    super(info.message);
+  }
+}
+
+export interface ChannelAdapter {
+  provider: ProviderType;
+  parseWebhook(body: unknown): ParsedWebhook;
+  send(channel: ChannelCredentials, message: OutgoingMessage): Promise<{ providerMessageId: string }>;
+  uploadMedia(channel: ChannelCredentials, file: { bytes: Buffer; mimeType: string; filename: string }): Promise<string>;
+  fetchMedia(channel: ChannelCredentials, providerMediaId: string): Promise<{ bytes: Buffer; mimeType: string }>;
+  markRead(channel: ChannelCredentials, providerMessageId: string): Promise<void>;
+}

@@ -1,0 +1,127 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** Kysely's view of migrations/0010_messaging.sql. */
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+type Json<T> = ColumnType<T, string | undefined, string>;
+
+export type ChannelType = 'whatsapp' | 'instagram' | 'messenger' | 'whatsapp_basic';
+export type ProviderType = 'whatsapp_cloud' | 'instagram' | 'messenger' | 'whatsapp_basic';
+export type ChatFlag = 'gray' | 'red' | 'green';
+export type StoredMessageStatus =
+  | 'queue'
+  | 'expired'
+  | 'sent'
+  | 'delivered'
+  | 'undelivered'
+  | 'read'
+  | 'failed'
+  | 'no-match-template'
+  | 'delayed'
+  | 'cancelled'
+  | 'received';
+
+export interface ChannelsTable {
+  id: Generated<string>;
+  account_id: string;
+  name: string;
+  channel: ChannelType;
+  provider: ProviderType;
+  external_id: string;
+  display_phone_number: string | null;
+  waba_id: string | null;
+  access_token_sealed: string | null;
+  is_enabled: Generated<boolean>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ContactsTable {
+  id: Generated<string>;
+  account_id: string;
+  name: Generated<string>;
+  phone: string | null;
+  email: string | null;
+  notes: Generated<string>;
+  attributes: Json<Record<string, unknown>>;
+  archived_at: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ChatsTable {
+  id: Generated<string>;
+  account_id: string;
+  channel_id: string;
+  contact_id: string;
+  channel: ChannelType;
+  identifier: string;
+  name: Generated<string>;
+  agent_id: string | null;
+  division_ids: ColumnType<string[], string[] | undefined, string[]>;
+  flag: Generated<ChatFlag>;
+  unread_count: Generated<number>;
+  last_message_text: Generated<string>;
+  last_message_type: string | null;
+  last_message_from_me: Generated<boolean>;
+  last_update: Timestamp;
+  initiate_at: NullableTimestamp;
+  is_archive: Generated<boolean>;
+  is_flow: Generated<boolean>;
+  labels: ColumnType<string[], string[] | undefined, string[]>;
+  blocked: Generated<boolean>;
+  is_out: Generated<boolean>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface MediaTable {
+  id: Generated<string>;
+  account_id: string;
+  storage_key: string;
+  mime_type: string;
+  size_bytes: number;
+  sha256: string;
+  filename: string | null;
+  created_by: string | null;
+  created_at: Timestamp;
+}
+
+export interface MessagesTable {
+  id: ColumnType<string, never, never>;
+  account_id: string;
+  chat_id: string;
+  channel_id: string;
+  provider_message_id: string | null;
+  generated_id: string | null;
+  msg_type: string;
+  text: Generated<string>;
+  payload: Json<Record<string, unknown>>;
+  attachment_name: string | null;
+  media_id: string | null;
+  status: StoredMessageStatus;
+  error: Json<Record<string, unknown> | null> | null;
+  from_me: boolean;
+  sender_id: string | null;
+  is_system: Generated<boolean>;
+  reply_to_provider_id: string | null;
+  created_at: Timestamp;
+  sent_at: Timestamp;
+}
+
+export interface PendingStatusesTable {
+  channel_id: string;
+  provider_message_id: string;
+  status: string;
+  error: Json<Record<string, unknown> | null> | null;
+  received_at: Timestamp;
+}
+
+export interface MessagingTables {
+  channels: ChannelsTable;
+  contacts: ContactsTable;
+  chats: ChatsTable;
+  media: MediaTable;
+  messages: MessagesTable;
+  pending_statuses: PendingStatusesTable;
+}

@@ -1,0 +1,19 @@
+/**
+ * Every background job, with its payload type, in one place. Work that can fail remotely runs
+ * here, enqueued in the same transaction as the state that needs it.
+ */
+export interface JobPayloads {
+  'message.send': { messageId: string; attempt: number };
+  'media.fetch': { messageId: string; attempt: number };
+  'message.mark-read': { chatId: string; providerMessageId: string };
+}
+
+export type JobName = keyof JobPayloads;
+
+export const JOB_NAMES: JobName[] = ['message.send', 'media.fetch', 'message.mark-read'];
+
+/** Exponential backoff with full jitter, capped: 1 s, 2 s, 4 s … up to 5 min. */
+export function backoffSeconds(attempt: number, random = Math.random): number {
+  const ceiling = Math.min(300, 2 ** attempt);
+  return Math.max(1, Math.round(ceiling / 2 + random() * (ceiling / 2)));
+}

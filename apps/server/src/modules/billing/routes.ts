@@ -1,0 +1,108 @@
+import {
+  lastSaldoSchema,
+  productListSchema,
+  saldoHistoryQuerySchema,
+  saldoHistorySchema,
+  startPlanBodySchema,
+  subscriptionInfoSchema,
+} from '@sapa/contracts';
+import { principalOf } from '../../http/authenticate.js';
+import { errorResponses } from '../../http/error-responses.js';
+import type { App } from '../../http/types.js';
+import type { ModuleContext } from '../registry.js';
+import { LedgerService } from './ledger.js';
+import { SubscriptionService } from './subscription.js';
+
+/** Plans, the free trial, subscription info and the balance ledger (payments come later). */
+export function billingRoutes(app: App, { deps }: ModuleContext): void {
+  const subscriptions = new SubscriptionService(deps);
+  const ledger = new LedgerService(deps);
+
+  app.get(
+    '/api/product',
+    {
+      config: { action: 'billing.read' },
+      schema: {
+        tags: ['billing'],
+        response: { 200: productListSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async () => ({ data: await subscriptions.products() }),
+  );
+
+  app.post(
+    '/api/subscription/trial',
+    {
+      config: { action: 'subscription.start' },
+      schema: {
+        tags: ['billing'],
+        body: startPlanBodySchema,
+        response: { 201: subscriptionInfoSchema, ...errorResponses(400, 401, 403, 409) },
+      },
+    },
+    async (request, reply) => {
+      const info = await subscriptions.startTrial(
+        principalOf(request).accountId,
+        request.body.productCode,
+      );
+      return reply.status(201).send(info);
+    },
+  );
+
+  // A literal path: find-my-way matches it before the parametric /api/settings/:key.
+  app.get(
+    '/api/settings/subscription-info',
+    {
+      config: { action: 'settings.read' },
+      schema: {
+        tags: ['billing'],
+        response: { 200: subscriptionInfoSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => subscriptions.info(principalOf(request).accountId),
+  );
+
+  app.get(
+    '/api/topup/last-saldo-history',
+    {
+      config: { action: 'billing.read' },
+      schema: {
+        tags: ['billing'],
+        response: { 200: lastSaldoSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => ledger.balance(principalOf(request).accountId),
+  );
+
+  app.get(
+    '/api/topup/saldo-history',
+    {
+      config: { action: 'billing.read' },
+      schema: {
+        tags: ['billing'],
+        querystring: saldoHistoryQuerySchema,
+        response: { 200: saldoHistorySchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      const { page, perpage } = request.query;
+      const { entries, total } = await ledger.history(
+        principalOf(request).accountId,
+        page,
+        perpage,
+      );
+      return {
+        data: entries.map((e) => ({
+          _id: e.id,
+          amount: e.amount,
+          saldo: e.balanceAfter,
+          kind: e.kind,
+          orderId: e.orderId,
+          description: e.description,
+          createdAt: e.createdAt.toISOString(),
+        })),
+        meta: { total, page, perpage },
+      };
+    },
+  );
+}

@@ -1,0 +1,31 @@
+import type { Service } from '@sapa/contracts';
+import type { ChannelType } from '../../db/schema-messaging.js';
+
+export interface ChannelRow {
+  id: string;
+  name: string;
+  channel: ChannelType;
+  provider: string;
+  is_enabled: boolean;
+  external_id: string;
+  display_phone_number: string | null;
+  waba_id: string | null;
+  access_token_sealed: string | null;
+  created_at: Date;
+}
+
+/** A channel for the client: the access token never leaves the server. */
+export function presentService(row: ChannelRow): Service {
+  return {
+    _id: row.id,
+    name: row.name,
+    channel: row.channel,
+    provider: row.provider,
+    isEnable: row.is_enabled,
+    externalId: row.external_id,
+    displayPhoneNumber: row.display_phone_number,
+    wabaId: row.waba_id,
+    hasAccessToken: Boolean(row.access_token_sealed),
+    createdAt: row.created_at.toISOString(),
+  };
+}

@@ -1,0 +1,92 @@
+import { type CreateWhatsappServiceBody, type Service } from '@sapa/contracts';
+import type { Deps } from '../../deps.js';
+import type { ChannelType } from '../../db/schema-messaging.js';
+import { conflict, notFound } from '../../http/errors.js';
+import type { Principal } from '../auth/principal.js';
+import { SettingsService } from '../settings/service.js';
+import { presentService, type ChannelRow } from './presenter.js';
+
+const COLUMNS = ['id', 'name', 'channel', 'provider', 'is_enabled', 'external_id', 'display_phone_number', 'waba_id', 'access_token_sealed', 'created_at'] as const;
+
+// Spec §3: per-account channel limits, by channel type.
+const LIMIT_KEY = {
+  whatsapp: 'bo.wabaChannelLimit',
+  whatsapp_basic: 'bo.wabaChannelLimit',
+  instagram: 'bo.igChannelLimit',
+  messenger: 'bo.messengerChannelLimit',
+} as const;
+
+const LABEL: Record<ChannelType, string> = { whatsapp: 'WhatsApp', whatsapp_basic: 'WhatsApp', instagram: 'Instagram', messenger: 'Messenger' };
+
+export async function listServices(deps: Deps, principal: Principal, filter: { channel?: ChannelType; isEnable?: boolean }): Promise<Service[]> {
+  let q = deps.db.selectFrom('channels').select(COLUMNS).where('account_id', '=', principal.accountId);
+  if (filter.channel) q = q.where('channel', '=', filter.channel);
+  if (filter.isEnable !== undefined) q = q.where('is_enabled', '=', filter.isEnable);
+  const rows = (await q.orderBy('created_at').execute()) as ChannelRow[];
+  return rows.map(presentService);
+}
+
+export async function getService(deps: Deps, principal: Principal, id: string): Promise<Service> {
+  const row = (await deps.db
+    .selectFrom('channels')
+    .select(COLUMNS)
+    .where('account_id', '=', principal.accountId)
+    .where('id', '=', id)
+    .executeTakeFirst()) as ChannelRow | undefined;
+  if (!row) throw notFound('Channel not found');
+  return presentService(row);
+}
+
+/** Connects a WhatsApp Cloud number; the access token is sealed at rest. */
+export async function createWhatsappService(deps: Deps, principal: Principal, body: CreateWhatsappServiceBody): Promise<Service> {
+  const limitSetting = await new SettingsService(deps).get(principal.accountId, LIMIT_KEY.whatsapp);
+  const limit = Number(limitSetting.value ?? '1');
+  const count = await deps.db
+    .selectFrom('channels')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('account_id', '=', principal.accountId)
+    .where('channel', 'in', ['whatsapp', 'whatsapp_basic'])
+    .executeTakeFirstOrThrow();
+  if (Number(count.n) >= limit) {
+    throw conflict(`Your plan allows ${limit} ${LABEL.whatsapp} channel${limit === 1 ? '' : 's'}. Remove one or ask us to raise the limit.`, 'CHANNEL_LIMIT');
+  }
+  const taken = await deps.db
+    .selectFrom('channels')
+    .select('account_id')
+    .where('provider', '=', 'whatsapp_cloud')
+    .where('external_id', '=', body.phoneNumberId)
+    .executeTakeFirst();
+  if (taken) throw conflict('This phone number id is already connected', 'CHANNEL_EXISTS');
+  const now = deps.clock.now();
+  const row = (await deps.db
+    .insertInto('channels')
+    .values({
+      account_id: principal.accountId,
+      name: body.name,
+      channel: 'whatsapp',
+      provider: 'whatsapp_cloud',
+      external_id: body.phoneNumberId,
+      display_phone_number: body.displayPhoneNumber.replace(/^\+/, ''),
+      waba_id: body.wabaId,
+      access_token_sealed: deps.secrets.seal(body.accessToken),
+      created_at: now,
+      updated_at: now,
+    })
+    .onConflict((oc) => oc.doNothing())
+    .returning(COLUMNS)
+    .executeTakeFirst()) as ChannelRow | undefined;
+  if (!row) throw conflict('This phone number id is already connected', 'CHANNEL_EXISTS');
+  return presentService(row);
+}
+
+export async function toggleService(deps: Deps, principal: Principal, id: string): Promise<Service> {
+  const row = (await deps.db
+    .updateTable('channels')
+    .set((eb) => ({ is_enabled: eb.not('is_enabled'), updated_at: deps.clock.now() }))
+    .where('account_id', '=', principal.accountId)
+    .where('id', '=', id)
+    .returning(COLUMNS)
+    .executeTakeFirst()) as ChannelRow | undefined;
+  if (!row) throw notFound('Channel not found');
+  return presentService(row);
+}

@@ -1,0 +1,73 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import type { Deps } from '../../../deps.js';
+import { ProviderError } from '../../../channels/types.js';
+import { backoffSeconds } from '../../../jobs/definitions.js';
+import { LocalStorage } from '../../../lib/storage.js';
+import { loadChannelCredentials } from '../../channels/credentials.js';
+
+const MAX_ATTEMPTS = 6;
+
+interface PendingMedia {
+  providerMediaId: string;
+  mimeType: string;
+  filename: string | null;
+  stored?: boolean;
+}
+
+/**
+ * Downloads an inbound attachment (media id → URL → bytes, with the channel's token) into our
+ * storage: provider media ids expire after 7 days. Also used on demand when someone opens the
+ * attachment before the job ran. Returns the stored media id.
+ */
+export async function storeInboundMedia(deps: Deps, messageId: string): Promise<string | null> {
+  const msg = await deps.db
+    .selectFrom('messages')
+    .select(['id', 'account_id', 'channel_id', 'media_id', 'payload', 'attachment_name'])
+    .where('id', '=', messageId)
+    .executeTakeFirst();
+  if (!msg) return null;
+  if (msg.media_id) return msg.media_id;
+  const media = (msg.payload as { media?: PendingMedia }).media;
+  if (!media?.providerMediaId) return null;
+  const channel = await loadChannelCredentials(deps.db, deps.secrets, msg.channel_id);
+  if (!channel) return null;
+  const file = await deps.channels.get(channel.provider).fetchMedia(channel.credentials, media.providerMediaId);
+  const key = `${msg.account_id}/${randomUUID()}`;
+  await new LocalStorage(deps.config.mediaDir).put(key, file.bytes);
+  return deps.db.transaction().execute(async (trx) => {
+    const again = await trx.selectFrom('messages').select('media_id').where('id', '=', msg.id).forUpdate().executeTakeFirst();
+    if (again?.media_id) return again.media_id;
+    const row = await trx
+      .insertInto('media')
+      .values({
+        account_id: msg.account_id,
+        storage_key: key,
+        mime_type: file.mimeType || media.mimeType,
+        size_bytes: file.bytes.length,
+        sha256: createHash('sha256').update(file.bytes).digest('hex'),
+        filename: media.filename ?? msg.attachment_name,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx
+      .updateTable('messages')
+      .set({ media_id: row.id, payload: sql`jsonb_set(payload, '{media,stored}', 'true')` })
+      .where('id', '=', msg.id)
+      .execute();
+    return row.id;
+  });
+}
+
+export async function runFetchMediaJob(deps: Deps, data: { messageId: string; attempt: number }): Promise<void> {
+  try {
+    await storeInboundMedia(deps, data.messageId);
+  } catch (err) {
+    const retryable = !(err instanceof ProviderError) || err.retryable;
+    if (retryable && data.attempt + 1 < MAX_ATTEMPTS) {
+      await deps.jobs.enqueue('media.fetch', { messageId: data.messageId, attempt: data.attempt + 1 }, { startAfterSeconds: backoffSeconds(data.attempt + 1) });
+      return;
+    }
+    deps.log.error({ err, messageId: data.messageId }, 'inbound media could not be fetched');
+  }
+}

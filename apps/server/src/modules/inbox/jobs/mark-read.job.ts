@@ -1,0 +1,18 @@
+import type { Deps } from '../../../deps.js';
+import { ProviderError } from '../../../channels/types.js';
+import { loadChannelCredentials } from '../../channels/credentials.js';
+
+/** Tells the provider the customer's messages were read (blue ticks on their phone). */
+export async function runMarkReadJob(deps: Deps, data: { chatId: string; providerMessageId: string }): Promise<void> {
+  const chat = await deps.db.selectFrom('chats').select(['channel_id']).where('id', '=', data.chatId).executeTakeFirst();
+  if (!chat) return;
+  const channel = await loadChannelCredentials(deps.db, deps.secrets, chat.channel_id);
+  if (!channel?.isEnabled) return;
+  try {
+    await deps.channels.get(channel.provider).markRead(channel.credentials, data.providerMessageId);
+  } catch (err) {
+    // A lost read receipt is harmless; retry only transient failures (pg-boss retries a throw).
+    if (err instanceof ProviderError && err.retryable) throw err;
+    deps.log.warn({ err, chatId: data.chatId }, 'mark as read refused');
+  }
+}

@@ -1,0 +1,11 @@
+import type { Deps } from '../../../deps.js';
+import { runFetchMediaJob } from './fetch-media.job.js';
+import { runMarkReadJob } from './mark-read.job.js';
+import { runSendMessageJob } from './send-message.job.js';
+
+/** Starts this module's workers (processes with the worker role). */
+export async function registerInboxWorkers(deps: Deps): Promise<void> {
+  await deps.jobs.work('message.send', (data) => runSendMessageJob(deps, data), 8);
+  await deps.jobs.work('media.fetch', (data) => runFetchMediaJob(deps, data), 2);
+  await deps.jobs.work('message.mark-read', (data) => runMarkReadJob(deps, data), 2);
+}

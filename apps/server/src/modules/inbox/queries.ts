@@ -1,0 +1,102 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.js';
+import type { ChatRow, MessageRow } from './presenters.js';
+
+type Executor = Pick<Db, 'selectFrom'>;
+
+/** Chats with what presenters and event routing need (agent name, agent divisions). */
+export function chatRowsQuery(db: Executor, accountId: string) {
+  return db
+    .selectFrom('chats as c')
+    .leftJoin('users as ag', 'ag.id', 'c.agent_id')
+    .where('c.account_id', '=', accountId)
+    .select([
+      'c.id',
+      'c.account_id',
+      'c.channel_id',
+      'c.contact_id',
+      'c.channel',
+      'c.identifier',
+      'c.name',
+      'c.agent_id',
+      'ag.name as agent_name',
+      'c.division_ids',
+      sql<string[]>`coalesce((SELECT array_agg(ud.division_id) FROM user_divisions ud WHERE ud.user_id = c.agent_id), '{}')`.as(
+        'agent_division_ids',
+      ),
+      'c.flag',
+      'c.unread_count',
+      'c.last_message_text',
+      'c.last_message_type',
+      'c.last_update',
+      'c.updated_at',
+      'c.initiate_at',
+      'c.is_archive',
+      'c.is_flow',
+      'c.labels',
+      'c.blocked',
+      'c.is_out',
+    ]);
+}
+
+export async function loadChatRows(db: Executor, accountId: string, ids: string[]): Promise<ChatRow[]> {
+  if (ids.length === 0) return [];
+  return (await chatRowsQuery(db, accountId).where('c.id', 'in', ids).execute()) as ChatRow[];
+}
+
+export function messageRowsQuery(db: Executor, accountId: string) {
+  return db
+    .selectFrom('messages as m')
+    .innerJoin('chats as c', 'c.id', 'm.chat_id')
+    .leftJoin('users as s', 's.id', 'm.sender_id')
+    .leftJoin('media as md', 'md.id', 'm.media_id')
+    .where('m.account_id', '=', accountId)
+    .select([
+      'm.id',
+      'm.chat_id',
+      'm.provider_message_id',
+      'm.generated_id',
+      'm.msg_type',
+      'm.text',
+      'm.payload',
+      'm.attachment_name',
+      'm.media_id',
+      'md.mime_type as media_mime',
+      'm.status',
+      'm.error',
+      'm.from_me',
+      'm.is_system',
+      's.name as sender_name',
+      'm.created_at',
+      'm.sent_at',
+      'c.channel',
+      'c.identifier',
+      'c.name as chat_name',
+    ]);
+}
+
+export async function loadMessageRows(db: Executor, accountId: string, ids: string[]): Promise<MessageRow[]> {
+  if (ids.length === 0) return [];
+  return (await messageRowsQuery(db, accountId).where('m.id', 'in', ids).orderBy('m.id').execute()) as MessageRow[];
+}
+
+/** Text for the chat list's last-message preview (the client cuts it at 22 characters). */
+export function previewOf(msgType: string, text: string, attachmentName: string | null): string {
+  if (text.trim()) return text;
+  switch (msgType) {
+    case 'image':
+      return '📷 Photo';
+    case 'video':
+      return '🎥 Video';
+    case 'audio':
+      return '🎤 Audio';
+    case 'document':
+      return `📄 ${attachmentName ?? 'Document'}`;
+    case 'location':
+      return '📍 Location';
+    case 'contacts':
+      return '👤 Contact';
+    default:
+      return msgType;
+  }
+}

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import {
+  chatPageQuerySchema,
+  chatPageSchema,
+  messagePageQuerySchema,
+  messagePageSchema,
+  messageSchema,
+  sendMessageBodySchema,
+} from '@sapa/contracts';
+import { principalOf } from '../../http/authenticate.js';
+import type { App } from '../../http/types.js';
+import type { ModuleContext } from '../registry.js';
+import { presentMessage } from './presenters.js';
+import { getMessage, listChats, listMessages } from './read.service.js';
+import { sendMessage } from './send.service.js';
+
+const idParams = z.object({ id: z.string().regex(/^\d+$/, 'Message not found') });
+
+export function inboxRoutes(app: App, { deps }: ModuleContext): void {
+  app.get(
+    '/api/chats/paginate',
+    { schema: { tags: ['chats'], querystring: chatPageQuerySchema, response: { 200: chatPageSchema } } },
+    async (request) => listChats(deps, principalOf(request), request.query),
+  );
+
+  app.get(
+    '/api/messages/paginate',
+    { schema: { tags: ['messages'], querystring: messagePageQuerySchema, response: { 200: messagePageSchema } } },
+    async (request) => listMessages(deps, principalOf(request), request.query),
+  );
+
+  app.get(
+    '/api/messages/:id',
+    { schema: { tags: ['messages'], params: idParams, response: { 200: messageSchema } } },
+    async (request) => presentMessage(await getMessage(deps, principalOf(request), request.params.id)),
+  );
+
+  app.post(
+    '/api/messages',
+    { schema: { tags: ['messages'], body: sendMessageBodySchema, response: { 201: messageSchema } } },
+    async (request, reply) => reply.status(201).send(await sendMessage(deps, principalOf(request), request.body)),
+  );
+}

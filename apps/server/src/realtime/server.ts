@@ -1,0 +1,126 @@
+import type { Server as HttpServer } from 'node:http';
+import { createAdapter as createPostgresAdapter } from '@socket.io/postgres-adapter';
+import { createAdapter as createRedisAdapter } from '@socket.io/redis-adapter';
+import { createClient } from 'redis';
+import { Server, type Socket } from 'socket.io';
+import { MESSAGES, type Ack } from '@sapa/contracts';
+import type { Deps } from '../deps.js';
+import type { AuthService } from '../modules/auth/service.js';
+import type { Principal } from '../modules/auth/principal.js';
+import { authRepo } from '../modules/auth/repo.js';
+import { routeEvent } from './routing.js';
+import { personalRoom, viewerRooms } from './visibility.js';
+import { viewerOf } from './viewer.js';
+
+export type ClientEventHandler = (principal: Principal, payload: unknown) => Promise<unknown>;
+
+interface SocketData {
+  principal: Principal;
+}
+
+/**
+ * Socket.IO on the server's port. The handshake carries the access token as `auth.token`;
+ * expired, revoked and 2FA-pending tokens are refused. Several processes share events through
+ * the Postgres adapter (Redis when REDIS_URL is set).
+ */
+export class Realtime {
+  readonly io: Server;
+  private readonly handlers = new Map<string, ClientEventHandler>();
+  private redisClients: { quit(): Promise<unknown> }[] = [];
+  private unsubscribe: (() => void) | null = null;
+
+  private constructor(
+    private readonly deps: Deps,
+    io: Server,
+  ) {
+    this.io = io;
+  }
+
+  static async create(deps: Deps, auth: AuthService, httpServer?: HttpServer): Promise<Realtime> {
+    const io = new Server({ path: '/socket.io', serveClient: false, connectionStateRecovery: undefined });
+    const realtime = new Realtime(deps, io);
+    await realtime.attachAdapter();
+    if (httpServer) io.attach(httpServer);
+
+    io.use((socket, next) => {
+      const token = (socket.handshake.auth as { token?: unknown }).token;
+      if (typeof token !== 'string' || !token) return next(new Error(MESSAGES.unauthorized));
+      auth
+        .authenticate(token)
+        .then((principal) => {
+          if (!principal) return next(new Error(MESSAGES.sessionExpired));
+          if (principal.twoFactorEnabled && !principal.twoFactorVerified) return next(new Error(MESSAGES.twoFactorRequired));
+          (socket.data as SocketData).principal = principal;
+          next();
+        })
+        .catch(() => next(new Error(MESSAGES.serverNotResponding)));
+    });
+    io.on('connection', (socket) => realtime.onConnection(socket));
+    realtime.unsubscribe = deps.events.subscribe((event) => {
+      for (const out of routeEvent(event)) io.to(out.rooms).emit(out.name, out.payload);
+    });
+    return realtime;
+  }
+
+  /** Registers the handler of a client-emitted event; its result or error goes to the ack. */
+  on(event: string, handler: ClientEventHandler): void {
+    this.handlers.set(event, handler);
+  }
+
+  /** Signs a user's sockets out everywhere (deactivation, password change). */
+  disconnectUser(userId: string): void {
+    this.io.in(personalRoom(userId)).disconnectSockets(true);
+  }
+
+  async close(): Promise<void> {
+    this.unsubscribe?.();
+    await new Promise<void>((resolve) => this.io.close(() => resolve()));
+    await Promise.all(this.redisClients.map((c) => c.quit().catch(() => undefined)));
+  }
+
+  private async attachAdapter(): Promise<void> {
+    if (this.deps.config.redisUrl) {
+      const pub = createClient({ url: this.deps.config.redisUrl });
+      const sub = pub.duplicate();
+      await Promise.all([pub.connect(), sub.connect()]);
+      this.redisClients = [pub, sub];
+      this.io.adapter(createRedisAdapter(pub, sub));
+      return;
+    }
+    this.io.adapter(createPostgresAdapter(this.deps.pool, { tableName: 'socket_io_attachments', errorHandler: (err) => this.deps.log.warn({ err }, 'socket.io adapter') }));
+  }
+
+  private async onConnection(socket: Socket): Promise<void> {
+    const principal = (socket.data as SocketData).principal;
+    await socket.join([...viewerRooms(viewerOf(principal)), personalRoom(principal.userId)]);
+    socket.onAny((event: string, ...args: unknown[]) => {
+      const handler = this.handlers.get(event);
+      const maybeAck = args[args.length - 1];
+      const ack = typeof maybeAck === 'function' ? (maybeAck as (r: Ack) => void) : null;
+      if (!handler) {
+        ack?.({ ok: false, message: `Unknown event ${event}`, code: 'UNKNOWN_EVENT' });
+        return;
+      }
+      void this.dispatch(socket, principal, handler, args[0], ack);
+    });
+  }
+
+  private async dispatch(socket: Socket, principal: Principal, handler: ClientEventHandler, payload: unknown, ack: ((r: Ack) => void) | null) {
+    // Re-check the session on every event: a deactivated user or revoked session stops at once.
+    const fresh = await authRepo.loadPrincipal(this.deps.db, principal.userId, principal.sessionId, this.deps.clock.now());
+    if (!fresh) {
+      ack?.({ ok: false, message: MESSAGES.sessionExpired, code: 'SESSION_ENDED' });
+      socket.disconnect(true);
+      return;
+    }
+    fresh.twoFactorVerified = true;
+    try {
+      const data = await handler(fresh, payload);
+      ack?.({ ok: true, data });
+    } catch (err) {
+      const e = err as { message?: string; code?: string; statusCode?: number };
+      if (!e.statusCode || e.statusCode >= 500) this.deps.log.error({ err }, 'socket handler failed');
+      ack?.({ ok: false, message: e.statusCode && e.statusCode < 500 ? (e.message ?? MESSAGES.someError) : MESSAGES.serverNotResponding, ...(e.code ? { code: e.code } : {}) });
+    }
+  }
+}

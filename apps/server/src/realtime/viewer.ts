@@ -1,0 +1,24 @@
+import type { Principal } from '../modules/auth/principal.js';
+import type { ChatRow } from '../modules/inbox/presenters.js';
+import type { ChatAudience, Viewer } from './visibility.js';
+
+export function viewerOf(p: Principal): Viewer {
+  return {
+    userId: p.userId,
+    accountId: p.accountId,
+    role: p.role,
+    divisionIds: p.divisionIds,
+    divisionOnlyView: p.divisionOnlyView,
+    allChat: p.allChat,
+    agentIds: p.agentIds,
+  };
+}
+
+export function audienceOf(chat: ChatRow): ChatAudience {
+  return {
+    accountId: chat.account_id,
+    agentId: chat.agent_id,
+    divisionIds: chat.division_ids,
+    agentDivisionIds: chat.agent_division_ids,
+  };
+}

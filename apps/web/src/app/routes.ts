@@ -1,0 +1,204 @@
+import { createElement, lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { NotAvailableYet, type Capability } from './pages/NotAvailableYet';
+import { InternalServerErrorPage } from './pages/InternalServerErrorPage';
+import { NotFoundPage } from './pages/NotFoundPage';
+import { UnauthorizedPage } from './pages/UnauthorizedPage';
+import { defineMeta, type LayoutName, type RouteFlags, type RouteMeta } from './routeMeta';
+
+export type PageComponent = ComponentType | LazyExoticComponent<ComponentType>;
+
+export interface AppRoute extends RouteMeta {
+  component: PageComponent;
+}
+
+/** Code-split page from a named export. */
+function page<K extends string>(
+  load: () => Promise<Record<K, ComponentType>>,
+  name: K,
+): LazyExoticComponent<ComponentType> {
+  return lazy(async (): Promise<{ default: ComponentType }> => ({ default: (await load())[name] }));
+}
+
+/** A capability a later release delivers: an honest "not available yet" state, no data. */
+function comingSoon(capability: Capability): ComponentType {
+  const ComingSoon = () => createElement(NotAvailableYet, { capability });
+  ComingSoon.displayName = `ComingSoon(${capability})`;
+  return ComingSoon;
+}
+
+function route(
+  name: string,
+  path: string,
+  layout: LayoutName,
+  component: PageComponent,
+  flags: RouteFlags = {},
+): AppRoute {
+  return { ...defineMeta(name, path, layout, flags), component };
+}
+
+const LoginPage = page(() => import('../features/auth/LoginPage'), 'LoginPage');
+const TwoFactorPage = page(() => import('../features/auth/TwoFactorPage'), 'TwoFactorPage');
+const RegisterPage = page(() => import('../features/auth/RegisterPage'), 'RegisterPage');
+const ForgotPasswordPage = page(
+  () => import('../features/auth/ForgotPasswordPage'),
+  'ForgotPasswordPage',
+);
+const ResetPasswordPage = page(
+  () => import('../features/auth/ResetPasswordPage'),
+  'ResetPasswordPage',
+);
+const EmailVerifyPage = page(() => import('../features/auth/EmailVerifyPage'), 'EmailVerifyPage');
+const RegisterConfirmationPage = page(
+  () => import('../features/auth/RegisterConfirmationPage'),
+  'RegisterConfirmationPage',
+);
+const LegalPrivacyPage = page(
+  () => import('../features/auth/LegalPrivacyPage'),
+  'LegalPrivacyPage',
+);
+const UserEditPage = page(() => import('../features/settings/UserEditPage'), 'UserEditPage');
+const SettingsPage = page(() => import('../features/settings/SettingsPage'), 'SettingsPage');
+const AgentSettingsPage = page(
+  () => import('../features/settings/AgentSettingsPage'),
+  'AgentSettingsPage',
+);
+const HomePage = page(() => import('../features/home/HomePage'), 'HomePage');
+const UserPlanPage = page(() => import('../features/billing/UserPlanPage'), 'UserPlanPage');
+const RenewalPage = page(() => import('../features/billing/RenewalPage'), 'RenewalPage');
+const SubscriptionExpiredPage = page(
+  () => import('../features/billing/SubscriptionExpiredPage'),
+  'SubscriptionExpiredPage',
+);
+
+const PUBLIC = { public: true } as const;
+// Admin layout: full width unless noted (spec §2).
+const AGENT = { allowAgent: true, full: true } as const;
+const API_ONLY = { apiOnlyAllowed: true, full: true } as const;
+const NONE = { full: true } as const;
+// Integration layout: full width, all api-only allowed; admins only (rolesFor) unless allowAgent.
+const INTEGRATION = { apiOnlyAllowed: true, full: true } as const;
+/**
+ * Plan, renewal and expiry pages: rules 8–9 send every signed-in person here, whatever the role or
+ * account type, so every role and API-only accounts must be able to open them (the spec gives
+ * these no flags; without them the guard would bounce agents to /unauthorized).
+ */
+const SUBSCRIPTION = { allowAgent: true, apiOnlyAllowed: true } as const;
+
+/** Every route of spec §2. Order does not matter: React Router ranks static segments first. */
+export const ROUTES: readonly AppRoute[] = [
+  // Unauthenticated
+  route('login', '/login', 'auth', LoginPage, { ...PUBLIC, entry: 'login' }),
+  route('login2fa', '/login/2fa', 'auth', TwoFactorPage, { ...PUBLIC, entry: 'twoFactor' }),
+  route('forgot', '/forgot', 'auth', ForgotPasswordPage, PUBLIC),
+  route('resetPassword', '/reset-password', 'auth', ResetPasswordPage, PUBLIC),
+  route('register', '/register', 'auth', RegisterPage, PUBLIC),
+  route(
+    'registerConfirmation',
+    '/users/register_confirmation',
+    'default',
+    RegisterConfirmationPage,
+    PUBLIC,
+  ),
+  route('emailVerify', '/email-verify', 'default', EmailVerifyPage, PUBLIC),
+  route('legalPrivacy', '/legal-privacy', 'default', LegalPrivacyPage, PUBLIC),
+
+  // Admin layout
+  route('home', '/', 'admin', HomePage, { allowAgent: true, apiOnlyAllowed: true, full: true }),
+  route('broadcast', '/broadcast', 'admin', comingSoon('broadcast'), AGENT),
+  route('broadcastNew', '/broadcast/new', 'admin', comingSoon('broadcast'), AGENT),
+  route('broadcastResult', '/broadcast/result/:id', 'admin', comingSoon('broadcastResult'), AGENT),
+  route('template', '/broadcast/template', 'admin', comingSoon('templates'), API_ONLY),
+  route('templateNew', '/broadcast/template/new', 'admin', comingSoon('templates'), API_ONLY),
+  route('templateDetail', '/broadcast/template/:id', 'admin', comingSoon('templates'), API_ONLY),
+  route('ticket', '/ticket', 'admin', comingSoon('tickets'), AGENT),
+  route('contact', '/contact', 'admin', comingSoon('contacts'), AGENT),
+  route('chat', '/chat', 'admin', comingSoon('inbox'), AGENT),
+  route('contactGroup', '/contact/group', 'admin', comingSoon('contactGroups'), NONE),
+  route('report', '/report', 'admin', comingSoon('reports'), API_ONLY),
+  route('setting', '/setting', 'admin', SettingsPage, API_ONLY),
+  route('topUp', '/top-up', 'admin', comingSoon('topUp'), API_ONLY),
+  route('agentSettings', '/setting/agent-settings', 'admin', AgentSettingsPage, NONE),
+  route('userEdit', '/user-edit', 'admin', UserEditPage, { allowAgent: true }),
+
+  // Integration layout
+  route('integration', '/integration', 'integration', comingSoon('integrations'), INTEGRATION),
+  route(
+    'integrationService',
+    '/integration/service',
+    'integration',
+    comingSoon('channels'),
+    INTEGRATION,
+  ),
+  route(
+    'integrationWhatsapp',
+    '/integration/whatsapp',
+    'integration',
+    comingSoon('whatsapp'),
+    INTEGRATION,
+  ),
+  route(
+    'integrationWhatsappBasic',
+    '/integration/whatsapp-basic',
+    'integration',
+    comingSoon('whatsappBasic'),
+    INTEGRATION,
+  ),
+  route(
+    'integrationWhatsappBasicDetail',
+    '/integration/whatsapp-basic/detail',
+    'integration',
+    comingSoon('whatsappBasic'),
+    INTEGRATION,
+  ),
+  route(
+    'integrationInstagram',
+    '/integration/instagram',
+    'integration',
+    comingSoon('instagram'),
+    INTEGRATION,
+  ),
+  route(
+    'integrationMessenger',
+    '/integration/facebook-messenger',
+    'integration',
+    comingSoon('messenger'),
+    INTEGRATION,
+  ),
+  route(
+    'integrationResponder',
+    '/integration/responder',
+    'integration',
+    comingSoon('responder'),
+    INTEGRATION,
+  ),
+  route(
+    'integrationResponderSetting',
+    '/integration/setting/responder',
+    'integration',
+    comingSoon('responder'),
+    INTEGRATION,
+  ),
+  route('integrationAi', '/integration/ai', 'integration', comingSoon('ai'), INTEGRATION),
+  route('integrationAiDetail', '/integration/ai/:id', 'integration', comingSoon('ai'), INTEGRATION),
+
+  // Default layout
+  route('billingInvoice', '/setting/billing-invoice/:id', 'default', comingSoon('billingInvoice'), {
+    apiOnlyAllowed: true,
+    full: true,
+  }),
+  route('userPlan', '/user-plan', 'default', UserPlanPage, SUBSCRIPTION),
+  route('uxDesign', '/ux-design', 'default', comingSoon('uxDesign')),
+  route(
+    'subscriptionExpired',
+    '/subscription-expired',
+    'default',
+    SubscriptionExpiredPage,
+    SUBSCRIPTION,
+  ),
+  route('renewal', '/renewal', 'default', RenewalPage, SUBSCRIPTION),
+
+  // Other
+  route('unauthorized', '/unauthorized', 'blank', UnauthorizedPage, PUBLIC),
+  route('internalServerError', '/internal-server-error', 'blank', InternalServerErrorPage, PUBLIC),
+  route('notFound', '*', 'blank', NotFoundPage, PUBLIC),
+];

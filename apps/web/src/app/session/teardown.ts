@@ -1,0 +1,24 @@
+type Teardown = () => void;
+
+const handlers = new Set<Teardown>();
+
+/**
+ * Lets session-bound resources (the realtime socket, feature caches) clean up when the session
+ * ends by logout or expiry. Returns an unregister function.
+ */
+export function onSessionEnd(handler: Teardown): () => void {
+  handlers.add(handler);
+  return () => {
+    handlers.delete(handler);
+  };
+}
+
+export function runSessionEnd(): void {
+  for (const handler of handlers) {
+    try {
+      handler();
+    } catch (error) {
+      console.error('Session teardown failed', error);
+    }
+  }
+}

@@ -1,0 +1,86 @@
+import { useState } from 'react';
+import { SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconRefresh, IconSettings, IconUserCircle, IconUsersGroup } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../../app/session';
+import { inRenewalWindow, isApiOnlyAccount } from '../shared/session-helpers';
+import { BalanceCard } from './components/BalanceCard';
+import { QuickLinks, type QuickLink } from './components/QuickLinks';
+import { SubscriptionCard } from './components/SubscriptionCard';
+import { TeamCard } from './components/TeamCard';
+
+function greetingKey(hour: number): 'morning' | 'afternoon' | 'evening' {
+  if (hour >= 4 && hour < 11) return 'morning';
+  if (hour >= 11 && hour < 18) return 'afternoon';
+  return 'evening';
+}
+
+export function HomePage() {
+  const { t } = useTranslation('home');
+  const session = useSession();
+  const { user, account, subscription, balance } = session;
+  // One clock per visit keeps the greeting and day counts consistent on the page.
+  const [now] = useState(() => Date.now());
+  if (!user) return null;
+
+  const apiOnly = isApiOnlyAccount(session);
+  // Mirrors the route table: agents and API-only accounts cannot open settings or the team page.
+  const staff = user.role !== 'agent';
+  const firstName = user.name.trim().split(/\s+/)[0] ?? user.name;
+  const links: QuickLink[] = [];
+  if (staff && inRenewalWindow(subscription, now)) {
+    links.push({
+      to: '/renewal',
+      icon: <IconRefresh size={20} />,
+      title: t('links.renewal'),
+      text: t('links.renewalText'),
+      testId: 'home-link-renewal',
+    });
+  }
+  if (staff) {
+    links.push({
+      to: '/setting',
+      icon: <IconSettings size={20} />,
+      title: t('links.settings'),
+      text: t('links.settingsText'),
+      testId: 'home-link-settings',
+    });
+  }
+  if (staff && !apiOnly) {
+    links.push({
+      to: '/setting/agent-settings',
+      icon: <IconUsersGroup size={20} />,
+      title: t('links.team'),
+      text: t('links.teamText'),
+      testId: 'home-link-team',
+    });
+  }
+  if (!apiOnly) {
+    links.push({
+      to: '/user-edit',
+      icon: <IconUserCircle size={20} />,
+      title: t('links.profile'),
+      text: t('links.profileText'),
+      testId: 'home-link-profile',
+    });
+  }
+
+  return (
+    <Stack gap="xl">
+      <div>
+        <Title order={2} data-testid="home-greeting">
+          {t(`greeting.${greetingKey(new Date(now).getHours())}`, { name: firstName })}
+        </Title>
+        <Text c="dimmed" size="sm" mt={4}>
+          {t('subtitle', { company: account?.name ?? user.company })}
+        </Text>
+      </div>
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
+        <SubscriptionCard subscription={subscription} now={now} canRenew={staff} />
+        <BalanceCard balance={balance} />
+        <TeamCard link={!staff || apiOnly ? null : user.role === 'admin' ? 'manage' : 'view'} />
+      </SimpleGrid>
+      <QuickLinks title={t('links.title')} links={links} />
+    </Stack>
+  );
+}

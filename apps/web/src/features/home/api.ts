@@ -1,0 +1,36 @@
+import { useQuery } from '@tanstack/react-query';
+import type { User } from '@sapa/contracts';
+import { api } from '../../lib/http';
+
+export interface TeamSummary {
+  admin: number;
+  supervisor: number;
+  agent: number;
+  active: number;
+  invited: number;
+}
+
+export function summarizeTeam(members: readonly User[]): TeamSummary {
+  const summary: TeamSummary = { admin: 0, supervisor: 0, agent: 0, active: 0, invited: 0 };
+  for (const member of members) {
+    if (member.status === 'active') {
+      summary.active += 1;
+      summary[member.role] += 1;
+    } else if (member.status === 'invited') {
+      summary.invited += 1;
+    }
+  }
+  return summary;
+}
+
+/** Everyone who can take chats (§7: roles agent, admin, supervisor; perpage 1000). */
+export function useTeamSummary() {
+  return useQuery({
+    queryKey: ['home', 'team'],
+    queryFn: () =>
+      api.get<{ data: User[] }>('/users/agent', {
+        params: { role: 'agent,admin,supervisor', includeMe: true, perpage: 1000 },
+      }),
+    select: (answer) => summarizeTeam(answer.data),
+  });
+}

@@ -1,0 +1,64 @@
+import { useState } from 'react';
+import { SimpleGrid, Stack } from '@mantine/core';
+import { IconUserCircle, IconUsersGroup } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../../app/session';
+import { PageHeader } from '../shared/PageHeader';
+import { isApiOnlyAccount } from '../shared/session-helpers';
+import { AccountInfoCard } from './components/AccountInfoCard';
+import { HubLinkCard } from './components/HubLinkCard';
+import { LanguageCard } from './components/LanguageCard';
+import { ManagedSettingsCard } from './components/ManagedSettingsCard';
+import { WorkspaceSettingsCard } from './components/WorkspaceSettingsCard';
+
+export function SettingsPage() {
+  const { t } = useTranslation('settings');
+  const session = useSession();
+  const { user, account, settings, subscription, balance, reload } = session;
+  // Read once per visit: the renewal link only needs day precision.
+  const [now] = useState(() => Date.now());
+  if (!user) return null;
+
+  const isAdmin = user.role === 'admin';
+  // API-only accounts may not open the team or profile pages (guard rule 7), so no links there.
+  const apiOnly = isApiOnlyAccount(session);
+
+  return (
+    <Stack gap={0}>
+      <PageHeader title={t('hub.title')} subtitle={t('hub.subtitle')} />
+      <Stack gap="lg">
+        {!apiOnly && (
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+            <HubLinkCard
+              to="/setting/agent-settings"
+              icon={<IconUsersGroup size={22} />}
+              title={t('hub.teamTitle')}
+              text={isAdmin ? t('hub.teamText') : t('hub.teamTextReadOnly')}
+              testId="settings-link-team"
+            />
+            <HubLinkCard
+              to="/user-edit"
+              icon={<IconUserCircle size={22} />}
+              title={t('hub.profileTitle')}
+              text={t('hub.profileText')}
+              testId="settings-link-profile"
+            />
+          </SimpleGrid>
+        )}
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+          <Stack gap="lg">
+            <AccountInfoCard
+              account={account}
+              subscription={subscription}
+              balance={balance}
+              now={now}
+            />
+            <LanguageCard onSaved={reload} />
+            <ManagedSettingsCard settings={settings} />
+          </Stack>
+          <WorkspaceSettingsCard settings={settings} canEdit={isAdmin} onSaved={reload} />
+        </SimpleGrid>
+      </Stack>
+    </Stack>
+  );
+}

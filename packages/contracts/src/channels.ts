@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { validationMessage as vm } from './messages.js';
+import { queryBoolean, requiredString } from './fields.js';
+
+export const CHANNEL_TYPES = ['whatsapp', 'instagram', 'messenger', 'whatsapp_basic'] as const;
+export const channelTypeSchema = z.enum(CHANNEL_TYPES);
+export type ChannelType = z.infer<typeof channelTypeSchema>;
+
+/** A connected channel ("service", spec §3): never carries its access token. */
+export const serviceSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  channel: channelTypeSchema,
+  provider: z.string(),
+  isEnable: z.boolean(),
+  externalId: z.string(),
+  displayPhoneNumber: z.string().nullable(),
+  wabaId: z.string().nullable(),
+  hasAccessToken: z.boolean(),
+  createdAt: z.string(),
+});
+export type Service = z.infer<typeof serviceSchema>;
+export const serviceListSchema = z.object({ data: z.array(serviceSchema) });
+
+export const createWhatsappServiceBodySchema = z.object({
+  name: requiredString('name').max(60, vm.max('name', 60)),
+  channel: z.literal('whatsapp'),
+  displayPhoneNumber: requiredString('display phone number').regex(/^\+?\d{6,16}$/, 'Invalid phone number'),
+  phoneNumberId: requiredString('phone number id').regex(/^\d{5,32}$/, 'The phone number id must be digits'),
+  wabaId: requiredString('WhatsApp Business Account id').regex(/^\d{5,32}$/, 'The WhatsApp Business Account id must be digits'),
+  accessToken: requiredString('access token').min(10, vm.min('access token', 10)).max(1024),
+});
+export type CreateWhatsappServiceBody = z.infer<typeof createWhatsappServiceBodySchema>;
+
+export const serviceListQuerySchema = z.object({ isEnable: queryBoolean.optional() });
+
+export const webhookInfoSchema = z.object({ webhookUrl: z.string(), verifyToken: z.string() });
