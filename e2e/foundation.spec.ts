@@ -32,6 +32,7 @@ const dashboardUrl = /\/$/;
 async function expectDashboard(page: Page): Promise<void> {
   await expect(page).toHaveURL(dashboardUrl);
   await expect(page.getByTestId('nav-dashboard')).toBeVisible();
+  await expect(page.getByTestId('home-greeting')).toBeVisible();
 }
 
 test('a business registers, verifies, starts a trial, uses 2FA and invites an agent', async ({
@@ -114,7 +115,9 @@ test('a business registers, verifies, starts a trial, uses 2FA and invites an ag
     await chooseRole(page, 'Agent');
     await snap(page, '08-invite-agent');
     await page.getByTestId('invite-submit').click();
-    await expect(page.getByText(agent.email)).toBeVisible();
+    const row = page.getByTestId(`member-row-${agent.email}`);
+    await expect(row).toBeVisible();
+    await expect(row.getByTestId('status-invited')).toBeVisible();
     await snap(page, '09-agent-settings');
   });
 
@@ -151,6 +154,7 @@ test('a business registers, verifies, starts a trial, uses 2FA and invites an ag
     await switchLanguage(page, 'id');
     await expect(page.getByTestId('nav-dashboard')).toContainText('Dasbor');
     await expect(page.getByTestId('nav-setting')).toContainText('Pengaturan');
+    await expect(page.getByTestId('home-greeting')).toHaveText(/^Selamat (pagi|siang|malam), /);
     await snap(page, '13-dashboard-id');
     await page.reload();
     await expect(page.getByTestId('nav-dashboard')).toContainText('Dasbor');

@@ -62,8 +62,12 @@ export async function buildSandbox(
 
   const app = Fastify({
     // Per-request access logs at info would drown the sandbox's own lines; keep warnings and errors.
-    loggerInstance: log.child({}, { level: log.levelVal > 40 ? log.level : 'warn' }) as FastifyBaseLogger,
-    bodyLimit: 16 * 1024 * 1024 });
+    loggerInstance: log.child(
+      {},
+      { level: log.levelVal > 40 ? log.level : 'warn' },
+    ) as FastifyBaseLogger,
+    bodyLimit: 16 * 1024 * 1024,
+  });
   app.decorate('sandbox', ctx);
   await app.register(multipart, { limits: { fileSize: 100 * 1024 * 1024, files: 1 } });
 
@@ -91,10 +95,11 @@ export async function buildSandbox(
   registerPhoneRoutes(app, ctx);
   registerGraphRoutes(app, ctx);
 
+  // SSE streams never go idle, so they must be ended before the server can stop listening.
+  app.addHook('preClose', async () => ctx.events.close());
   app.addHook('onClose', async () => {
     ctx.messaging.close();
     ctx.deliverer.close();
-    ctx.events.close();
   });
   return app;
 }

@@ -19,7 +19,9 @@ describe('loadConfig', () => {
 
   it('refuses production unless explicitly allowed', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SANDBOX_ALLOW_PRODUCTION/);
-    expect(loadConfig({ NODE_ENV: 'production', SANDBOX_ALLOW_PRODUCTION: 'true' }).port).toBe(4010);
+    expect(loadConfig({ NODE_ENV: 'production', SANDBOX_ALLOW_PRODUCTION: 'true' }).port).toBe(
+      4010,
+    );
   });
 
   it('lists every invalid variable by name', () => {

@@ -9,9 +9,14 @@ const envSchema = z.object({
   SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).default(4010),
   SANDBOX_HOST: z.string().min(1).default('127.0.0.1'),
   SAPA_WEBHOOK_URL: z
-    .url({ error: 'SAPA_WEBHOOK_URL must be a full URL such as http://127.0.0.1:3000/webhooks/meta' })
+    .url({
+      error: 'SAPA_WEBHOOK_URL must be a full URL such as http://127.0.0.1:3000/webhooks/meta',
+    })
     .default('http://127.0.0.1:3000/webhooks/meta'),
-  META_APP_SECRET: z.string().min(1, 'META_APP_SECRET must not be empty').default('sandbox-app-secret'),
+  META_APP_SECRET: z
+    .string()
+    .min(1, 'META_APP_SECRET must not be empty')
+    .default('sandbox-app-secret'),
   SANDBOX_PUBLIC_URL: z
     .url({ error: 'SANDBOX_PUBLIC_URL must be a full URL such as http://127.0.0.1:4010' })
     .optional(),
@@ -58,7 +63,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): SandboxConf
     host: env.SANDBOX_HOST,
     webhookUrl: env.SAPA_WEBHOOK_URL,
     appSecret: env.META_APP_SECRET,
-    publicUrl: (env.SANDBOX_PUBLIC_URL ?? `http://127.0.0.1:${env.SANDBOX_PORT}`).replace(/\/$/, ''),
+    publicUrl: (env.SANDBOX_PUBLIC_URL ?? `http://127.0.0.1:${env.SANDBOX_PORT}`).replace(
+      /\/$/,
+      '',
+    ),
     seed: env.SANDBOX_SEED,
     statusDelayMs: env.STATUS_DELAY_MS,
     retryBaseMs: env.WEBHOOK_RETRY_BASE_MS,

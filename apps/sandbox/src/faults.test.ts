@@ -19,19 +19,37 @@ const send = () =>
     method: 'POST',
     url: `/v21.0/${PNID}/messages`,
     headers: AUTH,
-    payload: { messaging_product: 'whatsapp', to: '6281234567890', type: 'text', text: { body: 'hi' } },
+    payload: {
+      messaging_product: 'whatsapp',
+      to: '6281234567890',
+      type: 'text',
+      text: { body: 'hi' },
+    },
   });
 
-const arm = (payload: unknown) => app.inject({ method: 'POST', url: '/sandbox/faults', payload: payload as object });
+const arm = (payload: unknown) =>
+  app.inject({ method: 'POST', url: '/sandbox/faults', payload: payload as object });
 
 describe('fault injection', () => {
   it('answers 429, then 500, then succeeds, each in the Graph envelope', async () => {
-    const armed = await arm({ rules: [{ endpoint: 'messages', respond: 429, times: 1 }, { endpoint: 'messages', respond: 500, times: 1 }] });
+    const armed = await arm({
+      rules: [
+        { endpoint: 'messages', respond: 429, times: 1 },
+        { endpoint: 'messages', respond: 500, times: 1 },
+      ],
+    });
     expect(armed.statusCode).toBe(200);
 
     const first = await send();
     expect(first.statusCode).toBe(429);
-    expect(first.json()).toMatchObject({ error: { code: 130429, type: 'OAuthException', is_transient: true, fbtrace_id: expect.any(String) } });
+    expect(first.json()).toMatchObject({
+      error: {
+        code: 130429,
+        type: 'OAuthException',
+        is_transient: true,
+        fbtrace_id: expect.any(String),
+      },
+    });
     const second = await send();
     expect(second.statusCode).toBe(500);
     expect(second.json()).toMatchObject({ error: { code: 131000, is_transient: true } });
@@ -40,11 +58,16 @@ describe('fault injection', () => {
     expect(third.json()).toMatchObject({ messages: [{ id: expect.stringMatching(/^wamid\./) }] });
 
     const calls = await app.inject({ url: '/sandbox/calls?endpoint=messages' });
-    expect(calls.json<{ data: Array<{ responseStatus: number }> }>().data.map((c) => c.responseStatus)).toEqual([429, 500, 200]);
+    expect(
+      calls.json<{ data: Array<{ responseStatus: number }> }>().data.map((c) => c.responseStatus),
+    ).toEqual([429, 500, 200]);
   });
 
   it('applies a rule `times` times and honours graphCode, endpoint and phoneNumberId filters', async () => {
-    await arm({ phoneNumberId: PNID, rules: [{ endpoint: 'messages', respond: 400, graphCode: 131026, times: 2 }] });
+    await arm({
+      phoneNumberId: PNID,
+      rules: [{ endpoint: 'messages', respond: 400, graphCode: 131026, times: 2 }],
+    });
     await arm({ phoneNumberId: '555', rules: [{ endpoint: '*', respond: 500, times: 5 }] });
     await arm({ rules: [{ endpoint: 'media', respond: 503, times: 5 }] });
     expect((await send()).json()).toMatchObject({ error: { code: 131026 } });
@@ -54,7 +77,9 @@ describe('fault injection', () => {
     const remaining = await app.inject({ url: '/sandbox/faults' });
     expect(remaining.json<{ data: unknown[] }>().data).toHaveLength(2);
     await app.inject({ method: 'DELETE', url: '/sandbox/faults' });
-    expect((await app.inject({ url: '/sandbox/faults' })).json<{ data: unknown[] }>().data).toHaveLength(0);
+    expect(
+      (await app.inject({ url: '/sandbox/faults' })).json<{ data: unknown[] }>().data,
+    ).toHaveLength(0);
   });
 
   it('a slow rule delays the answer but succeeds', async () => {

@@ -9,7 +9,11 @@ export const faultRuleSchema = z.object({
    * 'fail-async' to accept a send and then deliver a `failed` status webhook (how Meta reports
    * 131047 / 131026 in real life).
    */
-  respond: z.union([z.number().int().min(400).max(599), z.literal('slow'), z.literal('fail-async')]),
+  respond: z.union([
+    z.number().int().min(400).max(599),
+    z.literal('slow'),
+    z.literal('fail-async'),
+  ]),
   graphCode: z.number().int().positive().optional(),
   message: z.string().optional(),
   times: z.number().int().min(1).max(10_000).default(1),

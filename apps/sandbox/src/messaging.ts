@@ -66,9 +66,9 @@ export class Messaging {
       major: Number(/^v(\d+)/.exec(version)?.[1] ?? 0),
     };
     const outsideWindow =
-      !ctx.template && (conv.lastInboundAt === null || clock.now() - conv.lastInboundAt > WINDOW_MS);
-    const failure =
-      forcedFailure ?? (outsideWindow ? REENGAGEMENT_ERROR : this.missingMedia(body));
+      !ctx.template &&
+      (conv.lastInboundAt === null || clock.now() - conv.lastInboundAt > WINDOW_MS);
+    const failure = forcedFailure ?? (outsideWindow ? REENGAGEMENT_ERROR : this.missingMedia(body));
     if (failure) {
       // Meta accepts the call and reports the failure later, in a status webhook.
       void this.later(this.deps.config.statusDelayMs).then(() =>
@@ -104,7 +104,11 @@ export class Messaging {
         this.setStatus(conv, m, 'read');
       }
     }
-    if (typing) this.deps.events.publish(conv.phoneNumberId, conv.waId, { type: 'typing', data: { on: true } });
+    if (typing)
+      this.deps.events.publish(conv.phoneNumberId, conv.waId, {
+        type: 'typing',
+        data: { on: true },
+      });
     return true;
   }
 
@@ -154,7 +158,8 @@ export class Messaging {
     });
     // Two grey ticks once Sapa has accepted the webhook (possibly after retries).
     void settled.then((d) => {
-      if (d.state === 'delivered' && message.status === 'sent') this.setStatus(conv, message, 'delivered');
+      if (d.state === 'delivered' && message.status === 'sent')
+        this.setStatus(conv, message, 'delivered');
     });
     return { wamid, delivery, message };
   }

@@ -1,7 +1,15 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AUTH, customerSays, multipart, PNID, testSandbox, verifySignature, type WebhookReceiver } from '../test/helpers.js';
+import {
+  AUTH,
+  customerSays,
+  multipart,
+  PNID,
+  testSandbox,
+  verifySignature,
+  type WebhookReceiver,
+} from '../test/helpers.js';
 import type { SandboxConfig } from '../config.js';
 
 let app: FastifyInstance;
@@ -20,12 +28,18 @@ afterEach(async () => {
 type Inbound = { from: string; id: string; timestamp: string; type: string; [k: string]: unknown };
 
 async function write(payload: Record<string, unknown>): Promise<Inbound> {
-  const res = await app.inject({ method: 'POST', url: `/sandbox/customers/${WA}/messages`, payload: { phoneNumberId: PNID, name: 'Budi', ...payload } });
+  const res = await app.inject({
+    method: 'POST',
+    url: `/sandbox/customers/${WA}/messages`,
+    payload: { phoneNumberId: PNID, name: 'Budi', ...payload },
+  });
   expect(res.statusCode, res.body).toBe(201);
   const { id } = res.json<{ id: string }>();
   await receiver.waitFor(() => receiver.received.some((r) => r.raw.includes(id)));
   const hook = receiver.received.find((r) => r.raw.includes(id))!;
-  expect(verifySignature(hook.raw, hook.headers['x-hub-signature-256'], config.appSecret)).toBe(true);
+  expect(verifySignature(hook.raw, hook.headers['x-hub-signature-256'], config.appSecret)).toBe(
+    true,
+  );
   const value = hook.json.entry[0]!.changes[0]!.value as { contacts: unknown; messages: Inbound[] };
   expect(hook.json.object).toBe('whatsapp_business_account');
   expect(hook.json.entry[0]!.id).toBe('200000000000001');
@@ -36,48 +50,128 @@ async function write(payload: Record<string, unknown>): Promise<Inbound> {
 describe('customer messages in', () => {
   it('builds Meta’s inbound text message', async () => {
     const msg = await write({ type: 'text', text: { body: 'Halo, pesanan saya?' } });
-    expect(msg).toEqual({ from: WA, id: expect.stringMatching(/^wamid\./), timestamp: expect.stringMatching(/^\d+$/), type: 'text', text: { body: 'Halo, pesanan saya?' } });
+    expect(msg).toEqual({
+      from: WA,
+      id: expect.stringMatching(/^wamid\./),
+      timestamp: expect.stringMatching(/^\d+$/),
+      type: 'text',
+      text: { body: 'Halo, pesanan saya?' },
+    });
   });
 
   it('stores media so Sapa can fetch it with the business token (image, document, audio, sticker)', async () => {
     const data = Buffer.from('%PDF-1.4 sandbox');
-    const doc = await write({ type: 'document', document: { data: data.toString('base64'), mime_type: 'application/pdf', filename: 'invoice.pdf', caption: 'Invoice' } });
-    expect(doc.document).toEqual({ caption: 'Invoice', filename: 'invoice.pdf', mime_type: 'application/pdf', sha256: createHash('sha256').update(data).digest('hex'), id: expect.stringMatching(/^\d+$/) });
+    const doc = await write({
+      type: 'document',
+      document: {
+        data: data.toString('base64'),
+        mime_type: 'application/pdf',
+        filename: 'invoice.pdf',
+        caption: 'Invoice',
+      },
+    });
+    expect(doc.document).toEqual({
+      caption: 'Invoice',
+      filename: 'invoice.pdf',
+      mime_type: 'application/pdf',
+      sha256: createHash('sha256').update(data).digest('hex'),
+      id: expect.stringMatching(/^\d+$/),
+    });
     const id = (doc.document as { id: string }).id;
     const meta = await app.inject({ url: `/v21.0/${id}`, headers: AUTH });
     const url = new URL(meta.json<{ url: string }>().url);
     const bytes = await app.inject({ url: url.pathname + url.search, headers: AUTH });
     expect(bytes.rawPayload.equals(data)).toBe(true);
 
-    const form = multipart({ phoneNumberId: PNID }, { name: 'photo.jpg', type: 'image/jpeg', data: Buffer.from([0xff, 0xd8, 0xff]) });
-    const up = await app.inject({ method: 'POST', url: '/sandbox/media', headers: form.headers, payload: form.payload });
+    const form = multipart(
+      { phoneNumberId: PNID },
+      { name: 'photo.jpg', type: 'image/jpeg', data: Buffer.from([0xff, 0xd8, 0xff]) },
+    );
+    const up = await app.inject({
+      method: 'POST',
+      url: '/sandbox/media',
+      headers: form.headers,
+      payload: form.payload,
+    });
     expect(up.statusCode).toBe(201);
-    const image = await write({ type: 'image', image: { id: up.json<{ id: string }>().id, caption: 'Foto' } });
-    expect(image.image).toMatchObject({ caption: 'Foto', mime_type: 'image/jpeg', id: up.json<{ id: string }>().id });
-    const audio = await write({ type: 'audio', audio: { data: 'AAAA', mime_type: 'audio/ogg; codecs=opus', voice: true } });
+    const image = await write({
+      type: 'image',
+      image: { id: up.json<{ id: string }>().id, caption: 'Foto' },
+    });
+    expect(image.image).toMatchObject({
+      caption: 'Foto',
+      mime_type: 'image/jpeg',
+      id: up.json<{ id: string }>().id,
+    });
+    const audio = await write({
+      type: 'audio',
+      audio: { data: 'AAAA', mime_type: 'audio/ogg; codecs=opus', voice: true },
+    });
     expect(audio.audio).toMatchObject({ mime_type: 'audio/ogg; codecs=opus', voice: true });
-    const sticker = await write({ type: 'sticker', sticker: { data: 'AAAA', mime_type: 'image/webp' } });
+    const sticker = await write({
+      type: 'sticker',
+      sticker: { data: 'AAAA', mime_type: 'image/webp' },
+    });
     expect(sticker.sticker).toMatchObject({ mime_type: 'image/webp', animated: false });
   });
 
   it('builds location, contacts, interactive replies, template button, reaction and replies with context', async () => {
-    const location = await write({ type: 'location', location: { latitude: -6.1754, longitude: 106.8272, name: 'Monas', address: 'Jakarta' } });
-    expect(location.location).toEqual({ latitude: -6.1754, longitude: 106.8272, name: 'Monas', address: 'Jakarta' });
-    const card = { name: { formatted_name: 'Siti Rahayu', first_name: 'Siti' }, phones: [{ phone: '+62 812', wa_id: '62812', type: 'CELL' }] };
+    const location = await write({
+      type: 'location',
+      location: { latitude: -6.1754, longitude: 106.8272, name: 'Monas', address: 'Jakarta' },
+    });
+    expect(location.location).toEqual({
+      latitude: -6.1754,
+      longitude: 106.8272,
+      name: 'Monas',
+      address: 'Jakarta',
+    });
+    const card = {
+      name: { formatted_name: 'Siti Rahayu', first_name: 'Siti' },
+      phones: [{ phone: '+62 812', wa_id: '62812', type: 'CELL' }],
+    };
     expect((await write({ type: 'contacts', contacts: [card] })).contacts).toEqual([card]);
-    const button = await write({ type: 'interactive', interactive: { type: 'button_reply', button_reply: { id: 'yes', title: 'Yes' } } });
-    expect(button.interactive).toEqual({ type: 'button_reply', button_reply: { id: 'yes', title: 'Yes' } });
-    const list = await write({ type: 'interactive', interactive: { type: 'list_reply', list_reply: { id: 'r1', title: 'One', description: 'd' } } });
-    expect(list.interactive).toEqual({ type: 'list_reply', list_reply: { id: 'r1', title: 'One', description: 'd' } });
-    const quick = await write({ type: 'button', button: { payload: 'STOP', text: 'Stop promotions' } });
+    const button = await write({
+      type: 'interactive',
+      interactive: { type: 'button_reply', button_reply: { id: 'yes', title: 'Yes' } },
+    });
+    expect(button.interactive).toEqual({
+      type: 'button_reply',
+      button_reply: { id: 'yes', title: 'Yes' },
+    });
+    const list = await write({
+      type: 'interactive',
+      interactive: { type: 'list_reply', list_reply: { id: 'r1', title: 'One', description: 'd' } },
+    });
+    expect(list.interactive).toEqual({
+      type: 'list_reply',
+      list_reply: { id: 'r1', title: 'One', description: 'd' },
+    });
+    const quick = await write({
+      type: 'button',
+      button: { payload: 'STOP', text: 'Stop promotions' },
+    });
     expect(quick.button).toEqual({ payload: 'STOP', text: 'Stop promotions' });
 
     // A reply to a business message carries context.from = the business number.
-    const sent = await app.inject({ method: 'POST', url: `/v21.0/${PNID}/messages`, headers: AUTH, payload: { messaging_product: 'whatsapp', to: WA, type: 'text', text: { body: 'Ada yang bisa dibantu?' } } });
+    const sent = await app.inject({
+      method: 'POST',
+      url: `/v21.0/${PNID}/messages`,
+      headers: AUTH,
+      payload: {
+        messaging_product: 'whatsapp',
+        to: WA,
+        type: 'text',
+        text: { body: 'Ada yang bisa dibantu?' },
+      },
+    });
     const bizId = sent.json<{ messages: Array<{ id: string }> }>().messages[0]!.id;
     const reply = await write({ type: 'text', text: 'Ya', context: { id: bizId } });
     expect(reply.context).toEqual({ from: '6281100000001', id: bizId });
-    const reaction = await write({ type: 'reaction', reaction: { message_id: bizId, emoji: '❤️' } });
+    const reaction = await write({
+      type: 'reaction',
+      reaction: { message_id: bizId, emoji: '❤️' },
+    });
     expect(reaction.reaction).toEqual({ message_id: bizId, emoji: '❤️' });
     const unsupported = await write({ type: 'unsupported' });
     expect(unsupported.errors).toEqual([expect.objectContaining({ code: 131051 })]);
@@ -86,39 +180,83 @@ describe('customer messages in', () => {
   it('turns the customer message to delivered once Sapa accepted the webhook, honours a past timestamp', async () => {
     const { id } = await customerSays(app, WA);
     const old = Math.floor(Date.now() / 1000) - 25 * 3600;
-    await app.inject({ method: 'POST', url: '/sandbox/customers/6280000000001/messages', payload: { phoneNumberId: PNID, type: 'text', text: 'old', timestamp: old } });
+    await app.inject({
+      method: 'POST',
+      url: '/sandbox/customers/6280000000001/messages',
+      payload: { phoneNumberId: PNID, type: 'text', text: 'old', timestamp: old },
+    });
     await receiver.waitFor(() => receiver.received.length >= 2);
     let status = '';
     for (let i = 0; i < 50 && status !== 'delivered'; i++) {
-      const conv = await app.inject({ url: `/sandbox/conversations?number=${PNID}&customer=${WA}` });
-      status = conv.json<{ data: Array<{ id: string; status: string }> }>().data.find((m) => m.id === id)?.status ?? '';
+      const conv = await app.inject({
+        url: `/sandbox/conversations?number=${PNID}&customer=${WA}`,
+      });
+      status =
+        conv.json<{ data: Array<{ id: string; status: string }> }>().data.find((m) => m.id === id)
+          ?.status ?? '';
       await new Promise((r) => setTimeout(r, 10));
     }
     expect(status).toBe('delivered');
-    const sent = await app.inject({ method: 'POST', url: `/v21.0/${PNID}/messages`, headers: AUTH, payload: { messaging_product: 'whatsapp', to: '6280000000001', type: 'text', text: { body: 'late' } } });
+    const sent = await app.inject({
+      method: 'POST',
+      url: `/v21.0/${PNID}/messages`,
+      headers: AUTH,
+      payload: {
+        messaging_product: 'whatsapp',
+        to: '6280000000001',
+        type: 'text',
+        text: { body: 'late' },
+      },
+    });
     const late = sent.json<{ messages: Array<{ id: string }> }>().messages[0]!.id;
     await receiver.waitFor(() => receiver.statuses().some((s) => s.id === late));
     expect(receiver.statuses().find((s) => s.id === late)?.errors?.[0]?.code).toBe(131047);
   });
 
   it('rejects a message without its type object, or for an unknown number', async () => {
-    const missing = await app.inject({ method: 'POST', url: `/sandbox/customers/${WA}/messages`, payload: { phoneNumberId: PNID, type: 'location' } });
+    const missing = await app.inject({
+      method: 'POST',
+      url: `/sandbox/customers/${WA}/messages`,
+      payload: { phoneNumberId: PNID, type: 'location' },
+    });
     expect(missing.statusCode).toBe(400);
-    const unknown = await app.inject({ method: 'POST', url: `/sandbox/customers/${WA}/messages`, payload: { phoneNumberId: '42', type: 'text', text: 'x' } });
+    const unknown = await app.inject({
+      method: 'POST',
+      url: `/sandbox/customers/${WA}/messages`,
+      payload: { phoneNumberId: '42', type: 'text', text: 'x' },
+    });
     expect(unknown.statusCode).toBe(404);
   });
 
   it('registers extra business numbers and resets to the seed', async () => {
-    const add = await app.inject({ method: 'POST', url: '/sandbox/numbers', payload: { phoneNumberId: '100000000000002', displayPhoneNumber: '6281100000002', wabaId: '200000000000002', accessToken: 'tok-2', name: 'Toko Dua' } });
+    const add = await app.inject({
+      method: 'POST',
+      url: '/sandbox/numbers',
+      payload: {
+        phoneNumberId: '100000000000002',
+        displayPhoneNumber: '6281100000002',
+        wabaId: '200000000000002',
+        accessToken: 'tok-2',
+        name: 'Toko Dua',
+      },
+    });
     expect(add.statusCode).toBe(201);
     const list = await app.inject({ url: '/sandbox/numbers' });
-    const numbers = list.json<{ data: Array<{ phoneNumberId: string; accessToken?: string }> }>().data;
+    const numbers = list.json<{ data: Array<{ phoneNumberId: string; accessToken?: string }> }>()
+      .data;
     expect(numbers.map((n) => n.phoneNumberId)).toEqual([PNID, '100000000000002']);
     expect(numbers.every((n) => n.accessToken === undefined)).toBe(true);
-    const wrongToken = await app.inject({ method: 'POST', url: '/v21.0/100000000000002/messages', headers: AUTH, payload: { messaging_product: 'whatsapp', to: WA, type: 'text', text: { body: 'x' } } });
+    const wrongToken = await app.inject({
+      method: 'POST',
+      url: '/v21.0/100000000000002/messages',
+      headers: AUTH,
+      payload: { messaging_product: 'whatsapp', to: WA, type: 'text', text: { body: 'x' } },
+    });
     expect(wrongToken.statusCode).toBe(401);
     await app.inject({ method: 'POST', url: '/sandbox/reset' });
-    const after = (await app.inject({ url: '/sandbox/numbers' })).json<{ data: Array<{ phoneNumberId: string }> }>().data;
+    const after = (await app.inject({ url: '/sandbox/numbers' })).json<{
+      data: Array<{ phoneNumberId: string }>;
+    }>().data;
     expect(after.map((n) => n.phoneNumberId)).toEqual([PNID]);
   });
 });

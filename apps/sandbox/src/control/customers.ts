@@ -95,7 +95,11 @@ type CustomerMessageBody = z.infer<typeof customerMessageSchema>;
 
 function resolveNumber(ctx: SandboxContext, phoneNumberId: string | undefined): BusinessNumber {
   const numbers = ctx.store.listNumbers();
-  const number = phoneNumberId ? ctx.store.getNumber(phoneNumberId) : numbers.length === 1 ? numbers[0] : undefined;
+  const number = phoneNumberId
+    ? ctx.store.getNumber(phoneNumberId)
+    : numbers.length === 1
+      ? numbers[0]
+      : undefined;
   if (!number) {
     throw new GraphError(404, 100, `Unknown business number ${phoneNumberId ?? '(none given)'}`);
   }
@@ -121,7 +125,13 @@ function buildContent(ctx: SandboxContext, number: BusinessNumber, body: Custome
     const text = body.text;
     return { body: typeof text === 'string' ? text : (text?.body ?? '') };
   }
-  if (type === 'image' || type === 'video' || type === 'audio' || type === 'document' || type === 'sticker') {
+  if (
+    type === 'image' ||
+    type === 'video' ||
+    type === 'audio' ||
+    type === 'document' ||
+    type === 'sticker'
+  ) {
     const input = body[type];
     if (!input) throw invalidParameter(`(#100) The parameter ${type} is required.`);
     const media = input.id
@@ -165,7 +175,9 @@ export function registerCustomerRoutes(app: FastifyInstance, ctx: SandboxContext
       extra: body.type === 'unsupported' ? { errors: UNSUPPORTED_ERRORS } : undefined,
       timestampMs: body.timestamp === undefined ? undefined : Number(body.timestamp) * 1000,
     });
-    return reply.code(201).send({ id: wamid, deliveryId: delivery.id, message: publicMessage(message) });
+    return reply
+      .code(201)
+      .send({ id: wamid, deliveryId: delivery.id, message: publicMessage(message) });
   });
 
   // The phone page's upload: stored as media of the business number, so Sapa can fetch it.
@@ -192,35 +204,44 @@ export function registerCustomerRoutes(app: FastifyInstance, ctx: SandboxContext
   app.get<{ Params: { id: string } }>('/sandbox/media/:id', (request, reply) => {
     const media = ctx.store.getMedia(request.params.id);
     if (!media) return reply.code(404).send({ error: { message: 'No such media' } });
-    return reply.header('content-type', media.mimeType).header('cache-control', 'private, max-age=3600').send(media.bytes);
+    return reply
+      .header('content-type', media.mimeType)
+      .header('cache-control', 'private, max-age=3600')
+      .send(media.bytes);
   });
 
-  app.get<{ Querystring: { number?: string; customer?: string } }>('/sandbox/conversations', (request) => {
-    const number = resolveNumber(ctx, request.query.number);
-    const conv = ctx.store.findConversation(number.phoneNumberId, request.query.customer ?? '');
-    return { data: conv ? conv.messages.map(publicMessage) : [], name: conv?.name ?? null };
-  });
+  app.get<{ Querystring: { number?: string; customer?: string } }>(
+    '/sandbox/conversations',
+    (request) => {
+      const number = resolveNumber(ctx, request.query.number);
+      const conv = ctx.store.findConversation(number.phoneNumberId, request.query.customer ?? '');
+      return { data: conv ? conv.messages.map(publicMessage) : [], name: conv?.name ?? null };
+    },
+  );
 
-  app.get<{ Querystring: { number?: string; customer?: string } }>('/sandbox/events', (request, reply) => {
-    const number = resolveNumber(ctx, request.query.number);
-    const waId = (request.query.customer ?? '').replace(/^\+/, '');
-    if (!/^\d{5,20}$/.test(waId)) throw invalidParameter('(#100) customer must be digits');
-    reply.hijack();
-    const res = reply.raw;
-    res.writeHead(200, {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache, no-transform',
-      connection: 'keep-alive',
-      'x-accel-buffering': 'no',
-    });
-    const conv = ctx.store.findConversation(number.phoneNumberId, waId);
-    writeEvent(res, {
-      type: 'snapshot',
-      data: { name: conv?.name ?? null, messages: conv ? conv.messages.map(publicMessage) : [] },
-    });
-    const unsubscribe = ctx.events.subscribe(number.phoneNumberId, waId, res);
-    request.raw.on('close', unsubscribe);
-    // An open page is an open chat: what the business sent is now read.
-    ctx.messaging.openConversation(number, waId);
-  });
+  app.get<{ Querystring: { number?: string; customer?: string } }>(
+    '/sandbox/events',
+    (request, reply) => {
+      const number = resolveNumber(ctx, request.query.number);
+      const waId = (request.query.customer ?? '').replace(/^\+/, '');
+      if (!/^\d{5,20}$/.test(waId)) throw invalidParameter('(#100) customer must be digits');
+      reply.hijack();
+      const res = reply.raw;
+      res.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+      });
+      const conv = ctx.store.findConversation(number.phoneNumberId, waId);
+      writeEvent(res, {
+        type: 'snapshot',
+        data: { name: conv?.name ?? null, messages: conv ? conv.messages.map(publicMessage) : [] },
+      });
+      const unsubscribe = ctx.events.subscribe(number.phoneNumberId, waId, res);
+      request.raw.on('close', unsubscribe);
+      // An open page is an open chat: what the business sent is now read.
+      ctx.messaging.openConversation(number, waId);
+    },
+  );
 }

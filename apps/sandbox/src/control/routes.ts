@@ -72,12 +72,15 @@ export function registerControlRoutes(app: FastifyInstance, ctx: SandboxContext)
     return { success: true };
   });
 
-  app.get<{ Querystring: { state?: string; limit?: string } }>('/sandbox/deliveries', (request) => ({
-    data: ctx.deliverer.list({
-      state: request.query.state,
-      limit: Math.min(Number(request.query.limit) || 100, 1000),
+  app.get<{ Querystring: { state?: string; limit?: string } }>(
+    '/sandbox/deliveries',
+    (request) => ({
+      data: ctx.deliverer.list({
+        state: request.query.state,
+        limit: Math.min(Number(request.query.limit) || 100, 1000),
+      }),
     }),
-  }));
+  );
   app.get<{ Params: { id: string } }>('/sandbox/deliveries/:id', (request, reply) => {
     const delivery = ctx.deliverer.get(request.params.id);
     return delivery ? delivery : reply.code(404).send({ error: { message: 'No such delivery' } });

@@ -1,6 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { SandboxContext } from '../context.js';
-import { defaultGraphCode, graphMessageFor, type FaultEndpoint, type FaultRule } from '../faults.js';
+import {
+  defaultGraphCode,
+  graphMessageFor,
+  type FaultEndpoint,
+  type FaultRule,
+} from '../faults.js';
 import type { BusinessNumber } from '../store.js';
 import { GraphError, graphErrorBody, invalidToken, unknownObject } from './errors.js';
 

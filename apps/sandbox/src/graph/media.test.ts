@@ -7,7 +7,10 @@ import { AUTH, multipart, PNID, testSandbox, type WebhookReceiver } from '../tes
 let app: FastifyInstance;
 let receiver: WebhookReceiver;
 let clock: ManualClock;
-const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex');
+const png = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489',
+  'hex',
+);
 
 beforeEach(async () => {
   clock = new ManualClock();
@@ -20,7 +23,12 @@ afterEach(async () => {
 
 async function upload(fields: Record<string, string>, data = png, type = 'image/png') {
   const body = multipart(fields, { name: 'dot.png', type, data });
-  return app.inject({ method: 'POST', url: `/v21.0/${PNID}/media`, headers: { ...AUTH, ...body.headers }, payload: body.payload });
+  return app.inject({
+    method: 'POST',
+    url: `/v21.0/${PNID}/media`,
+    headers: { ...AUTH, ...body.headers },
+    payload: body.payload,
+  });
 }
 
 describe('media endpoints', () => {
@@ -32,10 +40,24 @@ describe('media endpoints', () => {
 
     const meta = await app.inject({ url: `/v21.0/${id}`, headers: AUTH });
     expect(meta.statusCode).toBe(200);
-    const info = meta.json<{ url: string; mime_type: string; sha256: string; file_size: number; id: string; messaging_product: string }>();
-    expect(info).toMatchObject({ mime_type: 'image/png', file_size: png.length, id, messaging_product: 'whatsapp' });
+    const info = meta.json<{
+      url: string;
+      mime_type: string;
+      sha256: string;
+      file_size: number;
+      id: string;
+      messaging_product: string;
+    }>();
+    expect(info).toMatchObject({
+      mime_type: 'image/png',
+      file_size: png.length,
+      id,
+      messaging_product: 'whatsapp',
+    });
     expect(info.sha256).toBe(createHash('sha256').update(png).digest('hex'));
-    expect(info.url).toMatch(new RegExp(`^http://sandbox\\.test:4010/media-download/${id}\\?token=`));
+    expect(info.url).toMatch(
+      new RegExp(`^http://sandbox\\.test:4010/media-download/${id}\\?token=`),
+    );
 
     const path = info.url.replace('http://sandbox.test:4010', '');
     const noAuth = await app.inject({ url: path });
@@ -53,25 +75,48 @@ describe('media endpoints', () => {
   });
 
   it('download URLs expire after about five minutes', async () => {
-    const { id } = (await upload({ messaging_product: 'whatsapp', type: 'image/png' })).json<{ id: string }>();
-    const { url } = (await app.inject({ url: `/v21.0/${id}`, headers: AUTH })).json<{ url: string }>();
+    const { id } = (await upload({ messaging_product: 'whatsapp', type: 'image/png' })).json<{
+      id: string;
+    }>();
+    const { url } = (await app.inject({ url: `/v21.0/${id}`, headers: AUTH })).json<{
+      url: string;
+    }>();
     clock.advance(6 * 60 * 1000);
-    const res = await app.inject({ url: url.replace('http://sandbox.test:4010', ''), headers: AUTH });
+    const res = await app.inject({
+      url: url.replace('http://sandbox.test:4010', ''),
+      headers: AUTH,
+    });
     expect(res.statusCode).toBe(404);
   });
 
   it('needs messaging_product and a file, checks the token and the per-type size limit', async () => {
     expect((await upload({ type: 'image/png' })).json()).toMatchObject({ error: { code: 100 } });
-    const wrong = multipart({ messaging_product: 'whatsapp' }, { name: 'a.png', type: 'image/png', data: png });
-    const unauth = await app.inject({ method: 'POST', url: `/v21.0/${PNID}/media`, headers: { authorization: 'Bearer x', ...wrong.headers }, payload: wrong.payload });
+    const wrong = multipart(
+      { messaging_product: 'whatsapp' },
+      { name: 'a.png', type: 'image/png', data: png },
+    );
+    const unauth = await app.inject({
+      method: 'POST',
+      url: `/v21.0/${PNID}/media`,
+      headers: { authorization: 'Bearer x', ...wrong.headers },
+      payload: wrong.payload,
+    });
     expect(unauth.statusCode).toBe(401);
-    const big = await upload({ messaging_product: 'whatsapp', type: 'image/jpeg' }, Buffer.alloc(5 * 1024 * 1024 + 1), 'image/jpeg');
+    const big = await upload(
+      { messaging_product: 'whatsapp', type: 'image/jpeg' },
+      Buffer.alloc(5 * 1024 * 1024 + 1),
+      'image/jpeg',
+    );
     expect(big.statusCode).toBe(400);
     expect(big.json()).toMatchObject({ error: { code: 131053 } });
   });
 
   it('answers a phone number profile on GET /{phone-number-id}', async () => {
     const res = await app.inject({ url: `/v21.0/${PNID}`, headers: AUTH });
-    expect(res.json()).toMatchObject({ id: PNID, display_phone_number: '6281100000001', verified_name: 'Demo Company' });
+    expect(res.json()).toMatchObject({
+      id: PNID,
+      display_phone_number: '6281100000001',
+      verified_name: 'Demo Company',
+    });
   });
 });

@@ -86,7 +86,12 @@ export function registerGraphRoutes(app: FastifyInstance, ctx: SandboxContext): 
                 return { code, title, message: title, error_data: { details: title } };
               })()
             : undefined;
-        const { wamid, waId } = ctx.messaging.send(number, parsed.data, request.params.version, forced);
+        const { wamid, waId } = ctx.messaging.send(
+          number,
+          parsed.data,
+          request.params.version,
+          forced,
+        );
         return {
           messaging_product: 'whatsapp',
           contacts: [{ input: parsed.data.to, wa_id: waId }],
@@ -115,7 +120,11 @@ export function registerGraphRoutes(app: FastifyInstance, ctx: SandboxContext): 
         loggedBody: upload
           ? {
               fields: upload.fields,
-              file: { filename: upload.filename, mimeType: upload.mimeType, size: upload.bytes.length },
+              file: {
+                filename: upload.filename,
+                mimeType: upload.mimeType,
+                size: upload.bytes.length,
+              },
             }
           : null,
       },

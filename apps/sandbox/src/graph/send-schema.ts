@@ -125,7 +125,9 @@ export const sendBodySchema = z
     type: z.enum(SEND_TYPES).default('text'),
     context: z.object({ message_id: z.string().min(1) }).optional(),
     biz_opaque_callback_data: z.string().max(512).optional(),
-    text: z.object({ body: z.string().min(1).max(4096), preview_url: z.boolean().optional() }).optional(),
+    text: z
+      .object({ body: z.string().min(1).max(4096), preview_url: z.boolean().optional() })
+      .optional(),
     image: mediaObject.optional(),
     video: mediaObject.optional(),
     audio: mediaObject.optional(),
@@ -145,7 +147,8 @@ export const sendBodySchema = z
     reaction: z.object({ message_id: z.string().min(1), emoji: z.string() }).optional(),
   })
   .superRefine((v, ctx) => {
-    if (v[v.type] === undefined) ctx.addIssue({ code: 'custom', path: [v.type], message: 'required' });
+    if (v[v.type] === undefined)
+      ctx.addIssue({ code: 'custom', path: [v.type], message: 'required' });
   });
 
 export type SendBody = z.infer<typeof sendBodySchema>;

@@ -23,7 +23,10 @@ export function registerPhoneRoutes(app: FastifyInstance, _ctx: SandboxContext):
 
   app.get('/phone/app.js', async (_request, reply) => {
     const { js } = await phoneAssets();
-    return reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(js);
+    return reply
+      .type('text/javascript; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(js);
   });
 
   app.get('/phone/app.css', async (_request, reply) => {

@@ -39,7 +39,11 @@ export class WebhookReceiver {
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const raw = Buffer.concat(chunks);
-      this.received.push({ headers: req.headers, raw, json: JSON.parse(raw.toString('utf8')) as WebhookBody });
+      this.received.push({
+        headers: req.headers,
+        raw,
+        json: JSON.parse(raw.toString('utf8')) as WebhookBody,
+      });
       res.statusCode = this.replies.shift() ?? 200;
       res.end('ok');
       this.wake();
@@ -60,7 +64,9 @@ export class WebhookReceiver {
   }
 
   statuses(): StatusItem[] {
-    return this.received.flatMap((w) => w.json.entry.flatMap((e) => e.changes.flatMap((c) => c.value.statuses ?? [])));
+    return this.received.flatMap((w) =>
+      w.json.entry.flatMap((e) => e.changes.flatMap((c) => c.value.statuses ?? [])),
+    );
   }
 
   /** Resolves once `predicate` holds, re-checking after every received webhook. */
@@ -80,7 +86,11 @@ export class WebhookReceiver {
   }
 }
 
-export function verifySignature(raw: Buffer, header: string | string[] | undefined, secret: string): boolean {
+export function verifySignature(
+  raw: Buffer,
+  header: string | string[] | undefined,
+  secret: string,
+): boolean {
   if (typeof header !== 'string' || !header.startsWith('sha256=')) return false;
   const expected = Buffer.from(createHmac('sha256', secret).update(raw).digest('hex'));
   const given = Buffer.from(header.slice('sha256='.length));
@@ -88,7 +98,12 @@ export function verifySignature(raw: Buffer, header: string | string[] | undefin
 }
 
 export function testConfig(overrides: Partial<SandboxConfig> = {}): SandboxConfig {
-  return { ...loadConfig({ NODE_ENV: 'test', STATUS_DELAY_MS: '5', LOG_LEVEL: 'silent' }), retryBaseMs: 10, retryCapMs: 40, ...overrides };
+  return {
+    ...loadConfig({ NODE_ENV: 'test', STATUS_DELAY_MS: '5', LOG_LEVEL: 'silent' }),
+    retryBaseMs: 10,
+    retryCapMs: 40,
+    ...overrides,
+  };
 }
 
 export async function testSandbox(
@@ -113,7 +128,11 @@ export function multipart(
   const boundary = '----sandboxTestBoundary7MA4YWxk';
   const parts: Buffer[] = [];
   for (const [name, value] of Object.entries(fields)) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+      ),
+    );
   }
   if (file) {
     parts.push(
@@ -125,7 +144,10 @@ export function multipart(
     );
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  return {
+    payload: Buffer.concat(parts),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
 }
 
 /** Lets the customer write first, so the 24-hour window is open. */

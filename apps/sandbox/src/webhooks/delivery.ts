@@ -152,7 +152,8 @@ export class Deliverer {
       });
       return res.status >= 200 && res.status < 300;
     } catch (err) {
-      const cause = err instanceof Error && err.cause instanceof Error ? `: ${err.cause.message}` : '';
+      const cause =
+        err instanceof Error && err.cause instanceof Error ? `: ${err.cause.message}` : '';
       delivery.attempts.push({
         at: new Date(started).toISOString(),
         error: `${err instanceof Error ? err.message : String(err)}${cause}`,

@@ -88,7 +88,7 @@ export interface MediaTable {
 }
 
 export interface MessagesTable {
-  id: ColumnType<string, never, never>;
+  id: ColumnType<number, never, never>;
   account_id: string;
   chat_id: string;
   channel_id: string;

@@ -13,7 +13,8 @@ import type { App } from './types.js';
 export function registerAuthentication(app: App, auth: AuthService): void {
   app.decorateRequest('principal', null);
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
+    // The OpenAPI page and its assets are public documentation.
+    if (!request.url.startsWith('/api/') || request.url.startsWith('/api/docs')) return;
     const config = request.routeOptions.config;
     if (!request.routeOptions.url || config.public) return;
     const header = request.headers.authorization;

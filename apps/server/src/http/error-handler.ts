@@ -52,6 +52,7 @@ function httpName(status: number): string {
   const names: Record<number, string> = {
     400: 'Bad Request',
     401: 'Unauthorized',
+    402: 'Payment Required',
     403: 'Forbidden',
     404: 'Not Found',
     409: 'Conflict',

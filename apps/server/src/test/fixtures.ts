@@ -80,7 +80,9 @@ export async function createUser(
 }
 
 export async function login(ctx: TestContext, email: string, password: string): Promise<string> {
-  const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+  // Each fixture login comes from its own address so the per-IP login limit never trips tests.
+  const remoteAddress = `127.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
+  const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, remoteAddress });
   if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
   return (res.json() as { accessToken: string }).accessToken;
 }
@@ -107,4 +109,29 @@ export function tokenFromLink(link: string): string {
   const token = new URL(link).searchParams.get('token');
   if (!token) throw new Error(`no token in ${link}`);
   return token;
+}
+
+/** A WhatsApp Cloud channel owned by the account, with its access token sealed as in production. */
+export async function createWhatsappChannel(
+  ctx: TestContext,
+  accountId: string,
+  opts: { phoneNumberId?: string; token?: string; enabled?: boolean } = {},
+): Promise<{ id: string; phoneNumberId: string }> {
+  const phoneNumberId = opts.phoneNumberId ?? String(100000000000000 + Math.floor(Math.random() * 1e12));
+  const row = await ctx.deps.db
+    .insertInto('channels')
+    .values({
+      account_id: accountId,
+      name: 'WhatsApp',
+      channel: 'whatsapp',
+      provider: 'whatsapp_cloud',
+      external_id: phoneNumberId,
+      display_phone_number: '6281100000001',
+      waba_id: '200000000000001',
+      access_token_sealed: ctx.deps.secrets.seal(opts.token ?? 'channel-token'),
+      is_enabled: opts.enabled ?? true,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id: row.id, phoneNumberId };
 }

@@ -29,6 +29,7 @@ describe('analytics without a token', () => {
     analytics.identifyLoggedOut();
     analytics.track('opened');
     analytics.reset();
+    await analytics.flush();
     expect(analytics.enabled).toBe(false);
     expect(mp.init).not.toHaveBeenCalled();
     expect(mp.identify).not.toHaveBeenCalled();
@@ -42,6 +43,7 @@ describe('analytics without a token', () => {
     vi.stubEnv('VITE_MIXPANEL_TOKEN', 'env-token');
     const analytics = await load();
     expect(analytics.init()).toBe(true);
+    await analytics.flush();
     expect(mp.init).toHaveBeenCalledWith('env-token', expect.any(Object));
     vi.unstubAllEnvs();
   });
@@ -51,6 +53,7 @@ describe('analytics with a token', () => {
   it('initialises with the spec configuration', async () => {
     const analytics = await load();
     expect(analytics.init('tok')).toBe(true);
+    await analytics.flush();
     expect(mp.init).toHaveBeenCalledWith('tok', {
       debug: true,
       track_pageview: true,
@@ -63,6 +66,7 @@ describe('analytics with a token', () => {
     const analytics = await load();
     analytics.init('tok');
     analytics.identifyUser(user);
+    await analytics.flush();
     const props = { email: 'sari@toko.id', name: 'Sari', company: 'Toko Sari', role: 'admin' };
     expect(mp.identify).toHaveBeenCalledWith('sari@toko.id');
     expect(mp.people.set).toHaveBeenCalledWith(props);
@@ -73,12 +77,20 @@ describe('analytics with a token', () => {
     const analytics = await load();
     analytics.init('tok');
     analytics.identifyLoggedOut();
-    expect(mp.register).toHaveBeenCalledWith({ logged_in: false });
     analytics.track('broadcast_started', { recipients: 3 });
-    expect(mp.track).toHaveBeenCalledWith('broadcast_started', { recipients: 3 });
     analytics.track('opened');
-    expect(mp.track).toHaveBeenLastCalledWith('opened', undefined);
     analytics.reset();
+    // Nothing reaches the SDK before it has loaded and been initialised.
+    expect(mp.register).not.toHaveBeenCalled();
+    await analytics.flush();
+    expect(mp.register).toHaveBeenCalledWith({ logged_in: false });
+    expect(mp.track).toHaveBeenCalledWith('broadcast_started', { recipients: 3 });
+    expect(mp.track).toHaveBeenLastCalledWith('opened', undefined);
     expect(mp.reset).toHaveBeenCalledTimes(1);
+    // ...and what was queued ran in order, after init.
+    const order = [mp.init, mp.register, mp.track, mp.reset].map(
+      (fn) => fn.mock.invocationCallOrder[0] ?? 0,
+    );
+    expect(order).toEqual([...order].sort((a, b) => a - b));
   });
 });

@@ -18,7 +18,11 @@ export function openSheet(host: HTMLElement, title: string, body: HTMLElement): 
         'div',
         { class: 'sheet-head' },
         h('strong', {}, title),
-        h('button', { type: 'button', class: 'icon-btn', 'aria-label': 'Close', onclick: close }, icon('close')),
+        h(
+          'button',
+          { type: 'button', class: 'icon-btn', 'aria-label': 'Close', onclick: close },
+          icon('close'),
+        ),
       ),
       body,
     ),
@@ -40,17 +44,35 @@ export interface LocationInput {
 }
 
 export function locationDialog(host: HTMLElement, onSend: (loc: LocationInput) => void): void {
-  const lat = h('input', { type: 'number', step: 'any', value: '-6.1754', 'data-testid': 'phone-location-lat' });
-  const lon = h('input', { type: 'number', step: 'any', value: '106.8272', 'data-testid': 'phone-location-lon' });
+  const lat = h('input', {
+    type: 'number',
+    step: 'any',
+    value: '-6.1754',
+    'data-testid': 'phone-location-lat',
+  });
+  const lon = h('input', {
+    type: 'number',
+    step: 'any',
+    value: '106.8272',
+    'data-testid': 'phone-location-lon',
+  });
   const name = h('input', { value: 'Monas', 'data-testid': 'phone-location-name' });
-  const address = h('input', { value: 'Gambir, Central Jakarta', 'data-testid': 'phone-location-address' });
+  const address = h('input', {
+    value: 'Gambir, Central Jakarta',
+    'data-testid': 'phone-location-address',
+  });
   const form = h(
     'form',
     { class: 'sheet-form' },
     h('div', { class: 'two' }, field('Latitude', lat), field('Longitude', lon)),
     field('Place name', name),
     field('Address', address),
-    h('button', { type: 'submit', class: 'primary', 'data-testid': 'phone-location-send' }, icon('pin', 'icon-sm'), 'Send location'),
+    h(
+      'button',
+      { type: 'submit', class: 'primary', 'data-testid': 'phone-location-send' },
+      icon('pin', 'icon-sm'),
+      'Send location',
+    ),
   );
   const close = openSheet(host, 'Share location', form);
   form.addEventListener('submit', (e) => {
@@ -58,14 +80,27 @@ export function locationDialog(host: HTMLElement, onSend: (loc: LocationInput) =
     const latitude = Number(lat.value);
     const longitude = Number(lon.value);
     if (!Number.isFinite(latitude) || !Number.isFinite(longitude)) return;
-    onSend({ latitude, longitude, name: name.value || undefined, address: address.value || undefined });
+    onSend({
+      latitude,
+      longitude,
+      name: name.value || undefined,
+      address: address.value || undefined,
+    });
     close();
   });
 }
 
 export function contactDialog(host: HTMLElement, onSend: (card: Obj) => void): void {
-  const name = h('input', { value: 'Siti Rahayu', 'data-testid': 'phone-contact-name', required: true });
-  const phone = h('input', { value: '+62 812 3456 7890', 'data-testid': 'phone-contact-phone', required: true });
+  const name = h('input', {
+    value: 'Siti Rahayu',
+    'data-testid': 'phone-contact-name',
+    required: true,
+  });
+  const phone = h('input', {
+    value: '+62 812 3456 7890',
+    'data-testid': 'phone-contact-phone',
+    required: true,
+  });
   const email = h('input', { type: 'email', value: '', placeholder: 'optional' });
   const form = h(
     'form',
@@ -73,7 +108,12 @@ export function contactDialog(host: HTMLElement, onSend: (card: Obj) => void): v
     field('Name', name),
     field('Phone', phone),
     field('Email', email),
-    h('button', { type: 'submit', class: 'primary', 'data-testid': 'phone-contact-send' }, icon('person', 'icon-sm'), 'Send contact'),
+    h(
+      'button',
+      { type: 'submit', class: 'primary', 'data-testid': 'phone-contact-send' },
+      icon('person', 'icon-sm'),
+      'Send contact',
+    ),
   );
   const close = openSheet(host, 'Share contact', form);
   form.addEventListener('submit', (e) => {
@@ -81,7 +121,11 @@ export function contactDialog(host: HTMLElement, onSend: (card: Obj) => void): v
     const digits = phone.value.replace(/\D/g, '');
     const [first, ...rest] = name.value.trim().split(/\s+/);
     onSend({
-      name: { formatted_name: name.value.trim(), first_name: first, ...(rest.length ? { last_name: rest.join(' ') } : {}) },
+      name: {
+        formatted_name: name.value.trim(),
+        first_name: first,
+        ...(rest.length ? { last_name: rest.join(' ') } : {}),
+      },
       phones: [{ phone: phone.value.trim(), wa_id: digits, type: 'CELL' }],
       ...(email.value ? { emails: [{ email: email.value, type: 'HOME' }] } : {}),
     });
@@ -114,7 +158,11 @@ export function listSheet(
               'data-testid': 'phone-list-row',
               'data-id': str(row.id),
               onclick: () => {
-                onPick({ id: str(row.id), title: str(row.title), description: str(row.description) || undefined });
+                onPick({
+                  id: str(row.id),
+                  title: str(row.title),
+                  description: str(row.description) || undefined,
+                });
                 close();
               },
             },

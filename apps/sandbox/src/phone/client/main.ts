@@ -1,5 +1,12 @@
 import './phone.css';
-import { listNumbers, sendAsCustomer, uploadMedia, type NumberInfo, type PhoneMessage } from './api.js';
+import './bubbles.css';
+import {
+  listNumbers,
+  sendAsCustomer,
+  uploadMedia,
+  type NumberInfo,
+  type PhoneMessage,
+} from './api.js';
 import { contactDialog, listSheet, locationDialog } from './dialogs.js';
 import { h, icon } from './dom.js';
 import { renderBubble, summary, type RenderHooks, type TapReply } from './render.js';
@@ -10,7 +17,9 @@ interface Defaults {
   name?: string;
 }
 
-const defaults = JSON.parse(document.getElementById('phone-config')?.textContent || '{}') as Defaults;
+const defaults = JSON.parse(
+  document.getElementById('phone-config')?.textContent || '{}',
+) as Defaults;
 const saved = (key: string) => localStorage.getItem(`sandbox-phone.${key}`) ?? undefined;
 const save = (key: string, value: string) => localStorage.setItem(`sandbox-phone.${key}`, value);
 
@@ -30,7 +39,10 @@ const avatar = h('div', { class: 'avatar' });
 const title = h('div', { class: 'title-name' });
 const subtitle = h('div', { class: 'title-sub' });
 const live = h('span', { class: 'live', 'data-testid': 'phone-connection', title: 'Connecting…' });
-const select = h('select', { 'data-testid': 'phone-number-select', 'aria-label': 'Business number' });
+const select = h('select', {
+  'data-testid': 'phone-number-select',
+  'aria-label': 'Business number',
+});
 const customerInput = h('input', {
   'data-testid': 'phone-customer-id',
   'aria-label': 'Your WhatsApp number',
@@ -81,10 +93,30 @@ app.append(
     h(
       'div',
       { class: 'field-pill' },
-      h('button', { type: 'button', class: 'icon-btn', 'data-testid': 'phone-attach', 'aria-label': 'Attach', onclick: () => toggleMenu() }, icon('clip')),
+      h(
+        'button',
+        {
+          type: 'button',
+          class: 'icon-btn',
+          'data-testid': 'phone-attach',
+          'aria-label': 'Attach',
+          onclick: () => toggleMenu(),
+        },
+        icon('clip'),
+      ),
       input,
     ),
-    h('button', { type: 'button', class: 'send', 'data-testid': 'phone-send', 'aria-label': 'Send', onclick: () => void sendText() }, icon('send')),
+    h(
+      'button',
+      {
+        type: 'button',
+        class: 'send',
+        'data-testid': 'phone-send',
+        'aria-label': 'Send',
+        onclick: () => void sendText(),
+      },
+      icon('send'),
+    ),
   ),
   menu,
   fileInput,
@@ -94,14 +126,32 @@ app.append(
 menu.append(
   menuItem('photo', 'Photo & video', 'phone-attach-photo', () => pickFile('image/*,video/*')),
   menuItem('doc', 'Document', 'phone-attach-document', () => pickFile('')),
-  menuItem('pin', 'Location', 'phone-attach-location', () => locationDialog(app, (location) => void send({ type: 'location', location }))),
-  menuItem('person', 'Contact', 'phone-attach-contact', () => contactDialog(app, (card) => void send({ type: 'contacts', contacts: [card] }))),
+  menuItem('pin', 'Location', 'phone-attach-location', () =>
+    locationDialog(app, (location) => void send({ type: 'location', location })),
+  ),
+  menuItem('person', 'Contact', 'phone-attach-contact', () =>
+    contactDialog(app, (card) => void send({ type: 'contacts', contacts: [card] })),
+  ),
 );
 
-function menuItem(name: Parameters<typeof icon>[0], label: string, testId: string, run: () => void) {
+function menuItem(
+  name: Parameters<typeof icon>[0],
+  label: string,
+  testId: string,
+  run: () => void,
+) {
   return h(
     'button',
-    { type: 'button', class: `menu-item mi-${name}`, 'data-testid': testId, role: 'menuitem', onclick: () => { toggleMenu(false); run(); } },
+    {
+      type: 'button',
+      class: `menu-item mi-${name}`,
+      'data-testid': testId,
+      role: 'menuitem',
+      onclick: () => {
+        toggleMenu(false);
+        run();
+      },
+    },
     icon(name, 'menu-icon'),
     label,
   );
@@ -147,7 +197,13 @@ function render() {
     nodes.push(renderBubble(m, hooks));
   }
   if (!sorted.length) {
-    nodes.push(h('div', { class: 'empty' }, h('span', {}, '🔒 Messages here go to the business through the sandbox. Say hello!')));
+    nodes.push(
+      h(
+        'div',
+        { class: 'empty' },
+        h('span', {}, '🔒 Messages here go to the business through the sandbox. Say hello!'),
+      ),
+    );
   }
   thread.replaceChildren(...nodes);
   if (nearBottom) chat.scrollTop = chat.scrollHeight;
@@ -156,8 +212,15 @@ function render() {
 function renderHeader() {
   const number = state.numbers.find((n) => n.phoneNumberId === state.number);
   title.textContent = number?.name ?? 'No business number';
-  subtitle.textContent = number ? `+${number.displayPhoneNumber} · business account` : 'Register one with POST /sandbox/numbers';
-  avatar.textContent = (number?.name ?? '?').split(/\s+/).map((w) => w[0]).join('').slice(0, 2).toUpperCase();
+  subtitle.textContent = number
+    ? `+${number.displayPhoneNumber} · business account`
+    : 'Register one with POST /sandbox/numbers';
+  avatar.textContent = (number?.name ?? '?')
+    .split(/\s+/)
+    .map((w) => w[0])
+    .join('')
+    .slice(0, 2)
+    .toUpperCase();
 }
 
 function setReply(message: PhoneMessage | null) {
@@ -166,8 +229,22 @@ function setReply(message: PhoneMessage | null) {
   replyBar.replaceChildren(
     ...(message
       ? [
-          h('div', { class: 'quote' }, h('strong', {}, message.from === 'customer' ? 'You' : title.textContent ?? ''), h('span', {}, summary(message))),
-          h('button', { type: 'button', class: 'icon-btn', 'aria-label': 'Cancel reply', onclick: () => setReply(null) }, icon('close')),
+          h(
+            'div',
+            { class: 'quote' },
+            h('strong', {}, message.from === 'customer' ? 'You' : (title.textContent ?? '')),
+            h('span', {}, summary(message)),
+          ),
+          h(
+            'button',
+            {
+              type: 'button',
+              class: 'icon-btn',
+              'aria-label': 'Cancel reply',
+              onclick: () => setReply(null),
+            },
+            icon('close'),
+          ),
         ]
       : []),
   );
@@ -197,7 +274,10 @@ function connect() {
     render();
   });
   source.addEventListener('status', (e) => {
-    const s = JSON.parse((e as MessageEvent<string>).data) as { id: string; status: PhoneMessage['status'] };
+    const s = JSON.parse((e as MessageEvent<string>).data) as {
+      id: string;
+      status: PhoneMessage['status'];
+    };
     const m = state.messages.get(s.id);
     if (m) {
       m.status = s.status;
@@ -229,7 +309,12 @@ async function send(body: Record<string, unknown>) {
   if (!/^\d{5,20}$/.test(state.customer)) return flash('Your number must be 5–20 digits');
   const context = state.replyTo ? { context: { id: state.replyTo.id } } : {};
   try {
-    const { message } = await sendAsCustomer(state.customer, { phoneNumberId: state.number, name: state.name, ...context, ...body });
+    const { message } = await sendAsCustomer(state.customer, {
+      phoneNumberId: state.number,
+      name: state.name,
+      ...context,
+      ...body,
+    });
     if (!state.messages.has(message.id)) state.messages.set(message.id, message);
     setReply(null);
     render();
@@ -249,7 +334,8 @@ async function sendText() {
 
 async function tap(reply: TapReply, message: PhoneMessage) {
   setReply(message);
-  if (reply.kind === 'button') return send({ type: 'button', button: { payload: reply.payload, text: reply.text } });
+  if (reply.kind === 'button')
+    return send({ type: 'button', button: { payload: reply.payload, text: reply.text } });
   const { kind, ...rest } = reply;
   await send({ type: 'interactive', interactive: { type: kind, [kind]: rest } });
 }
@@ -272,8 +358,12 @@ fileInput.addEventListener('change', async () => {
         : 'document';
     const captionText = input.value.trim();
     input.value = '';
-    const caption = captionText && type !== 'audio' && type !== 'sticker' ? { caption: captionText } : {};
-    await send({ type, [type]: { id: media.id, ...(type === 'document' ? { filename: file.name } : {}), ...caption } });
+    const caption =
+      captionText && type !== 'audio' && type !== 'sticker' ? { caption: captionText } : {};
+    await send({
+      type,
+      [type]: { id: media.id, ...(type === 'document' ? { filename: file.name } : {}), ...caption },
+    });
   } catch (err) {
     flash(err instanceof Error ? err.message : 'Upload failed');
   }
@@ -293,7 +383,8 @@ input.addEventListener('keydown', (e) => {
 });
 document.addEventListener('click', (e) => {
   const target = e.target as Element;
-  if (!menu.hidden && !target.closest('.menu') && !target.closest('[data-testid="phone-attach"]')) toggleMenu(false);
+  if (!menu.hidden && !target.closest('.menu') && !target.closest('[data-testid="phone-attach"]'))
+    toggleMenu(false);
 });
 
 select.addEventListener('change', () => {
@@ -324,9 +415,16 @@ async function loadNumbers() {
   } catch {
     state.numbers = [];
   }
-  if (!state.numbers.some((n) => n.phoneNumberId === state.number)) state.number = state.numbers[0]?.phoneNumberId ?? '';
+  if (!state.numbers.some((n) => n.phoneNumberId === state.number))
+    state.number = state.numbers[0]?.phoneNumberId ?? '';
   select.replaceChildren(
-    ...state.numbers.map((n) => h('option', { value: n.phoneNumberId, selected: n.phoneNumberId === state.number }, `${n.name} · +${n.displayPhoneNumber}`)),
+    ...state.numbers.map((n) =>
+      h(
+        'option',
+        { value: n.phoneNumberId, selected: n.phoneNumberId === state.number },
+        `${n.name} · +${n.displayPhoneNumber}`,
+      ),
+    ),
   );
   renderHeader();
   connect();

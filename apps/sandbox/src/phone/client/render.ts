@@ -15,7 +15,8 @@ export interface RenderHooks {
 
 type Obj = Record<string, unknown>;
 const obj = (v: unknown): Obj => (v && typeof v === 'object' ? (v as Obj) : {});
-const str = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
+const str = (v: unknown): string =>
+  typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '';
 const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 
 export const time = (ms: number) =>
@@ -71,7 +72,12 @@ function fileCard(c: Obj, fallbackName: string) {
     'a',
     { class: 'file', href: mediaSrc(c), download: name, target: '_blank', rel: 'noopener' },
     icon('doc', 'file-icon'),
-    h('span', { class: 'file-meta' }, h('strong', {}, name), h('small', {}, str(c.mime_type) || 'document')),
+    h(
+      'span',
+      { class: 'file-meta' },
+      h('strong', {}, name),
+      h('small', {}, str(c.mime_type) || 'document'),
+    ),
   );
 }
 
@@ -79,13 +85,25 @@ function textBody(text: string) {
   return h('div', { class: 'text' }, text);
 }
 
-function buttonRow(buttons: Array<{ label: string; onClick: () => void; testId?: string; id?: string }>) {
+function buttonRow(
+  buttons: Array<{ label: string; onClick: () => void; testId?: string; id?: string }>,
+) {
   if (!buttons.length) return null;
   return h(
     'div',
     { class: 'buttons' },
     ...buttons.map((b) =>
-      h('button', { type: 'button', class: 'quick', 'data-testid': b.testId ?? 'phone-button', 'data-id': b.id, onclick: b.onClick }, b.label),
+      h(
+        'button',
+        {
+          type: 'button',
+          class: 'quick',
+          'data-testid': b.testId ?? 'phone-button',
+          'data-id': b.id,
+          onclick: b.onClick,
+        },
+        b.label,
+      ),
     ),
   );
 }
@@ -96,7 +114,8 @@ function renderInteractive(m: PhoneMessage, c: Obj, hooks: RenderHooks) {
   const action = obj(c.action);
   const parts: Array<HTMLElement | null> = [];
   if (header.type === 'text') parts.push(h('div', { class: 'header' }, str(header.text)));
-  else if (header.type === 'image') parts.push(h('img', { class: 'media', src: mediaSrc(obj(header.image)), alt: '' }));
+  else if (header.type === 'image')
+    parts.push(h('img', { class: 'media', src: mediaSrc(obj(header.image)), alt: '' }));
   else if (header.type) parts.push(fileCard(obj(header[str(header.type)]), str(header.type)));
   parts.push(textBody(str(obj(c.body).text)));
   if (c.footer) parts.push(h('div', { class: 'footer' }, str(obj(c.footer).text)));
@@ -108,15 +127,38 @@ function renderInteractive(m: PhoneMessage, c: Obj, hooks: RenderHooks) {
           const reply = obj(obj(b).reply);
           const id = str(reply.id);
           const title = str(reply.title);
-          return { label: title, id, onClick: () => hooks.onTap({ kind: 'button_reply', id, title }, m) };
+          return {
+            label: title,
+            id,
+            onClick: () => hooks.onTap({ kind: 'button_reply', id, title }, m),
+          };
         }),
       ),
     );
   } else if (c.type === 'list') {
-    after.push(buttonRow([{ label: `☰ ${str(action.button)}`, testId: 'phone-list-open', onClick: () => hooks.onOpenList(m) }]));
+    after.push(
+      buttonRow([
+        {
+          label: `☰ ${str(action.button)}`,
+          testId: 'phone-list-open',
+          onClick: () => hooks.onOpenList(m),
+        },
+      ]),
+    );
   } else if (c.type === 'cta_url') {
     const params = obj(action.parameters);
-    after.push(h('div', { class: 'buttons' }, h('a', { class: 'quick', href: str(params.url), target: '_blank', rel: 'noopener' }, icon('link', 'icon-sm'), str(params.display_text))));
+    after.push(
+      h(
+        'div',
+        { class: 'buttons' },
+        h(
+          'a',
+          { class: 'quick', href: str(params.url), target: '_blank', rel: 'noopener' },
+          icon('link', 'icon-sm'),
+          str(params.display_text),
+        ),
+      ),
+    );
   }
   return [...parts, ...after];
 }
@@ -139,17 +181,26 @@ function renderTemplate(m: PhoneMessage, c: Obj, hooks: RenderHooks) {
     if (type === 'header') {
       for (const p of params) {
         const media = obj(p[str(p.type)]);
-        if (p.type === 'image') parts.push(h('img', { class: 'media', src: mediaSrc(media), alt: '' }));
+        if (p.type === 'image')
+          parts.push(h('img', { class: 'media', src: mediaSrc(media), alt: '' }));
         else if (p.type === 'text') parts.push(h('div', { class: 'header' }, str(p.text)));
-        else if (p.type === 'document' || p.type === 'video') parts.push(fileCard(media, str(p.type)));
+        else if (p.type === 'document' || p.type === 'video')
+          parts.push(fileCard(media, str(p.type)));
       }
     } else if (type === 'body' && params.length) {
       parts.push(h('ol', { class: 'params' }, ...params.map((p) => h('li', {}, paramText(p)))));
     } else if (type === 'button') {
       const payload = str(params.map((p) => p.payload ?? p.text)[0]);
-      const label = str(comp.sub_type) === 'quick_reply' ? payload || `Button ${str(comp.index)}` : `🔗 ${payload}`;
+      const label =
+        str(comp.sub_type) === 'quick_reply'
+          ? payload || `Button ${str(comp.index)}`
+          : `🔗 ${payload}`;
       if (str(comp.sub_type) === 'quick_reply') {
-        buttons.push({ label, id: payload, onClick: () => hooks.onTap({ kind: 'button', payload, text: label }, m) });
+        buttons.push({
+          label,
+          id: payload,
+          onClick: () => hooks.onTap({ kind: 'button', payload, text: label }, m),
+        });
       } else {
         buttons.push({ label, onClick: () => undefined });
       }
@@ -164,11 +215,22 @@ function renderContent(m: PhoneMessage, hooks: RenderHooks): Array<HTMLElement |
     case 'text':
       return [textBody(str(c.body))];
     case 'image':
-      return [h('img', { class: 'media', src: mediaSrc(c), alt: str(c.caption) || 'photo', loading: 'lazy' }), caption(c)];
+      return [
+        h('img', {
+          class: 'media',
+          src: mediaSrc(c),
+          alt: str(c.caption) || 'photo',
+          loading: 'lazy',
+        }),
+        caption(c),
+      ];
     case 'sticker':
       return [h('img', { class: 'sticker', src: mediaSrc(c), alt: 'sticker' })];
     case 'video':
-      return [h('video', { class: 'media', src: mediaSrc(c), controls: true, preload: 'metadata' }), caption(c)];
+      return [
+        h('video', { class: 'media', src: mediaSrc(c), controls: true, preload: 'metadata' }),
+        caption(c),
+      ];
     case 'audio':
       return [h('audio', { src: mediaSrc(c), controls: true, preload: 'none' })];
     case 'document':
@@ -179,7 +241,12 @@ function renderContent(m: PhoneMessage, hooks: RenderHooks): Array<HTMLElement |
       return [
         h(
           'a',
-          { class: 'location', href: `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lon}#map=16/${lat}/${lon}`, target: '_blank', rel: 'noopener' },
+          {
+            class: 'location',
+            href: `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lon}#map=16/${lat}/${lon}`,
+            target: '_blank',
+            rel: 'noopener',
+          },
           h('span', { class: 'map' }, icon('pin', 'pin')),
           h('strong', {}, str(c.name) || 'Shared location'),
           h('small', {}, str(c.address) || `${lat}, ${lon}`),
@@ -190,7 +257,17 @@ function renderContent(m: PhoneMessage, hooks: RenderHooks): Array<HTMLElement |
       return arr(m.content).map((card) => {
         const cc = obj(card);
         const phones = arr(cc.phones).map((p) => str(obj(p).phone));
-        return h('div', { class: 'contact' }, icon('person', 'avatar sm'), h('span', {}, h('strong', {}, str(obj(cc.name).formatted_name)), h('small', {}, phones.join(', '))));
+        return h(
+          'div',
+          { class: 'contact' },
+          icon('person', 'avatar sm'),
+          h(
+            'span',
+            {},
+            h('strong', {}, str(obj(cc.name).formatted_name)),
+            h('small', {}, phones.join(', ')),
+          ),
+        );
       });
     case 'interactive':
       return renderInteractive(m, c, hooks);
@@ -199,7 +276,9 @@ function renderContent(m: PhoneMessage, hooks: RenderHooks): Array<HTMLElement |
     case 'button':
       return [textBody(str(c.text))];
     default:
-      return [h('div', { class: 'text muted' }, 'This message type is not supported on this phone.')];
+      return [
+        h('div', { class: 'text muted' }, 'This message type is not supported on this phone.'),
+      ];
   }
 }
 
@@ -235,11 +314,26 @@ export function renderBubble(m: PhoneMessage, hooks: RenderHooks): HTMLElement {
         ondblclick: () => hooks.onReply(m),
       },
       m.contextId
-        ? h('div', { class: 'quote' }, h('strong', {}, quoted?.from === 'customer' ? 'You' : 'Business'), h('span', {}, quoted ? summary(quoted) : 'Original message'))
+        ? h(
+            'div',
+            { class: 'quote' },
+            h('strong', {}, quoted?.from === 'customer' ? 'You' : 'Business'),
+            h('span', {}, quoted ? summary(quoted) : 'Original message'),
+          )
         : null,
       ...inner,
       h('span', { class: 'meta' }, time(m.timestamp), own ? ticks(m) : null),
-      h('button', { type: 'button', class: 'reply-action', title: 'Reply', 'aria-label': 'Reply', onclick: () => hooks.onReply(m) }, icon('reply', 'icon-sm')),
+      h(
+        'button',
+        {
+          type: 'button',
+          class: 'reply-action',
+          title: 'Reply',
+          'aria-label': 'Reply',
+          onclick: () => hooks.onReply(m),
+        },
+        icon('reply', 'icon-sm'),
+      ),
       reactions ? h('span', { class: 'reactions' }, reactions) : null,
     ),
     ...buttons,

@@ -55,7 +55,7 @@ export function presentChat(row: ChatRow): Chat {
 }
 
 export interface MessageRow {
-  id: string;
+  id: number;
   chat_id: string;
   provider_message_id: string | null;
   generated_id: string | null;

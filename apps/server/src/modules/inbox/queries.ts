@@ -77,7 +77,7 @@ export function messageRowsQuery(db: Executor, accountId: string) {
 
 export async function loadMessageRows(db: Executor, accountId: string, ids: string[]): Promise<MessageRow[]> {
   if (ids.length === 0) return [];
-  return (await messageRowsQuery(db, accountId).where('m.id', 'in', ids).orderBy('m.id').execute()) as MessageRow[];
+  return (await messageRowsQuery(db, accountId).where('m.id', 'in', ids.map(Number)).orderBy('m.id').execute()) as MessageRow[];
 }
 
 /** Text for the chat list's last-message preview (the client cuts it at 22 characters). */

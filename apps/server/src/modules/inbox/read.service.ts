@@ -72,7 +72,7 @@ export async function listMessages(deps: Deps, principal: Principal, q: MessageP
   }
   if (q.startKey) {
     if (!/^\d+$/.test(q.startKey)) throw badRequest('Invalid startKey', 'INVALID_START_KEY');
-    query = query.where('m.id', '<', q.startKey);
+    query = query.where('m.id', '<', Number(q.startKey));
   }
   const rows = (await query.orderBy('m.id', 'desc').limit(q.perpage + 1).execute()) as MessageRow[];
   const page = rows.slice(0, q.perpage);
@@ -86,7 +86,7 @@ export async function listMessages(deps: Deps, principal: Principal, q: MessageP
 export async function getMessage(deps: Deps, principal: Principal, id: string): Promise<MessageRow> {
   if (!/^\d+$/.test(id)) throw notFound(MESSAGES.messageNotFound);
   const row = (await messageRowsQuery(deps.db, principal.accountId)
-    .where('m.id', '=', id)
+    .where('m.id', '=', Number(id))
     .where(chatVisibleTo(viewerOf(principal)))
     .executeTakeFirst()) as MessageRow | undefined;
   if (!row) throw notFound(MESSAGES.messageNotFound);

@@ -42,7 +42,7 @@ export async function sendMessage(deps: Deps, principal: Principal, body: SendMe
       .where('chat_id', '=', chat.id)
       .where('generated_id', '=', body.generatedId)
       .executeTakeFirst();
-    if (existing) return present(deps, principal.accountId, existing.id);
+    if (existing) return present(deps, principal.accountId, String(existing.id));
   }
 
   let msgType: Message['msgType'] = 'text';

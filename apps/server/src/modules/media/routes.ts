@@ -33,7 +33,7 @@ export function mediaRoutes(app: App, { deps }: ModuleContext): void {
   // Attachments are served only to users who may see the chat they belong to.
   app.get('/api/messages/:id/media', { schema: { tags: ['media'], params: idParams } }, async (request, reply) => {
     const message = await getMessage(deps, principalOf(request), request.params.id);
-    const mediaId = message.media_id ?? (await storeInboundMedia(deps, message.id));
+    const mediaId = message.media_id ?? (await storeInboundMedia(deps, String(message.id)));
     if (!mediaId) throw notFound('This message has no attachment');
     const media = await deps.db
       .selectFrom('media')

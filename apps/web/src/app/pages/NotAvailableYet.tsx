@@ -32,7 +32,6 @@ export type Capability = (typeof CAPABILITIES)[number];
  */
 export function NotAvailableYet({ capability }: { capability: Capability }) {
   const { t } = useTranslation('common');
-  const name = t(`notAvailable.capabilities.${capability}.name`);
   return (
     <Center
       py={{ base: 'xl', sm: 64 }}
@@ -48,7 +47,7 @@ export function NotAvailableYet({ capability }: { capability: Capability }) {
             {t('notAvailable.badge')}
           </Badge>
           <Title order={2} fz={{ base: 22, sm: 26 }}>
-            {t('notAvailable.title', { capability: name })}
+            {t(`notAvailable.capabilities.${capability}.name`)}
           </Title>
           <Text fw={500}>{t(`notAvailable.capabilities.${capability}.summary`)}</Text>
           <Text c="dimmed" size="sm">

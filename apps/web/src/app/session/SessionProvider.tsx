@@ -140,7 +140,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const setToken = useCallback((accessToken: string): void => {
     const previous = decodeClaims(getToken());
     const next = decodeClaims(accessToken);
-    if (!previous || !next || previous.sid !== next.sid) resetSessionCache();
+    if (!previous || !next || previous.sub !== next.sub || previous.sid !== next.sid) {
+      resetSessionCache();
+    }
     setForbidden(false);
     setRefreshStatus('idle');
     storeToken(accessToken);

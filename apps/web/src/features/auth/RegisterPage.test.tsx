@@ -9,7 +9,10 @@ import { RegisterPage } from './RegisterPage';
 
 vi.mock('../../lib/http', async (importOriginal) => {
   const actual = await importOriginal<typeof import('../../lib/http')>();
-  return { ...actual, api: { get: vi.fn(), post: vi.fn(), patch: vi.fn(), put: vi.fn(), delete: vi.fn() } };
+  return {
+    ...actual,
+    api: { get: vi.fn(), post: vi.fn(), patch: vi.fn(), put: vi.fn(), delete: vi.fn() },
+  };
 });
 vi.mock('../../lib/notify', () => ({ notifyError: vi.fn(), notifySuccess: vi.fn() }));
 
@@ -61,7 +64,9 @@ describe('RegisterPage', () => {
     expect(await screen.findByText('The name field must be at least 4 characters')).toBeTruthy();
     expect(screen.getByText(MESSAGES.invalidPhone)).toBeTruthy();
     expect(
-      screen.getByText('The password field must contain at least one number and one uppercase letter'),
+      screen.getByText(
+        'The password field must contain at least one number and one uppercase letter',
+      ),
     ).toBeTruthy();
     expect(screen.getByText(MESSAGES.passwordMismatch)).toBeTruthy();
     expect(post).not.toHaveBeenCalled();
@@ -80,9 +85,11 @@ describe('RegisterPage', () => {
     renderScreen(<RegisterPage />, { path: '/register' });
     fillValid();
     submit();
-    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe(
-      '/users/register_confirmation?email=sari%40toko.id',
-    ));
+    await waitFor(() =>
+      expect(screen.getByTestId('location').textContent).toBe(
+        '/users/register_confirmation?email=sari%40toko.id',
+      ),
+    );
     expect(post).toHaveBeenCalledWith('/users/register', {
       body: {
         name: 'Sari Wulandari',

@@ -24,7 +24,7 @@ export async function storeInboundMedia(deps: Deps, messageId: string): Promise<
   const msg = await deps.db
     .selectFrom('messages')
     .select(['id', 'account_id', 'channel_id', 'media_id', 'payload', 'attachment_name'])
-    .where('id', '=', messageId)
+    .where('id', '=', Number(messageId))
     .executeTakeFirst();
   if (!msg) return null;
   if (msg.media_id) return msg.media_id;

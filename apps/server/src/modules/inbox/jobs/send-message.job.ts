@@ -27,7 +27,7 @@ export async function runSendMessageJob(deps: Deps, data: { messageId: string; a
       'm.attachment_name', 'm.reply_to_provider_id', 'm.sender_id', 'c.identifier',
       'md.storage_key', 'md.mime_type', 'md.filename',
     ])
-    .where('m.id', '=', data.messageId)
+    .where('m.id', '=', Number(data.messageId))
     .executeTakeFirst();
   if (!msg || msg.status !== 'queue') return;
   const channel = await loadChannelCredentials(db, deps.secrets, msg.channel_id);
@@ -65,7 +65,7 @@ export async function runSendMessageJob(deps: Deps, data: { messageId: string; a
     if (!(err instanceof ProviderError)) throw err;
     if (err.retryable && data.attempt + 1 < MAX_SEND_ATTEMPTS) {
       deps.log.warn({ messageId: msg.id, attempt: data.attempt, code: err.info.code }, 'send failed; retrying');
-      await deps.jobs.enqueue('message.send', { messageId: msg.id, attempt: data.attempt + 1 }, { startAfterSeconds: backoffSeconds(data.attempt + 1) });
+      await deps.jobs.enqueue('message.send', { messageId: String(msg.id), attempt: data.attempt + 1 }, { startAfterSeconds: backoffSeconds(data.attempt + 1) });
       return;
     }
     await fail(deps, msg, err.info);
@@ -73,7 +73,7 @@ export async function runSendMessageJob(deps: Deps, data: { messageId: string; a
 }
 
 interface SendingMessage {
-  id: string;
+  id: number;
   account_id: string;
   chat_id: string;
   channel_id: string;
@@ -106,9 +106,9 @@ async function markSent(deps: Deps, msg: SendingMessage, providerMessageId: stri
   });
   const [chat] = await loadChatRows(deps.db, msg.account_id, [msg.chat_id]);
   if (!chat) return;
-  deps.events.publish({ type: 'message.status', chat, messageId: msg.id, status: 'sent' });
+  deps.events.publish({ type: 'message.status', chat, messageId: String(msg.id), status: 'sent' });
   for (const p of parked) {
-    deps.events.publish({ type: 'message.status', chat, messageId: msg.id, status: p.status as 'delivered' | 'read' | 'failed' });
+    deps.events.publish({ type: 'message.status', chat, messageId: String(msg.id), status: p.status as 'delivered' | 'read' | 'failed' });
   }
 }
 
@@ -123,12 +123,12 @@ async function fail(deps: Deps, msg: SendingMessage, info: ProviderErrorInfo): P
     .execute();
   const [chat] = await loadChatRows(deps.db, msg.account_id, [msg.chat_id]);
   if (!chat) return;
-  deps.events.publish({ type: 'message.status', chat, messageId: msg.id, status: 'failed', error: { code: info.code, message: error.message } });
+  deps.events.publish({ type: 'message.status', chat, messageId: String(msg.id), status: 'failed', error: { code: info.code, message: error.message } });
   deps.events.publish({
     type: 'message.error',
     chat,
     userId: msg.sender_id,
-    error: { chatId: msg.chat_id, messageId: msg.id, message: error.message, code: info.code },
+    error: { chatId: msg.chat_id, messageId: String(msg.id), message: error.message, code: info.code },
   });
 }
 

@@ -1,0 +1,180 @@
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { AUTH, PNID, testSandbox, type WebhookReceiver } from '../test/helpers.js';
+
+let app: FastifyInstance;
+let receiver: WebhookReceiver;
+const WA = '6281234567890';
+
+beforeEach(async () => {
+  ({ app, receiver } = await testSandbox());
+});
+afterEach(async () => {
+  await app.close();
+  await receiver.stop();
+});
+
+interface SseEvent {
+  event: string;
+  data: unknown;
+}
+
+/** Reads a Server-Sent Events stream into a growing list of parsed events. */
+function follow(url: string) {
+  const events: SseEvent[] = [];
+  const controller = new AbortController();
+  const done = (async () => {
+    const res = await fetch(url, { signal: controller.signal });
+    const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let buffer = '';
+    for (;;) {
+      const { value, done: end } = await reader
+        .read()
+        .catch(() => ({ value: undefined, done: true }));
+      if (end) return;
+      buffer += value;
+      let cut: number;
+      while ((cut = buffer.indexOf('\n\n')) >= 0) {
+        const block = buffer.slice(0, cut);
+        buffer = buffer.slice(cut + 2);
+        const event = /^event: (.+)$/m.exec(block)?.[1];
+        const data = /^data: (.+)$/m.exec(block)?.[1];
+        if (event && data) events.push({ event, data: JSON.parse(data) });
+      }
+    }
+  })();
+  return { events, stop: () => controller.abort(), done };
+}
+
+async function until(check: () => boolean, ms = 5000) {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+describe('customer phone', () => {
+  it('serves the page and its bundled script with the stable test ids', async () => {
+    const page = await app.inject({ url: `/phone?number=${PNID}&customer=${WA}&name=%3Cb%3EAna` });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('/phone/app.js');
+    expect(page.body).toContain('"customer":"6281234567890"');
+    expect(page.body).not.toContain('<b>Ana');
+    const js = await app.inject({ url: '/phone/app.js' });
+    expect(js.statusCode).toBe(200);
+    for (const id of [
+      'phone-number-select',
+      'phone-customer-id',
+      'phone-customer-name',
+      'phone-input',
+      'phone-send',
+      'phone-attach',
+      'phone-message',
+      'phone-ticks',
+    ]) {
+      expect(js.body).toContain(id);
+    }
+    const css = await app.inject({ url: '/phone/app.css' });
+    expect(css.body).toContain('.bubble');
+  }, 30_000);
+
+  it('streams a snapshot, business messages and ticks; an open page reads what the business sends', async () => {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    const own = await app.inject({
+      method: 'POST',
+      url: `/sandbox/customers/${WA}/messages`,
+      payload: { phoneNumberId: PNID, name: 'Budi', type: 'text', text: 'Halo' },
+    });
+    const ownId = own.json<{ id: string }>().id;
+
+    const stream = follow(`${base}/sandbox/events?number=${PNID}&customer=${WA}`);
+    await until(() => stream.events.some((e) => e.event === 'snapshot'));
+    const snapshot = stream.events[0]!.data as { messages: Array<{ id: string }> };
+    expect(snapshot.messages.map((m) => m.id)).toEqual([ownId]);
+
+    const sent = await app.inject({
+      method: 'POST',
+      url: `/v21.0/${PNID}/messages`,
+      headers: AUTH,
+      payload: {
+        messaging_product: 'whatsapp',
+        to: WA,
+        type: 'text',
+        text: { body: 'Halo Budi!' },
+      },
+    });
+    const bizId = sent.json<{ messages: Array<{ id: string }> }>().messages[0]!.id;
+    await until(() =>
+      stream.events.some((e) => e.event === 'message' && (e.data as { id: string }).id === bizId),
+    );
+    const bubble = stream.events.find(
+      (e) => e.event === 'message' && (e.data as { id: string }).id === bizId,
+    )!.data;
+    expect(bubble).toMatchObject({
+      from: 'business',
+      type: 'text',
+      content: { body: 'Halo Budi!' },
+    });
+
+    // The page is open, so the business message goes sent → delivered → read, each as a webhook.
+    await receiver.waitFor(() =>
+      receiver.statuses().some((s) => s.id === bizId && s.status === 'read'),
+    );
+    expect(
+      receiver
+        .statuses()
+        .filter((s) => s.id === bizId)
+        .map((s) => s.status),
+    ).toEqual(['sent', 'delivered', 'read']);
+
+    // Business marks the customer's message read: the page gets blue ticks.
+    await app.inject({
+      method: 'POST',
+      url: `/v21.0/${PNID}/messages`,
+      headers: AUTH,
+      payload: { messaging_product: 'whatsapp', status: 'read', message_id: ownId },
+    });
+    await until(() =>
+      stream.events.some(
+        (e) =>
+          e.event === 'status' &&
+          (e.data as { id: string; status: string }).id === ownId &&
+          (e.data as { status: string }).status === 'read',
+      ),
+    );
+    stream.stop();
+    await stream.done;
+  });
+
+  it('a closed page leaves business messages delivered until the chat is opened', async () => {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    await app.inject({
+      method: 'POST',
+      url: `/sandbox/customers/${WA}/messages`,
+      payload: { phoneNumberId: PNID, type: 'text', text: 'Hi' },
+    });
+    const sent = await app.inject({
+      method: 'POST',
+      url: `/v21.0/${PNID}/messages`,
+      headers: AUTH,
+      payload: { messaging_product: 'whatsapp', to: WA, type: 'text', text: { body: 'Later' } },
+    });
+    const bizId = sent.json<{ messages: Array<{ id: string }> }>().messages[0]!.id;
+    await receiver.waitFor(() =>
+      receiver.statuses().some((s) => s.id === bizId && s.status === 'delivered'),
+    );
+    await new Promise((r) => setTimeout(r, 50));
+    expect(receiver.statuses().some((s) => s.id === bizId && s.status === 'read')).toBe(false);
+    const stream = follow(`${base}/sandbox/events?number=${PNID}&customer=${WA}`);
+    await receiver.waitFor(() =>
+      receiver.statuses().some((s) => s.id === bizId && s.status === 'read'),
+    );
+    stream.stop();
+    await stream.done;
+  });
+});
