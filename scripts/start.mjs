@@ -1,23 +1,54 @@
-// `npm start`: runs the built server (and, once it exists, the Meta sandbox) as child processes,
-// forwards Ctrl-C / SIGTERM to them, and exits when any of them exits.
+// `npm start`: runs the built server and, outside production, the local Meta sandbox beside it
+// (a stand-in for Meta's Graph API with a customer-phone page). Forwards Ctrl-C / SIGTERM and
+// stops everything when any child exits.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
 const root = new URL('..', import.meta.url).pathname;
-const processes = [{ name: 'server', entry: 'apps/server/dist/main.js', env: {} }].filter((p) =>
-  existsSync(root + p.entry),
-);
+const env = process.env;
+const port = env.PORT ?? '3000';
+const sandboxPort = env.SANDBOX_PORT ?? '4010';
+const sandboxUrl = env.SANDBOX_PUBLIC_URL ?? `http://127.0.0.1:${sandboxPort}`;
+// The sandbox runs unless turned off, and never in production unless asked for.
+const runSandbox = env.SANDBOX === 'true' || (env.SANDBOX !== 'false' && env.NODE_ENV !== 'production');
+const appSecret = env.META_APP_SECRET ?? 'sandbox-app-secret';
 
-if (processes.length === 0) {
-  console.error('Nothing to start: run `npm run build` first.');
+const processes = [
+  {
+    name: 'server',
+    entry: 'apps/server/dist/main.js',
+    env: runSandbox
+      ? { GRAPH_API_URL: env.GRAPH_API_URL ?? sandboxUrl, SANDBOX_URL: sandboxUrl, META_APP_SECRET: appSecret }
+      : {},
+  },
+  ...(runSandbox
+    ? [
+        {
+          name: 'sandbox',
+          entry: 'apps/sandbox/dist/main.js',
+          env: {
+            SANDBOX_PORT: sandboxPort,
+            SANDBOX_PUBLIC_URL: sandboxUrl,
+            SAPA_WEBHOOK_URL: env.SAPA_WEBHOOK_URL ?? `http://127.0.0.1:${port}/webhooks/meta`,
+            META_APP_SECRET: appSecret,
+          },
+        },
+      ]
+    : []),
+];
+
+const missing = processes.filter((p) => !existsSync(root + p.entry));
+if (missing.length) {
+  console.error(`Not built: ${missing.map((p) => p.entry).join(', ')}. Run \`npm run build\` first.`);
   process.exit(1);
 }
 
+let stopping = false;
 const children = processes.map((p) => {
   const child = spawn(process.execPath, ['--enable-source-maps', p.entry], {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, ...p.env },
+    env: { ...env, ...p.env },
   });
   child.on('exit', (code, signal) => {
     if (!stopping) {
@@ -28,7 +59,6 @@ const children = processes.map((p) => {
   return child;
 });
 
-let stopping = false;
 function stop(code = 0) {
   if (stopping) return;
   stopping = true;

@@ -11,10 +11,21 @@ const PHONE = { width: 390, height: 844 };
 export async function snap(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENS_DIR, { recursive: true });
   const original = page.viewportSize() ?? LAPTOP;
-  await page.setViewportSize(LAPTOP);
-  await page.screenshot({ path: join(SCREENS_DIR, `${name}.laptop.png`), fullPage: true });
-  await page.setViewportSize(PHONE);
-  await page.screenshot({ path: join(SCREENS_DIR, `${name}.phone.png`), fullPage: true });
+  for (const [size, viewport] of [
+    ['laptop', LAPTOP],
+    ['phone', PHONE],
+  ] as const) {
+    await page.setViewportSize(viewport);
+    // Let layout transitions (navbar, drawers) finish; a fixed header is drawn at the scroll
+    // position in a full-page capture, so start from the top.
+    await page.waitForTimeout(400);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({
+      path: join(SCREENS_DIR, `${name}.${size}.png`),
+      fullPage: true,
+      animations: 'disabled',
+    });
+  }
   await page.setViewportSize(original);
 }
 

@@ -34,6 +34,7 @@ const envSchema = z.object({
   GRAPH_API_VERSION: z.string().regex(/^v\d+\.\d+$/, 'GRAPH_API_VERSION looks like v21.0').default('v21.0'),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'REDIS_URL must start with redis:// or rediss://').optional(),
   SAPA_ROLE: z.enum(['all', 'web', 'worker']).default('all'),
+  SANDBOX_URL: z.url({ error: 'SANDBOX_URL must be a full URL' }).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -63,6 +64,8 @@ export interface Config {
   redisUrl: string | undefined;
   role: 'all' | 'web' | 'worker';
   mediaDir: string;
+  /** The local Meta sandbox, when `npm start` runs one (printed in the start banner). */
+  sandboxUrl: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -105,6 +108,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: env.REDIS_URL,
     role: env.SAPA_ROLE,
     mediaDir: resolve(dataDir, 'media'),
+    sandboxUrl: env.SANDBOX_URL?.replace(/\/$/, ''),
   };
 }
 

@@ -15,6 +15,7 @@ import { registerInboxWorkers } from './modules/inbox/jobs/register.js';
 import { OutboxMailer } from './modules/mail/mailer.js';
 import { Realtime } from './realtime/server.js';
 import { seedDemo } from './seed/demo.js';
+import { seedDemoMessaging } from './seed/demo-messaging.js';
 
 let config: Config;
 try {
@@ -51,6 +52,7 @@ const deps: Deps = {
 const serveWeb = config.role !== 'worker';
 const runWorkers = config.role !== 'web';
 const seeded = config.seedDemo && serveWeb ? await seedDemo(deps) : null;
+if (seeded) await seedDemoMessaging(deps);
 if (runWorkers) await registerInboxWorkers(deps);
 
 const closers: (() => Promise<unknown>)[] = [];
@@ -70,6 +72,7 @@ if (serveWeb) {
     `  Sapa is ready at ${config.appUrl}`,
     `  API docs:        ${config.appUrl}/api/docs`,
     ...(config.smtpUrl ? [] : [`  Dev mailbox:     ${config.appUrl}/dev/mailbox`]),
+    ...(config.sandboxUrl ? [`  Customer phone:  ${config.sandboxUrl}/phone   (local Meta sandbox)`] : []),
     ...(seeded
       ? ['', '  Demo logins (Demo Company):', ...seeded.logins.map((l) => `    ${l.role.padEnd(11)} ${l.email}  /  ${config.demoPassword}`)]
       : []),

@@ -64,6 +64,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     redisUrl: undefined,
     role: 'all',
     mediaDir: '/tmp/sapa-test-data/media',
+    sandboxUrl: undefined,
     ...overrides,
   };
 }
@@ -119,6 +120,21 @@ export async function createTestContext(options: TestOptions | Partial<Config> =
     close: async () => {
       await app.close();
       await realQueue?.stop();
+      await db.destroy();
+    },
+  };
+}
+
+/** A second server process's worth of app on the same database (its own pool, bus and sockets). */
+export async function createPeer(ctx: TestContext): Promise<{ app: App; close(): Promise<void> }> {
+  const { db, pool } = createDb(ctx.databaseUrl, 5);
+  const deps: Deps = { ...ctx.deps, db, pool, events: new EventBus(), jobs: new RecordingQueue() };
+  const { app } = await buildApp(deps, { serveWeb: false });
+  await app.ready();
+  return {
+    app,
+    close: async () => {
+      await app.close();
       await db.destroy();
     },
   };

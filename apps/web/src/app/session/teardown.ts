@@ -1,3 +1,5 @@
+import { disconnectSocket } from '../../lib/socket';
+
 type Teardown = () => void;
 
 const handlers = new Set<Teardown>();
@@ -14,6 +16,8 @@ export function onSessionEnd(handler: Teardown): () => void {
 }
 
 export function runSessionEnd(): void {
+  // Spec §4: logout clears the socket; it must not outlive the token it was opened with.
+  disconnectSocket();
   for (const handler of handlers) {
     try {
       handler();

@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { MESSAGES } from '@sapa/contracts';
 import { useSession } from '../../app/session';
+import type * as HttpModule from '../../lib/http';
 import { api, HttpError } from '../../lib/http';
 import { setLanguage } from '../../lib/i18n';
 import { notifyError, notifySuccess } from '../../lib/notify';
@@ -10,7 +11,7 @@ import { makeSession, renderScreen } from '../shared/test-utils';
 import { LoginPage } from './LoginPage';
 
 vi.mock('../../lib/http', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../../lib/http')>();
+  const actual = await importOriginal<typeof HttpModule>();
   return {
     ...actual,
     api: { get: vi.fn(), post: vi.fn(), patch: vi.fn(), put: vi.fn(), delete: vi.fn() },

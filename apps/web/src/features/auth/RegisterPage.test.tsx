@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { MESSAGES } from '@sapa/contracts';
+import type * as HttpModule from '../../lib/http';
 import { api, HttpError } from '../../lib/http';
 import { setLanguage } from '../../lib/i18n';
 import { notifyError, notifySuccess } from '../../lib/notify';
@@ -8,7 +9,7 @@ import { renderScreen } from '../shared/test-utils';
 import { RegisterPage } from './RegisterPage';
 
 vi.mock('../../lib/http', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../../lib/http')>();
+  const actual = await importOriginal<typeof HttpModule>();
   return {
     ...actual,
     api: { get: vi.fn(), post: vi.fn(), patch: vi.fn(), put: vi.fn(), delete: vi.fn() },

@@ -27,6 +27,8 @@ export function makeSession(overrides: Partial<Session> = {}): Session {
     subscription: null,
     balance: null,
     refreshStatus: 'idle',
+    signingOut: false,
+    endSignOut: vi.fn(),
     setToken: vi.fn(),
     load: vi.fn(async () => undefined),
     refresh: vi.fn(async () => undefined),
@@ -40,7 +42,10 @@ export function makeSession(overrides: Partial<Session> = {}): Session {
  * Renders a screen at `path` with the real theme-less providers, i18n and a memory router; any
  * other path renders a probe showing the location it was sent to.
  */
-export function renderScreen(ui: ReactElement, { path = '/', url = path } = {}) {
+export function renderScreen(
+  ui: ReactElement,
+  { path = '/', url }: { path?: string; url?: string } = {},
+) {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
@@ -49,7 +54,7 @@ export function renderScreen(ui: ReactElement, { path = '/', url = path } = {}) 
       { path, element: ui },
       { path: '*', element: <LocationProbe /> },
     ],
-    { initialEntries: [url] },
+    { initialEntries: [url ?? path] },
   );
   return render(
     <I18nextProvider i18n={i18n}>

@@ -1,6 +1,7 @@
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Division } from '@sapa/contracts';
+import type * as HttpModule from '../../../lib/http';
 import { api } from '../../../lib/http';
 import { setLanguage } from '../../../lib/i18n';
 import { notifySuccess } from '../../../lib/notify';
@@ -9,7 +10,7 @@ import { renderScreen } from '../../shared/test-utils';
 import { MembersTab } from './MembersTab';
 
 vi.mock('../../../lib/http', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../../../lib/http')>();
+  const actual = await importOriginal<typeof HttpModule>();
   return {
     ...actual,
     api: { get: vi.fn(), post: vi.fn(), patch: vi.fn(), put: vi.fn(), delete: vi.fn() },

@@ -1,0 +1,152 @@
+import { sql } from 'kysely';
+import type { Deps } from '../deps.js';
+import { DEMO_USERS } from './demo.js';
+
+/** The sandbox's demo business number (apps/sandbox seeds the same values). */
+export const DEMO_WHATSAPP = {
+  phoneNumberId: '100000000000001',
+  displayPhoneNumber: '6281100000001',
+  wabaId: '200000000000001',
+  accessToken: 'sandbox-access-token',
+};
+
+interface DemoConversation {
+  waId: string;
+  name: string;
+  assignee: 'agent' | null;
+  division: 'Sales' | 'Support' | null;
+  /** Minutes ago, oldest first; `out` lines were sent by the assignee or an admin. */
+  lines: { dir: 'in' | 'out'; text: string; minutesAgo: number }[];
+}
+
+const CONVERSATIONS: DemoConversation[] = [
+  {
+    waId: '6281311110001',
+    name: 'Rina Wulandari',
+    assignee: 'agent',
+    division: 'Support',
+    lines: [
+      { dir: 'in', text: 'Halo, pesanan saya #SP-1042 belum sampai ya kak?', minutesAgo: 95 },
+      { dir: 'out', text: 'Halo Kak Rina, kami cek dulu ya. Mohon ditunggu sebentar.', minutesAgo: 90 },
+      { dir: 'out', text: 'Paketnya sedang diantar kurir hari ini, estimasi sore.', minutesAgo: 84 },
+      { dir: 'in', text: 'Oke makasih kak 🙏', minutesAgo: 12 },
+    ],
+  },
+  {
+    waId: '6281311110002',
+    name: 'Andi Pratama',
+    assignee: null,
+    division: 'Sales',
+    lines: [
+      { dir: 'in', text: 'Mau tanya harga paket Growth untuk 10 agen berapa?', minutesAgo: 40 },
+      { dir: 'in', text: 'Sama bisa demo dulu tidak?', minutesAgo: 38 },
+    ],
+  },
+  {
+    waId: '6281311110003',
+    name: 'Maya Sari',
+    assignee: null,
+    division: null,
+    lines: [{ dir: 'in', text: 'Selamat siang, toko buka jam berapa?', minutesAgo: 6 }],
+  },
+];
+
+/**
+ * The demo account's WhatsApp channel on the local sandbox, and a few conversations so the inbox
+ * is not empty on first sign-in. Idempotent: skipped once the channel exists.
+ */
+export async function seedDemoMessaging(deps: Deps): Promise<void> {
+  const { db, secrets, clock } = deps;
+  const account = await db
+    .selectFrom('users')
+    .select('account_id')
+    .where('email', '=', DEMO_USERS[0].email)
+    .executeTakeFirst();
+  if (!account) return;
+  const accountId = account.account_id;
+  await db.transaction().execute(async (trx) => {
+    await sql`SELECT pg_advisory_xact_lock(727276)`.execute(trx);
+    const exists = await trx.selectFrom('channels').select('id').where('account_id', '=', accountId).executeTakeFirst();
+    if (exists) return;
+    const now = clock.now();
+    const channel = await trx
+      .insertInto('channels')
+      .values({
+        account_id: accountId,
+        name: 'Demo Company WhatsApp',
+        channel: 'whatsapp',
+        provider: 'whatsapp_cloud',
+        external_id: DEMO_WHATSAPP.phoneNumberId,
+        display_phone_number: DEMO_WHATSAPP.displayPhoneNumber,
+        waba_id: DEMO_WHATSAPP.wabaId,
+        access_token_sealed: secrets.seal(DEMO_WHATSAPP.accessToken),
+        created_at: now,
+        updated_at: now,
+      })
+      .onConflict((oc) => oc.doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (!channel) return;
+    const users = await trx.selectFrom('users').select(['id', 'email']).where('account_id', '=', accountId).execute();
+    const agentId = users.find((u) => u.email === DEMO_USERS[2].email)?.id ?? null;
+    const adminId = users.find((u) => u.email === DEMO_USERS[0].email)?.id ?? null;
+    const divisions = await trx.selectFrom('divisions').select(['id', 'name']).where('account_id', '=', accountId).execute();
+    const at = (minutesAgo: number) => new Date(now.getTime() - minutesAgo * 60_000);
+
+    for (const c of CONVERSATIONS) {
+      const contact = await trx
+        .insertInto('contacts')
+        .values({ account_id: accountId, name: c.name, phone: c.waId.replace(/^62/, ''), attributes: '{}', created_at: now, updated_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const last = c.lines[c.lines.length - 1]!;
+      const lastIn = [...c.lines].reverse().find((l) => l.dir === 'in');
+      const unread = c.lines.length - 1 - c.lines.map((l) => l.dir).lastIndexOf('out');
+      const divisionId = divisions.find((d) => d.name === c.division)?.id;
+      const chat = await trx
+        .insertInto('chats')
+        .values({
+          account_id: accountId,
+          channel_id: channel.id,
+          contact_id: contact.id,
+          channel: 'whatsapp',
+          identifier: c.waId,
+          name: c.name,
+          agent_id: c.assignee === 'agent' ? agentId : null,
+          division_ids: divisionId ? [divisionId] : [],
+          flag: last.dir === 'in' ? 'red' : 'green',
+          unread_count: last.dir === 'in' ? Math.min(unread, c.lines.length) : 0,
+          last_message_text: last.text,
+          last_message_type: 'text',
+          last_message_from_me: last.dir === 'out',
+          last_update: at(last.minutesAgo),
+          initiate_at: lastIn ? at(lastIn.minutesAgo) : null,
+          created_at: at(c.lines[0]!.minutesAgo),
+          updated_at: at(last.minutesAgo),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      let n = 0;
+      for (const line of c.lines) {
+        n++;
+        await trx
+          .insertInto('messages')
+          .values({
+            account_id: accountId,
+            chat_id: chat.id,
+            channel_id: channel.id,
+            provider_message_id: `wamid.DEMO.${c.waId}.${n}`,
+            msg_type: 'text',
+            text: line.text,
+            payload: '{}',
+            status: line.dir === 'in' ? 'received' : 'read',
+            from_me: line.dir === 'out',
+            sender_id: line.dir === 'out' ? (c.assignee === 'agent' ? agentId : adminId) : null,
+            created_at: at(line.minutesAgo),
+            sent_at: at(line.minutesAgo),
+          })
+          .execute();
+      }
+    }
+  });
+}

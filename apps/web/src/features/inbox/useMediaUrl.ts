@@ -1,0 +1,71 @@
+import { useEffect, useState } from 'react';
+import { refreshAccessToken } from '../../lib/http';
+import { getToken } from '../../lib/storage';
+
+/**
+ * Attachments need the bearer header, so an <img src> cannot load them directly: fetch the bytes
+ * with the token (refreshing once on a 401) and hand back a Blob.
+ */
+export async function fetchMedia(url: string, signal?: AbortSignal): Promise<Blob> {
+  const get = (token: string | null) =>
+    fetch(url, {
+      headers: token ? { Authorization: `Bearer ${token}` } : {},
+      credentials: 'include',
+      ...(signal ? { signal } : {}),
+    });
+  let response = await get(getToken());
+  if (response.status === 401) {
+    const token = await refreshAccessToken();
+    if (token) response = await get(token);
+  }
+  if (!response.ok) throw new Error(`Media request failed with ${response.status}`);
+  return response.blob();
+}
+
+export type MediaState =
+  | { status: 'idle' | 'loading' | 'error'; src: null }
+  | { status: 'ready'; src: string };
+
+/** An object URL for a message's attachment, revoked when the bubble goes away. */
+export function useMediaUrl(url: string | null): MediaState {
+  const [state, setState] = useState<MediaState>({ status: url ? 'loading' : 'idle', src: null });
+
+  useEffect(() => {
+    if (!url) {
+      setState({ status: 'idle', src: null });
+      return;
+    }
+    const controller = new AbortController();
+    let objectUrl: string | null = null;
+    setState({ status: 'loading', src: null });
+    fetchMedia(url, controller.signal).then(
+      (blob) => {
+        objectUrl = URL.createObjectURL(blob);
+        setState({ status: 'ready', src: objectUrl });
+      },
+      () => {
+        if (!controller.signal.aborted) setState({ status: 'error', src: null });
+      },
+    );
+    return () => {
+      controller.abort();
+      if (objectUrl) URL.revokeObjectURL(objectUrl);
+    };
+  }, [url]);
+
+  return state;
+}
+
+/** Saves an attachment under its original name. */
+export async function downloadMedia(url: string, filename: string): Promise<void> {
+  const blob = await fetchMedia(url);
+  const objectUrl = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = objectUrl;
+  link.download = filename;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  // Give the browser a moment to start the download before the URL goes away.
+  setTimeout(() => URL.revokeObjectURL(objectUrl), 10_000);
+}
