@@ -20,7 +20,10 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-console': ['error', { allow: ['warn', 'error'] }],
     },
@@ -34,7 +37,15 @@ export default tseslint.config(
     },
   },
   {
-    files: ['scripts/**', 'bench/**', 'e2e/**', 'apps/server/src/main.ts', 'apps/server/src/db/migrate-cli.ts', 'apps/server/build.mjs', 'apps/sandbox/**'],
+    files: [
+      'scripts/**',
+      'bench/**',
+      'e2e/**',
+      'apps/server/src/main.ts',
+      'apps/server/src/db/migrate-cli.ts',
+      'apps/server/build.mjs',
+      'apps/sandbox/**',
+    ],
     rules: { 'no-console': 'off' },
   },
 );

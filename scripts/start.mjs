@@ -10,7 +10,8 @@ const port = env.PORT ?? '3000';
 const sandboxPort = env.SANDBOX_PORT ?? '4010';
 const sandboxUrl = env.SANDBOX_PUBLIC_URL ?? `http://127.0.0.1:${sandboxPort}`;
 // The sandbox runs unless turned off, and never in production unless asked for.
-const runSandbox = env.SANDBOX === 'true' || (env.SANDBOX !== 'false' && env.NODE_ENV !== 'production');
+const runSandbox =
+  env.SANDBOX === 'true' || (env.SANDBOX !== 'false' && env.NODE_ENV !== 'production');
 const appSecret = env.META_APP_SECRET ?? 'sandbox-app-secret';
 
 const processes = [
@@ -18,7 +19,11 @@ const processes = [
     name: 'server',
     entry: 'apps/server/dist/main.js',
     env: runSandbox
-      ? { GRAPH_API_URL: env.GRAPH_API_URL ?? sandboxUrl, SANDBOX_URL: sandboxUrl, META_APP_SECRET: appSecret }
+      ? {
+          GRAPH_API_URL: env.GRAPH_API_URL ?? sandboxUrl,
+          SANDBOX_URL: sandboxUrl,
+          META_APP_SECRET: appSecret,
+        }
       : {},
   },
   ...(runSandbox
@@ -39,7 +44,9 @@ const processes = [
 
 const missing = processes.filter((p) => !existsSync(root + p.entry));
 if (missing.length) {
-  console.error(`Not built: ${missing.map((p) => p.entry).join(', ')}. Run \`npm run build\` first.`);
+  console.error(
+    `Not built: ${missing.map((p) => p.entry).join(', ')}. Run \`npm run build\` first.`,
+  );
   process.exit(1);
 }
 
@@ -64,7 +71,9 @@ function stop(code = 0) {
   stopping = true;
   for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
   const timer = setTimeout(() => process.exit(code), 25_000);
-  Promise.all(children.map((c) => (c.exitCode === null ? new Promise((r) => c.on('exit', r)) : null))).then(() => {
+  Promise.all(
+    children.map((c) => (c.exitCode === null ? new Promise((r) => c.on('exit', r)) : null)),
+  ).then(() => {
     clearTimeout(timer);
     process.exit(code);
   });

@@ -8,7 +8,12 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import type { Deps } from './deps.js';
 import { registerAuthentication } from './http/authenticate.js';
 import { registerErrorHandler } from './http/error-handler.js';
@@ -25,7 +30,10 @@ export interface BuiltApp {
 }
 
 /** Builds the HTTP app around already-connected dependencies (main.ts or the test harness). */
-export async function buildApp(deps: Deps, options: { logger?: FastifyServerOptions['logger']; serveWeb?: boolean } = {}): Promise<BuiltApp> {
+export async function buildApp(
+  deps: Deps,
+  options: { logger?: FastifyServerOptions['logger']; serveWeb?: boolean } = {},
+): Promise<BuiltApp> {
   const app = Fastify({
     loggerInstance: options.logger === undefined ? deps.log : undefined,
     logger: options.logger === undefined ? undefined : options.logger,
@@ -41,8 +49,14 @@ export async function buildApp(deps: Deps, options: { logger?: FastifyServerOpti
   await app.register(multipart, { limits: { fileSize: LIMITS.uploadBytes, files: 1, fields: 10 } });
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Sapa API', version: '0.1.0', description: 'Multi-channel business messaging' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      info: {
+        title: 'Sapa API',
+        version: '0.1.0',
+        description: 'Multi-channel business messaging',
+      },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
       security: [{ bearer: [] }],
     },
     transform: jsonSchemaTransform,

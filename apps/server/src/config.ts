@@ -8,7 +8,9 @@ const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
-  APP_URL: z.url({ error: 'APP_URL must be a full URL such as https://sapa.example.com' }).optional(),
+  APP_URL: z
+    .url({ error: 'APP_URL must be a full URL such as https://sapa.example.com' })
+    .optional(),
   DATA_DIR: z.string().default('./.data'),
   DATABASE_URL: z
     .string()
@@ -29,10 +31,21 @@ const envSchema = z.object({
   MIXPANEL_TOKEN: z.string().optional(),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   META_APP_SECRET: z.string().min(8, 'META_APP_SECRET must be at least 8 characters').optional(),
-  META_VERIFY_TOKEN: z.string().min(8, 'META_VERIFY_TOKEN must be at least 8 characters').optional(),
-  GRAPH_API_URL: z.url({ error: 'GRAPH_API_URL must be a full URL' }).default('https://graph.facebook.com'),
-  GRAPH_API_VERSION: z.string().regex(/^v\d+\.\d+$/, 'GRAPH_API_VERSION looks like v21.0').default('v21.0'),
-  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'REDIS_URL must start with redis:// or rediss://').optional(),
+  META_VERIFY_TOKEN: z
+    .string()
+    .min(8, 'META_VERIFY_TOKEN must be at least 8 characters')
+    .optional(),
+  GRAPH_API_URL: z
+    .url({ error: 'GRAPH_API_URL must be a full URL' })
+    .default('https://graph.facebook.com'),
+  GRAPH_API_VERSION: z
+    .string()
+    .regex(/^v\d+\.\d+$/, 'GRAPH_API_VERSION looks like v21.0')
+    .default('v21.0'),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'REDIS_URL must start with redis:// or rediss://')
+    .optional(),
   SAPA_ROLE: z.enum(['all', 'web', 'worker']).default('all'),
   SANDBOX_URL: z.url({ error: 'SANDBOX_URL must be a full URL' }).optional(),
 });
@@ -78,7 +91,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   }
   const env = parsed.data;
   if (env.NODE_ENV === 'production' && (!env.META_APP_SECRET || !env.META_VERIFY_TOKEN)) {
-    throw new ConfigError('Invalid configuration:\n  - META_APP_SECRET and META_VERIFY_TOKEN are required in production');
+    throw new ConfigError(
+      'Invalid configuration:\n  - META_APP_SECRET and META_VERIFY_TOKEN are required in production',
+    );
   }
   const dataDir = resolve(env.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });

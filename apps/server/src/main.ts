@@ -72,9 +72,17 @@ if (serveWeb) {
     `  Sapa is ready at ${config.appUrl}`,
     `  API docs:        ${config.appUrl}/api/docs`,
     ...(config.smtpUrl ? [] : [`  Dev mailbox:     ${config.appUrl}/dev/mailbox`]),
-    ...(config.sandboxUrl ? [`  Customer phone:  ${config.sandboxUrl}/phone   (local Meta sandbox)`] : []),
+    ...(config.sandboxUrl
+      ? [`  Customer phone:  ${config.sandboxUrl}/phone   (local Meta sandbox)`]
+      : []),
     ...(seeded
-      ? ['', '  Demo logins (Demo Company):', ...seeded.logins.map((l) => `    ${l.role.padEnd(11)} ${l.email}  /  ${config.demoPassword}`)]
+      ? [
+          '',
+          '  Demo logins (Demo Company):',
+          ...seeded.logins.map(
+            (l) => `    ${l.role.padEnd(11)} ${l.email}  /  ${config.demoPassword}`,
+          ),
+        ]
       : []),
     '',
   ];

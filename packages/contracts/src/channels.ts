@@ -25,9 +25,18 @@ export const serviceListSchema = z.object({ data: z.array(serviceSchema) });
 export const createWhatsappServiceBodySchema = z.object({
   name: requiredString('name').max(60, vm.max('name', 60)),
   channel: z.literal('whatsapp'),
-  displayPhoneNumber: requiredString('display phone number').regex(/^\+?\d{6,16}$/, 'Invalid phone number'),
-  phoneNumberId: requiredString('phone number id').regex(/^\d{5,32}$/, 'The phone number id must be digits'),
-  wabaId: requiredString('WhatsApp Business Account id').regex(/^\d{5,32}$/, 'The WhatsApp Business Account id must be digits'),
+  displayPhoneNumber: requiredString('display phone number').regex(
+    /^\+?\d{6,16}$/,
+    'Invalid phone number',
+  ),
+  phoneNumberId: requiredString('phone number id').regex(
+    /^\d{5,32}$/,
+    'The phone number id must be digits',
+  ),
+  wabaId: requiredString('WhatsApp Business Account id').regex(
+    /^\d{5,32}$/,
+    'The WhatsApp Business Account id must be digits',
+  ),
   accessToken: requiredString('access token').min(10, vm.min('access token', 10)).max(1024),
 });
 export type CreateWhatsappServiceBody = z.infer<typeof createWhatsappServiceBodySchema>;

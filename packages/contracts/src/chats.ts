@@ -7,13 +7,33 @@ export const CHAT_FLAGS = ['gray', 'red', 'green'] as const;
 export const chatFlagSchema = z.enum(CHAT_FLAGS);
 
 export const MESSAGE_TYPES = [
-  'text', 'image', 'document', 'video', 'audio', 'location', 'contacts', 'listButton', 'button', 'information', 'urlButton',
+  'text',
+  'image',
+  'document',
+  'video',
+  'audio',
+  'location',
+  'contacts',
+  'listButton',
+  'button',
+  'information',
+  'urlButton',
 ] as const;
 export const messageTypeSchema = z.enum(MESSAGE_TYPES);
 export type MessageType = z.infer<typeof messageTypeSchema>;
 
 export const MESSAGE_STATUSES = [
-  'queue', 'expired', 'sent', 'delivered', 'undelivered', 'read', 'failed', 'no-match-template', 'delayed', 'cancelled', 'received',
+  'queue',
+  'expired',
+  'sent',
+  'delivered',
+  'undelivered',
+  'read',
+  'failed',
+  'no-match-template',
+  'delayed',
+  'cancelled',
+  'received',
 ] as const;
 export const messageStatusSchema = z.enum(MESSAGE_STATUSES);
 export type MessageStatus = z.infer<typeof messageStatusSchema>;
@@ -83,7 +103,10 @@ export const chatPageQuerySchema = z.object({
   flag: chatFlagSchema.optional(),
   resolved: queryBoolean.optional(),
 });
-export const chatPageSchema = z.object({ data: z.array(chatSchema), nextKey: z.string().nullable() });
+export const chatPageSchema = z.object({
+  data: z.array(chatSchema),
+  nextKey: z.string().nullable(),
+});
 
 export const messagePageQuerySchema = z.object({
   chatId: z.uuid().optional(),
@@ -92,7 +115,10 @@ export const messagePageQuerySchema = z.object({
   includeMsgInfo: queryBoolean.optional(),
   searchText: z.string().trim().max(200).optional(),
 });
-export const messagePageSchema = z.object({ data: z.array(messageSchema), nextKey: z.string().nullable() });
+export const messagePageSchema = z.object({
+  data: z.array(messageSchema),
+  nextKey: z.string().nullable(),
+});
 
 /** Body of `new.message.out` and `POST /messages`. */
 export const sendMessageBodySchema = z
@@ -103,7 +129,10 @@ export const sendMessageBodySchema = z
     replyTo: z.string().regex(/^\d+$/).optional(),
     attachment: z.object({ mediaId: z.uuid() }).optional(),
   })
-  .refine((b) => b.text.trim().length > 0 || b.attachment, { message: 'The message field is required', path: ['text'] });
+  .refine((b) => b.text.trim().length > 0 || b.attachment, {
+    message: 'The message field is required',
+    path: ['text'],
+  });
 export type SendMessageBody = z.infer<typeof sendMessageBodySchema>;
 
 export const uploadedMediaSchema = z.object({

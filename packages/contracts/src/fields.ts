@@ -8,13 +8,13 @@ import { MESSAGES, validationMessage as vm } from './messages.js';
 export const requiredString = (field: string) =>
   z
     .string({
-      error: (iss) => (iss.input === undefined || iss.input === null ? vm.required(field) : vm.string(field)),
+      error: (iss) =>
+        iss.input === undefined || iss.input === null ? vm.required(field) : vm.string(field),
     })
     .trim()
     .min(1, vm.required(field));
 
-export const optionalString = (field: string) =>
-  z.string({ error: () => vm.string(field) }).trim();
+export const optionalString = (field: string) => z.string({ error: () => vm.string(field) }).trim();
 
 export const emailField = (field = 'email') =>
   requiredString(field)
@@ -28,7 +28,8 @@ export const phoneField = (field = 'phone number') =>
 export const passwordField = (field = 'password') =>
   z
     .string({
-      error: (iss) => (iss.input === undefined || iss.input === null ? vm.required(field) : vm.string(field)),
+      error: (iss) =>
+        iss.input === undefined || iss.input === null ? vm.required(field) : vm.string(field),
     })
     .min(1, vm.required(field))
     .min(8, vm.min(field, 8))

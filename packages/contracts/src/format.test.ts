@@ -22,7 +22,9 @@ describe('formatNumber (§9: dot thousands, comma decimals)', () => {
 describe('truncatePreview (§9)', () => {
   it('keeps 22 characters and adds an ellipsis', () => {
     expect(truncatePreview('a'.repeat(22))).toBe('a'.repeat(22));
-    expect(truncatePreview('Hello there, how are you doing today?')).toBe('Hello there, how are y...');
+    expect(truncatePreview('Hello there, how are you doing today?')).toBe(
+      'Hello there, how are y...',
+    );
   });
 });
 

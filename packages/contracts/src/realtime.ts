@@ -63,4 +63,5 @@ export interface IsUserInitiateEvent {
 }
 
 /** Acknowledgement of a client event. */
-export type Ack<T = unknown> = { ok: true; data: T } | { ok: false; message: string; code?: string };
+export type Ack<T = unknown> =
+  { ok: true; data: T } | { ok: false; message: string; code?: string };

@@ -11,7 +11,15 @@ const valid = {
   confirm_password: 'Rahasia123',
 };
 
-function messages(schema: { safeParse(v: unknown): { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } } }, value: unknown) {
+function messages(
+  schema: {
+    safeParse(v: unknown): {
+      success: boolean;
+      error?: { issues: { path: PropertyKey[]; message: string }[] };
+    };
+  },
+  value: unknown,
+) {
   const r = schema.safeParse(value);
   // The first issue per field is the one a form shows.
   const out: Record<string, string> = {};
@@ -34,16 +42,24 @@ describe('registration rules (§5)', () => {
     ['phone_number', '08123abc', 'Invalid phone number'],
     ['phone_number', undefined, 'The phone number field is required'],
     ['password', 'Short1', 'The password field must be at least 8 characters'],
-    ['password', 'alllowercase1', 'The password field must contain at least one number and one uppercase letter'],
-    ['password', 'NoNumbersHere', 'The password field must contain at least one number and one uppercase letter'],
+    [
+      'password',
+      'alllowercase1',
+      'The password field must contain at least one number and one uppercase letter',
+    ],
+    [
+      'password',
+      'NoNumbersHere',
+      'The password field must contain at least one number and one uppercase letter',
+    ],
   ])('%s = %j → %s', (field, value, message) => {
     expect(messages(registerBodySchema, { ...valid, [field]: value })[field]).toBe(message);
   });
 
   it('requires confirm password to equal password', () => {
-    expect(messages(registerBodySchema, { ...valid, confirm_password: 'Rahasia124' }).confirm_password).toBe(
-      'Password is not the same as confirm password.',
-    );
+    expect(
+      messages(registerBodySchema, { ...valid, confirm_password: 'Rahasia124' }).confirm_password,
+    ).toBe('Password is not the same as confirm password.');
   });
 
   it('normalises email case and trims', () => {
@@ -58,15 +74,25 @@ describe('login rules (§5)', () => {
       email: 'The email field is required',
       password: 'The password field is required',
     });
-    expect(messages(loginBodySchema, { email: 'x@', password: 'a' }).email).toBe('The value is not a valid email address');
+    expect(messages(loginBodySchema, { email: 'x@', password: 'a' }).email).toBe(
+      'The value is not a valid email address',
+    );
   });
 });
 
 describe('change password rules (§5)', () => {
   it('needs 8 characters and the same confirmation', () => {
-    const m = messages(changePasswordBodySchema, { current_password: 'Old12345', password: 'Ab1', confirm_password: 'Ab1' });
+    const m = messages(changePasswordBodySchema, {
+      current_password: 'Old12345',
+      password: 'Ab1',
+      confirm_password: 'Ab1',
+    });
     expect(m.password).toBe('The new password field must be at least 8 characters');
-    const mismatch = messages(changePasswordBodySchema, { current_password: 'Old12345', password: 'Newpass12', confirm_password: 'Newpass13' });
+    const mismatch = messages(changePasswordBodySchema, {
+      current_password: 'Old12345',
+      password: 'Newpass12',
+      confirm_password: 'Newpass13',
+    });
     expect(mismatch.confirm_password).toBe('Password is not the same as confirm password.');
   });
 });

@@ -11,7 +11,9 @@ export class ChannelAdapters {
   }
 
   static fromConfig(config: { graphApiUrl: string; graphApiVersion: string }): ChannelAdapters {
-    return new ChannelAdapters([new WhatsappCloudAdapter(config.graphApiUrl, config.graphApiVersion)]);
+    return new ChannelAdapters([
+      new WhatsappCloudAdapter(config.graphApiUrl, config.graphApiVersion),
+    ]);
   }
 
   get(provider: ProviderType): ChannelAdapter {

@@ -15,7 +15,12 @@ export interface InboundMessage {
   text: string;
   payload: Record<string, unknown>;
   attachmentName: string | null;
-  media: { providerMediaId: string; mimeType: string; sha256: string | null; filename: string | null } | null;
+  media: {
+    providerMediaId: string;
+    mimeType: string;
+    sha256: string | null;
+    filename: string | null;
+  } | null;
   replyToProviderId: string | null;
 }
 
@@ -76,8 +81,17 @@ export class ProviderError extends Error {
 export interface ChannelAdapter {
   provider: ProviderType;
   parseWebhook(body: unknown): ParsedWebhook;
-  send(channel: ChannelCredentials, message: OutgoingMessage): Promise<{ providerMessageId: string }>;
-  uploadMedia(channel: ChannelCredentials, file: { bytes: Buffer; mimeType: string; filename: string }): Promise<string>;
-  fetchMedia(channel: ChannelCredentials, providerMediaId: string): Promise<{ bytes: Buffer; mimeType: string }>;
+  send(
+    channel: ChannelCredentials,
+    message: OutgoingMessage,
+  ): Promise<{ providerMessageId: string }>;
+  uploadMedia(
+    channel: ChannelCredentials,
+    file: { bytes: Buffer; mimeType: string; filename: string },
+  ): Promise<string>;
+  fetchMedia(
+    channel: ChannelCredentials,
+    providerMediaId: string,
+  ): Promise<{ bytes: Buffer; mimeType: string }>;
   markRead(channel: ChannelCredentials, providerMessageId: string): Promise<void>;
 }

@@ -2,7 +2,11 @@ import type { ColumnType, Generated } from 'kysely';
 
 /** Kysely's view of migrations/0010_messaging.sql. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
-type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+type NullableTimestamp = ColumnType<
+  Date | null,
+  Date | string | null | undefined,
+  Date | string | null
+>;
 type Json<T> = ColumnType<T, string | undefined, string>;
 
 export type ChannelType = 'whatsapp' | 'instagram' | 'messenger' | 'whatsapp_basic';

@@ -5,7 +5,11 @@ import type { MessagingTables } from './schema-messaging.js';
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 // A timestamp with a database default: optional on insert.
 type GeneratedTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
-type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+type NullableTimestamp = ColumnType<
+  Date | null,
+  Date | string | null | undefined,
+  Date | string | null
+>;
 type Numeric = ColumnType<string, number | string, number | string>;
 
 export interface AccountsTable {

@@ -7,7 +7,13 @@ import type { ChatRow, MessageRow } from '../modules/inbox/presenters.js';
  */
 export type DomainEvent =
   | { type: 'message.created'; chat: ChatRow; message: MessageRow }
-  | { type: 'message.status'; chat: ChatRow; messageId: string; status: MessageStatus; error?: Message['error'] }
+  | {
+      type: 'message.status';
+      chat: ChatRow;
+      messageId: string;
+      status: MessageStatus;
+      error?: Message['error'];
+    }
   | { type: 'message.error'; chat: ChatRow; userId: string | null; error: ErrorMessageEvent }
   | { type: 'chat.read'; chat: ChatRow; userId: string };
 

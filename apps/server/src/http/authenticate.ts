@@ -23,7 +23,8 @@ export function registerAuthentication(app: App, auth: AuthService): void {
     const principal = await auth.authenticate(bearer);
     if (!principal) throw unauthorized(MESSAGES.sessionExpired, 'TOKEN_INVALID');
     if (!config.allowPendingTwoFactor) auth.assertTwoFactorSatisfied(principal);
-    if (config.action && !isAllowed(config.action, principal)) throw forbidden(MESSAGES.forbidden, 'FORBIDDEN');
+    if (config.action && !isAllowed(config.action, principal))
+      throw forbidden(MESSAGES.forbidden, 'FORBIDDEN');
     request.principal = principal;
   });
 }

@@ -44,7 +44,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
   });
 
   app.setNotFoundHandler((request, reply) =>
-    reply.status(404).send({ statusCode: 404, error: 'Not Found', message: `Route ${request.method} ${request.url} not found` }),
+    reply.status(404).send({
+      statusCode: 404,
+      error: 'Not Found',
+      message: `Route ${request.method} ${request.url} not found`,
+    }),
   );
 }
 

@@ -10,8 +10,11 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (message: string, code?: string, issues?: { path: string; message: string }[]) =>
-  new AppError(400, message, code, issues);
+export const badRequest = (
+  message: string,
+  code?: string,
+  issues?: { path: string; message: string }[],
+) => new AppError(400, message, code, issues);
 export const unauthorized = (message: string, code?: string) => new AppError(401, message, code);
 export const forbidden = (message: string, code?: string) => new AppError(403, message, code);
 export const notFound = (message: string) => new AppError(404, message, 'NOT_FOUND');

@@ -13,7 +13,12 @@ export type JobHandler<N extends JobName> = (data: JobPayloads[N]) => Promise<vo
 
 /** Typed facade over pg-boss. `trx` makes the job part of the caller's transaction. */
 export interface JobQueue {
-  enqueue<N extends JobName>(name: N, data: JobPayloads[N], options?: EnqueueOptions, trx?: Transaction<Database>): Promise<void>;
+  enqueue<N extends JobName>(
+    name: N,
+    data: JobPayloads[N],
+    options?: EnqueueOptions,
+    trx?: Transaction<Database>,
+  ): Promise<void>;
   work<N extends JobName>(name: N, handler: JobHandler<N>, concurrency?: number): Promise<void>;
   stop(): Promise<void>;
 }
@@ -21,19 +26,38 @@ export interface JobQueue {
 export class PgBossQueue implements JobQueue {
   private constructor(private readonly boss: PgBoss) {}
 
-  static async start(connectionString: string, opts: { supervise?: boolean } = {}): Promise<PgBossQueue> {
-    const boss = new PgBoss({ connectionString, schema: 'pgboss', max: 5, supervise: opts.supervise ?? true });
+  static async start(
+    connectionString: string,
+    opts: { supervise?: boolean } = {},
+  ): Promise<PgBossQueue> {
+    const boss = new PgBoss({
+      connectionString,
+      schema: 'pgboss',
+      max: 5,
+      supervise: opts.supervise ?? true,
+    });
     boss.on('error', (err) => console.error('pg-boss error', err));
     await boss.start();
     for (const name of JOB_NAMES) {
       // Retries are scheduled by the handlers themselves (backoff with jitter), so pg-boss's own
       // retry is limited to crashes mid-job.
-      await boss.createQueue(name, { name, retryLimit: 3, retryDelay: 2, retryBackoff: true, expireInSeconds: 120 });
+      await boss.createQueue(name, {
+        name,
+        retryLimit: 3,
+        retryDelay: 2,
+        retryBackoff: true,
+        expireInSeconds: 120,
+      });
     }
     return new PgBossQueue(boss);
   }
 
-  async enqueue<N extends JobName>(name: N, data: JobPayloads[N], options: EnqueueOptions = {}, trx?: Transaction<Database>) {
+  async enqueue<N extends JobName>(
+    name: N,
+    data: JobPayloads[N],
+    options: EnqueueOptions = {},
+    trx?: Transaction<Database>,
+  ) {
     await this.boss.send(name, data, {
       ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
       ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
@@ -52,9 +76,13 @@ export class PgBossQueue implements JobQueue {
 
   async work<N extends JobName>(name: N, handler: JobHandler<N>, concurrency = 4) {
     for (let i = 0; i < concurrency; i++) {
-      await this.boss.work<JobPayloads[N]>(name, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async (jobs) => {
-        for (const job of jobs) await handler(job.data);
-      });
+      await this.boss.work<JobPayloads[N]>(
+        name,
+        { pollingIntervalSeconds: 0.5, batchSize: 1 },
+        async (jobs) => {
+          for (const job of jobs) await handler(job.data);
+        },
+      );
     }
   }
 

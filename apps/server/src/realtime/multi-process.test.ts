@@ -26,17 +26,33 @@ describe('several server processes on one database', () => {
     const channel = await createWhatsappChannel(ctx, accountId);
     const admin = await createUser(ctx, accountId, { role: 'admin' });
     const port = (peer.app.server.address() as AddressInfo).port;
-    const socket = connect(`http://127.0.0.1:${port}`, { auth: { token: admin.token }, transports: ['websocket'], reconnection: false });
+    const socket = connect(`http://127.0.0.1:${port}`, {
+      auth: { token: admin.token },
+      transports: ['websocket'],
+      reconnection: false,
+    });
     await new Promise<void>((resolve, reject) => {
       socket.on('connect', () => resolve());
       socket.on('connect_error', reject);
     });
-    const received = new Promise<{ message: { text: string } }>((resolve) => socket.on(SERVER_EVENTS.newMessageIn, resolve));
+    const received = new Promise<{ message: { text: string } }>((resolve) =>
+      socket.on(SERVER_EVENTS.newMessageIn, resolve),
+    );
 
-    const { body, headers } = signed(text('across processes', { phoneNumberId: channel.phoneNumberId }));
-    const res = await ctx.app.inject({ method: 'POST', url: '/webhooks/meta', payload: body, headers });
+    const { body, headers } = signed(
+      text('across processes', { phoneNumberId: channel.phoneNumberId }),
+    );
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/webhooks/meta',
+      payload: body,
+      headers,
+    });
     expect(res.statusCode).toBe(200);
-    const event = await Promise.race([received, new Promise<null>((r) => setTimeout(() => r(null), 5000))]);
+    const event = await Promise.race([
+      received,
+      new Promise<null>((r) => setTimeout(() => r(null), 5000)),
+    ]);
     socket.disconnect();
     expect(event?.message.text).toBe('across processes');
   });

@@ -27,12 +27,29 @@ export function routeEvent(event: DomainEvent): OutgoingSocketEvent[] {
         {
           name: SERVER_EVENTS.messageStatus,
           rooms,
-          payload: { chatId: event.chat.id, messageId: event.messageId, status: event.status, ...(event.error ? { error: event.error } : {}) },
+          payload: {
+            chatId: event.chat.id,
+            messageId: event.messageId,
+            status: event.status,
+            ...(event.error ? { error: event.error } : {}),
+          },
         },
       ];
     case 'message.error':
-      return [{ name: SERVER_EVENTS.errorMessage, rooms: event.userId ? [personalRoom(event.userId)] : rooms, payload: event.error }];
+      return [
+        {
+          name: SERVER_EVENTS.errorMessage,
+          rooms: event.userId ? [personalRoom(event.userId)] : rooms,
+          payload: event.error,
+        },
+      ];
     case 'chat.read':
-      return [{ name: SERVER_EVENTS.readChat, rooms, payload: { chatId: event.chat.id, userId: event.userId } }];
+      return [
+        {
+          name: SERVER_EVENTS.readChat,
+          rooms,
+          payload: { chatId: event.chat.id, userId: event.userId },
+        },
+      ];
   }
 }

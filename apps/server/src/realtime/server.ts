@@ -37,7 +37,11 @@ export class Realtime {
   }
 
   static async create(deps: Deps, auth: AuthService, httpServer?: HttpServer): Promise<Realtime> {
-    const io = new Server({ path: '/socket.io', serveClient: false, connectionStateRecovery: undefined });
+    const io = new Server({
+      path: '/socket.io',
+      serveClient: false,
+      connectionStateRecovery: undefined,
+    });
     const realtime = new Realtime(deps, io);
     await realtime.attachAdapter();
     if (httpServer) io.attach(httpServer);
@@ -49,7 +53,8 @@ export class Realtime {
         .authenticate(token)
         .then((principal) => {
           if (!principal) return next(new Error(MESSAGES.sessionExpired));
-          if (principal.twoFactorEnabled && !principal.twoFactorVerified) return next(new Error(MESSAGES.twoFactorRequired));
+          if (principal.twoFactorEnabled && !principal.twoFactorVerified)
+            return next(new Error(MESSAGES.twoFactorRequired));
           (socket.data as SocketData).principal = principal;
           next();
         })
@@ -87,7 +92,12 @@ export class Realtime {
       this.io.adapter(createRedisAdapter(pub, sub));
       return;
     }
-    this.io.adapter(createPostgresAdapter(this.deps.pool, { tableName: 'socket_io_attachments', errorHandler: (err) => this.deps.log.warn({ err }, 'socket.io adapter') }));
+    this.io.adapter(
+      createPostgresAdapter(this.deps.pool, {
+        tableName: 'socket_io_attachments',
+        errorHandler: (err) => this.deps.log.warn({ err }, 'socket.io adapter'),
+      }),
+    );
   }
 
   private async onConnection(socket: Socket): Promise<void> {
@@ -105,9 +115,20 @@ export class Realtime {
     });
   }
 
-  private async dispatch(socket: Socket, principal: Principal, handler: ClientEventHandler, payload: unknown, ack: ((r: Ack) => void) | null) {
+  private async dispatch(
+    socket: Socket,
+    principal: Principal,
+    handler: ClientEventHandler,
+    payload: unknown,
+    ack: ((r: Ack) => void) | null,
+  ) {
     // Re-check the session on every event: a deactivated user or revoked session stops at once.
-    const fresh = await authRepo.loadPrincipal(this.deps.db, principal.userId, principal.sessionId, this.deps.clock.now());
+    const fresh = await authRepo.loadPrincipal(
+      this.deps.db,
+      principal.userId,
+      principal.sessionId,
+      this.deps.clock.now(),
+    );
     if (!fresh) {
       ack?.({ ok: false, message: MESSAGES.sessionExpired, code: 'SESSION_ENDED' });
       socket.disconnect(true);
@@ -119,8 +140,16 @@ export class Realtime {
       ack?.({ ok: true, data });
     } catch (err) {
       const e = err as { message?: string; code?: string; statusCode?: number };
-      if (!e.statusCode || e.statusCode >= 500) this.deps.log.error({ err }, 'socket handler failed');
-      ack?.({ ok: false, message: e.statusCode && e.statusCode < 500 ? (e.message ?? MESSAGES.someError) : MESSAGES.serverNotResponding, ...(e.code ? { code: e.code } : {}) });
+      if (!e.statusCode || e.statusCode >= 500)
+        this.deps.log.error({ err }, 'socket handler failed');
+      ack?.({
+        ok: false,
+        message:
+          e.statusCode && e.statusCode < 500
+            ? (e.message ?? MESSAGES.someError)
+            : MESSAGES.serverNotResponding,
+        ...(e.code ? { code: e.code } : {}),
+      });
     }
   }
 }

@@ -3,7 +3,13 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER_EVENTS, type Ack, type Message } from '@sapa/contracts';
 import { createTestContext, type TestContext } from '../test/harness.js';
-import { createAccount, createDivision, createUser, createWhatsappChannel, type TestUser } from '../test/fixtures.js';
+import {
+  createAccount,
+  createDivision,
+  createUser,
+  createWhatsappChannel,
+  type TestUser,
+} from '../test/fixtures.js';
 import { signed, text } from '../test/whatsapp-fixtures.js';
 import { generatePin } from '../modules/auth/two-factor.js';
 
@@ -26,7 +32,12 @@ afterAll(async () => {
 });
 
 function open(token: string): Promise<Socket> {
-  const socket = connect(url, { path: '/socket.io', auth: { token }, transports: ['websocket'], reconnection: false });
+  const socket = connect(url, {
+    path: '/socket.io',
+    auth: { token },
+    transports: ['websocket'],
+    reconnection: false,
+  });
   sockets.push(socket);
   return new Promise((resolve, reject) => {
     socket.on('connect', () => resolve(socket));
@@ -42,9 +53,22 @@ function collect<T>(socket: Socket, event: string): T[] {
 }
 
 async function customerWrites(from: string, body: string) {
-  const { body: raw, headers } = signed(text(body, { phoneNumberId: channel.phoneNumberId, from, timestamp: Math.floor(ctx.clock.now().getTime() / 1000) }));
-  expect((await ctx.app.inject({ method: 'POST', url: '/webhooks/meta', payload: raw, headers })).statusCode).toBe(200);
-  return ctx.deps.db.selectFrom('chats').select('id').where('identifier', '=', from).executeTakeFirstOrThrow();
+  const { body: raw, headers } = signed(
+    text(body, {
+      phoneNumberId: channel.phoneNumberId,
+      from,
+      timestamp: Math.floor(ctx.clock.now().getTime() / 1000),
+    }),
+  );
+  expect(
+    (await ctx.app.inject({ method: 'POST', url: '/webhooks/meta', payload: raw, headers }))
+      .statusCode,
+  ).toBe(200);
+  return ctx.deps.db
+    .selectFrom('chats')
+    .select('id')
+    .where('identifier', '=', from)
+    .executeTakeFirstOrThrow();
 }
 
 const settle = () => new Promise((r) => setTimeout(r, 150));
@@ -60,10 +84,24 @@ describe('socket handshake', () => {
 
   it('refuses a token still waiting for its 2FA pin', async () => {
     const user = await createUser(ctx, accountId);
-    const gen = await ctx.app.inject({ method: 'GET', url: '/api/auth/2fa/generate', headers: user.auth });
+    const gen = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/auth/2fa/generate',
+      headers: user.auth,
+    });
     const secret = gen.json().secret as string;
-    await ctx.app.inject({ method: 'POST', url: '/api/auth/2fa/turn-on', headers: user.auth, payload: { pin: generatePin(secret, ctx.clock.now()) } });
-    const login = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: 'Secret123' }, remoteAddress: '127.9.9.9' });
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/2fa/turn-on',
+      headers: user.auth,
+      payload: { pin: generatePin(secret, ctx.clock.now()) },
+    });
+    const login = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: user.email, password: 'Secret123' },
+      remoteAddress: '127.9.9.9',
+    });
     await expect(open(login.json().accessToken)).rejects.toThrow(/Two-factor/);
   });
 });
@@ -79,14 +117,29 @@ describe('events follow visibility', () => {
     sales = await createDivision(ctx, accountId, 'Sales');
     const support = await createDivision(ctx, accountId, 'Support');
     admin = await createUser(ctx, accountId, { role: 'admin' });
-    salesAgent = await createUser(ctx, accountId, { role: 'agent', divisionIds: [sales], allChat: false });
-    supportAgent = await createUser(ctx, accountId, { role: 'agent', divisionIds: [support], allChat: false });
+    salesAgent = await createUser(ctx, accountId, {
+      role: 'agent',
+      divisionIds: [sales],
+      allChat: false,
+    });
+    supportAgent = await createUser(ctx, accountId, {
+      role: 'agent',
+      divisionIds: [support],
+      allChat: false,
+    });
     otherAccountAdmin = await createUser(ctx, await createAccount(ctx), { role: 'admin' });
   });
 
   it('new.message.in reaches exactly who may see the chat, once', async () => {
-    const [a, s1, s2, other] = await Promise.all([open(admin.token), open(salesAgent.token), open(supportAgent.token), open(otherAccountAdmin.token)]);
-    const got = [a, s1, s2, other].map((s) => collect<{ chat: { _id: string; divisionId: string[] } }>(s, SERVER_EVENTS.newMessageIn));
+    const [a, s1, s2, other] = await Promise.all([
+      open(admin.token),
+      open(salesAgent.token),
+      open(supportAgent.token),
+      open(otherAccountAdmin.token),
+    ]);
+    const got = [a, s1, s2, other].map((s) =>
+      collect<{ chat: { _id: string; divisionId: string[] } }>(s, SERVER_EVENTS.newMessageIn),
+    );
 
     // A new chat with no division: every agent may pick it up.
     const chat = await customerWrites('6281500000001', 'first');
@@ -94,13 +147,21 @@ describe('events follow visibility', () => {
     expect(got.map((g) => g.length)).toEqual([1, 1, 1, 0]);
 
     // Put it in Sales: the Support agent stops seeing it.
-    await ctx.deps.db.updateTable('chats').set({ division_ids: [sales] }).where('id', '=', chat.id).execute();
+    await ctx.deps.db
+      .updateTable('chats')
+      .set({ division_ids: [sales] })
+      .where('id', '=', chat.id)
+      .execute();
     await customerWrites('6281500000001', 'second');
     await settle();
     expect(got.map((g) => g.length)).toEqual([2, 2, 1, 0]);
 
     // Assigned to the Sales agent: still the admin and that agent only.
-    await ctx.deps.db.updateTable('chats').set({ agent_id: salesAgent.id }).where('id', '=', chat.id).execute();
+    await ctx.deps.db
+      .updateTable('chats')
+      .set({ agent_id: salesAgent.id })
+      .where('id', '=', chat.id)
+      .execute();
     await customerWrites('6281500000001', 'third');
     await settle();
     expect(got.map((g) => g.length)).toEqual([3, 3, 1, 0]);
@@ -109,11 +170,24 @@ describe('events follow visibility', () => {
 
   it('new.message.out acks the stored message and reaches the other screens as message.out', async () => {
     const chat = await customerWrites('6281500000002', 'hi');
-    const [agentSocket, adminSocket] = await Promise.all([open(salesAgent.token), open(admin.token)]);
+    const [agentSocket, adminSocket] = await Promise.all([
+      open(salesAgent.token),
+      open(admin.token),
+    ]);
     const outs = collect<{ message: Message }>(adminSocket, SERVER_EVENTS.messageOut);
-    const ack = (await agentSocket.emitWithAck('new.message.out', { chatId: chat.id, text: 'Halo!', generatedId: 'gen-1' })) as Ack<Message>;
+    const ack = (await agentSocket.emitWithAck('new.message.out', {
+      chatId: chat.id,
+      text: 'Halo!',
+      generatedId: 'gen-1',
+    })) as Ack<Message>;
     expect(ack.ok).toBe(true);
-    if (ack.ok) expect(ack.data).toMatchObject({ text: 'Halo!', status: 'queue', generatedId: 'gen-1', fromMe: true });
+    if (ack.ok)
+      expect(ack.data).toMatchObject({
+        text: 'Halo!',
+        status: 'queue',
+        generatedId: 'gen-1',
+        fromMe: true,
+      });
     await settle();
     expect(outs.map((o) => o.message.generatedId)).toEqual(['gen-1']);
   });
@@ -123,10 +197,23 @@ describe('events follow visibility', () => {
     const bad = (await socket.emitWithAck('new.message.out', { chatId: 'nope', text: 'x' })) as Ack;
     expect(bad).toMatchObject({ ok: false, message: 'The chat id is not valid' });
     const chat = await customerWrites('6281500000003', 'hi');
-    await ctx.deps.db.updateTable('chats').set({ initiate_at: new Date(ctx.clock.now().getTime() - 25 * 3600_000) }).where('id', '=', chat.id).execute();
-    const late = (await socket.emitWithAck('new.message.out', { chatId: chat.id, text: 'x' })) as Ack;
-    expect(late).toMatchObject({ ok: false, message: "can't send message out, use template instead", code: 'WINDOW_CLOSED' });
-    const window = (await socket.emitWithAck('getIsUserInitiate', { chatId: chat.id })) as Ack<{ value: boolean }>;
+    await ctx.deps.db
+      .updateTable('chats')
+      .set({ initiate_at: new Date(ctx.clock.now().getTime() - 25 * 3600_000) })
+      .where('id', '=', chat.id)
+      .execute();
+    const late = (await socket.emitWithAck('new.message.out', {
+      chatId: chat.id,
+      text: 'x',
+    })) as Ack;
+    expect(late).toMatchObject({
+      ok: false,
+      message: "can't send message out, use template instead",
+      code: 'WINDOW_CLOSED',
+    });
+    const window = (await socket.emitWithAck('getIsUserInitiate', { chatId: chat.id })) as Ack<{
+      value: boolean;
+    }>;
     expect(window.ok && window.data.value).toBe(false);
   });
 
@@ -135,7 +222,9 @@ describe('events follow visibility', () => {
     const [mine, theirs] = await Promise.all([open(admin.token), open(salesAgent.token)]);
     const reads = collect<{ chatId: string }>(theirs, SERVER_EVENTS.readChat);
     ctx.jobs.queued.length = 0;
-    const ack = (await mine.emitWithAck('openChat', { chatId: chat.id })) as Ack<{ unreadCount: number }>;
+    const ack = (await mine.emitWithAck('openChat', { chatId: chat.id })) as Ack<{
+      unreadCount: number;
+    }>;
     expect(ack.ok && ack.data.unreadCount).toBe(0);
     await settle();
     expect(reads.map((r) => r.chatId)).toEqual([chat.id]);
@@ -145,8 +234,14 @@ describe('events follow visibility', () => {
   it('a deactivated user is cut off at the next event', async () => {
     const user = await createUser(ctx, accountId, { role: 'agent' });
     const socket = await open(user.token);
-    await ctx.app.inject({ method: 'POST', url: `/api/users/${user.id}/deactivate`, headers: admin.auth });
-    const ack = (await socket.emitWithAck('getIsUserInitiate', { chatId: '00000000-0000-0000-0000-000000000000' })) as Ack;
+    await ctx.app.inject({
+      method: 'POST',
+      url: `/api/users/${user.id}/deactivate`,
+      headers: admin.auth,
+    });
+    const ack = (await socket.emitWithAck('getIsUserInitiate', {
+      chatId: '00000000-0000-0000-0000-000000000000',
+    })) as Ack;
     expect(ack).toMatchObject({ ok: false, code: 'SESSION_ENDED' });
   });
 });

@@ -39,7 +39,9 @@ describe('canSeeChat (spec §6)', () => {
     ['assigned to self', chat({ agentId: 'me' }), true],
   ])('division-only user: %s', (_name, c, expected) => {
     for (const role of ['admin', 'supervisor', 'agent'] as const) {
-      expect(canSeeChat(viewer({ role, divisionOnlyView: true, divisionIds: ['d1'] }), c)).toBe(expected);
+      expect(canSeeChat(viewer({ role, divisionOnlyView: true, divisionIds: ['d1'] }), c)).toBe(
+        expected,
+      );
     }
   });
 
@@ -64,6 +66,8 @@ describe('canSeeChat (spec §6)', () => {
   });
 
   it('agent with allChat sees every chat', () => {
-    expect(canSeeChat(viewer({ allChat: true }), chat({ agentId: 'x', divisionIds: ['d2'] }))).toBe(true);
+    expect(canSeeChat(viewer({ allChat: true }), chat({ agentId: 'x', divisionIds: ['d2'] }))).toBe(
+      true,
+    );
   });
 });

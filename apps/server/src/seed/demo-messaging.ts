@@ -27,8 +27,16 @@ const CONVERSATIONS: DemoConversation[] = [
     division: 'Support',
     lines: [
       { dir: 'in', text: 'Halo, pesanan saya #SP-1042 belum sampai ya kak?', minutesAgo: 95 },
-      { dir: 'out', text: 'Halo Kak Rina, kami cek dulu ya. Mohon ditunggu sebentar.', minutesAgo: 90 },
-      { dir: 'out', text: 'Paketnya sedang diantar kurir hari ini, estimasi sore.', minutesAgo: 84 },
+      {
+        dir: 'out',
+        text: 'Halo Kak Rina, kami cek dulu ya. Mohon ditunggu sebentar.',
+        minutesAgo: 90,
+      },
+      {
+        dir: 'out',
+        text: 'Paketnya sedang diantar kurir hari ini, estimasi sore.',
+        minutesAgo: 84,
+      },
       { dir: 'in', text: 'Oke makasih kak 🙏', minutesAgo: 12 },
     ],
   },
@@ -66,7 +74,11 @@ export async function seedDemoMessaging(deps: Deps): Promise<void> {
   const accountId = account.account_id;
   await db.transaction().execute(async (trx) => {
     await sql`SELECT pg_advisory_xact_lock(727276)`.execute(trx);
-    const exists = await trx.selectFrom('channels').select('id').where('account_id', '=', accountId).executeTakeFirst();
+    const exists = await trx
+      .selectFrom('channels')
+      .select('id')
+      .where('account_id', '=', accountId)
+      .executeTakeFirst();
     if (exists) return;
     const now = clock.now();
     const channel = await trx
@@ -87,16 +99,31 @@ export async function seedDemoMessaging(deps: Deps): Promise<void> {
       .returning('id')
       .executeTakeFirst();
     if (!channel) return;
-    const users = await trx.selectFrom('users').select(['id', 'email']).where('account_id', '=', accountId).execute();
+    const users = await trx
+      .selectFrom('users')
+      .select(['id', 'email'])
+      .where('account_id', '=', accountId)
+      .execute();
     const agentId = users.find((u) => u.email === DEMO_USERS[2].email)?.id ?? null;
     const adminId = users.find((u) => u.email === DEMO_USERS[0].email)?.id ?? null;
-    const divisions = await trx.selectFrom('divisions').select(['id', 'name']).where('account_id', '=', accountId).execute();
+    const divisions = await trx
+      .selectFrom('divisions')
+      .select(['id', 'name'])
+      .where('account_id', '=', accountId)
+      .execute();
     const at = (minutesAgo: number) => new Date(now.getTime() - minutesAgo * 60_000);
 
     for (const c of CONVERSATIONS) {
       const contact = await trx
         .insertInto('contacts')
-        .values({ account_id: accountId, name: c.name, phone: c.waId.replace(/^62/, ''), attributes: '{}', created_at: now, updated_at: now })
+        .values({
+          account_id: accountId,
+          name: c.name,
+          phone: c.waId.replace(/^62/, ''),
+          attributes: '{}',
+          created_at: now,
+          updated_at: now,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       const last = c.lines[c.lines.length - 1]!;

@@ -30,7 +30,11 @@ export async function createAccount(
     .returning('id')
     .executeTakeFirstOrThrow();
   if (opts.subscribed !== false) {
-    const product = await db.selectFrom('products').select(['id', 'price']).where('code', '=', 'starter').executeTakeFirstOrThrow();
+    const product = await db
+      .selectFrom('products')
+      .select(['id', 'price'])
+      .where('code', '=', 'starter')
+      .executeTakeFirstOrThrow();
     await db
       .insertInto('subscriptions')
       .values({
@@ -50,7 +54,14 @@ export async function createAccount(
 export async function createUser(
   ctx: TestContext,
   accountId: string,
-  opts: { role?: Role; email?: string; name?: string; divisionIds?: string[]; divisionOnlyView?: boolean; allChat?: boolean } = {},
+  opts: {
+    role?: Role;
+    email?: string;
+    name?: string;
+    divisionIds?: string[];
+    divisionOnlyView?: boolean;
+    allChat?: boolean;
+  } = {},
 ): Promise<TestUser> {
   const { db } = ctx.deps;
   cachedHash ??= await hashPassword(PASSWORD);
@@ -73,7 +84,10 @@ export async function createUser(
     .returning('id')
     .executeTakeFirstOrThrow();
   for (const divisionId of opts.divisionIds ?? []) {
-    await db.insertInto('user_divisions').values({ account_id: accountId, user_id: user.id, division_id: divisionId }).execute();
+    await db
+      .insertInto('user_divisions')
+      .values({ account_id: accountId, user_id: user.id, division_id: divisionId })
+      .execute();
   }
   const token = await login(ctx, email, PASSWORD);
   return { id: user.id, accountId, email, role, token, auth: { authorization: `Bearer ${token}` } };
@@ -82,13 +96,26 @@ export async function createUser(
 export async function login(ctx: TestContext, email: string, password: string): Promise<string> {
   // Each fixture login comes from its own address so the per-IP login limit never trips tests.
   const remoteAddress = `127.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
-  const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, remoteAddress });
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email, password },
+    remoteAddress,
+  });
   if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
   return (res.json() as { accessToken: string }).accessToken;
 }
 
-export async function createDivision(ctx: TestContext, accountId: string, name = `Division ${unique()}`): Promise<string> {
-  const row = await ctx.deps.db.insertInto('divisions').values({ account_id: accountId, name }).returning('id').executeTakeFirstOrThrow();
+export async function createDivision(
+  ctx: TestContext,
+  accountId: string,
+  name = `Division ${unique()}`,
+): Promise<string> {
+  const row = await ctx.deps.db
+    .insertInto('divisions')
+    .values({ account_id: accountId, name })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 
@@ -117,7 +144,8 @@ export async function createWhatsappChannel(
   accountId: string,
   opts: { phoneNumberId?: string; token?: string; enabled?: boolean } = {},
 ): Promise<{ id: string; phoneNumberId: string }> {
-  const phoneNumberId = opts.phoneNumberId ?? String(100000000000000 + Math.floor(Math.random() * 1e12));
+  const phoneNumberId =
+    opts.phoneNumberId ?? String(100000000000000 + Math.floor(Math.random() * 1e12));
   const row = await ctx.deps.db
     .insertInto('channels')
     .values({

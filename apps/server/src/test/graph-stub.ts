@@ -24,7 +24,10 @@ export class GraphStub {
   async start(): Promise<this> {
     this.server = createServer((req, res) => {
       void this.handle(req).then((reply) => {
-        res.writeHead(reply.status, { 'content-type': typeof reply.body === 'string' ? 'application/octet-stream' : 'application/json' });
+        res.writeHead(reply.status, {
+          'content-type':
+            typeof reply.body === 'string' ? 'application/octet-stream' : 'application/json',
+        });
         res.end(typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body));
       });
     });
@@ -39,11 +42,18 @@ export class GraphStub {
   }
 
   graphError(status: number, code: number, message = 'error', transient = false): Reply {
-    return { status, body: { error: { message, type: 'OAuthException', code, is_transient: transient, fbtrace_id: 'x' } } };
+    return {
+      status,
+      body: {
+        error: { message, type: 'OAuthException', code, is_transient: transient, fbtrace_id: 'x' },
+      },
+    };
   }
 
   async stop(): Promise<void> {
-    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+    await new Promise<void>((resolve) =>
+      this.server ? this.server.close(() => resolve()) : resolve(),
+    );
   }
 
   private async handle(req: IncomingMessage): Promise<Reply> {
@@ -64,12 +74,27 @@ export class GraphStub {
     if (/\/v\d+\.\d+\/\d+\/messages$/.test(path)) {
       const b = body as { status?: string };
       if (b?.status === 'read') return { status: 200, body: { success: true } };
-      return { status: 200, body: { messaging_product: 'whatsapp', contacts: [], messages: [{ id: `wamid.OUT${++this.counter}` }] } };
+      return {
+        status: 200,
+        body: {
+          messaging_product: 'whatsapp',
+          contacts: [],
+          messages: [{ id: `wamid.OUT${++this.counter}` }],
+        },
+      };
     }
-    if (/\/v\d+\.\d+\/\d+\/media$/.test(path)) return { status: 200, body: { id: `media-${++this.counter}` } };
+    if (/\/v\d+\.\d+\/\d+\/media$/.test(path))
+      return { status: 200, body: { id: `media-${++this.counter}` } };
     const mediaMeta = /\/v\d+\.\d+\/([\w-]+)$/.exec(path);
     if (mediaMeta && req.method === 'GET') {
-      return { status: 200, body: { url: `${this.url}/media-file/${mediaMeta[1]}`, mime_type: 'image/jpeg', id: mediaMeta[1] } };
+      return {
+        status: 200,
+        body: {
+          url: `${this.url}/media-file/${mediaMeta[1]}`,
+          mime_type: 'image/jpeg',
+          id: mediaMeta[1],
+        },
+      };
     }
     return { status: 404, body: { error: { message: 'not found', code: 100 } } };
   }

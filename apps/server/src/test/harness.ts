@@ -70,8 +70,13 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 }
 
 /** A fresh database cloned from the migrated template, and the app built on it. */
-export async function createTestContext(options: TestOptions | Partial<Config> = {}): Promise<TestContext> {
-  const opts: TestOptions = 'jobs' in options || 'config' in options ? (options as TestOptions) : { config: options as Partial<Config> };
+export async function createTestContext(
+  options: TestOptions | Partial<Config> = {},
+): Promise<TestContext> {
+  const opts: TestOptions =
+    'jobs' in options || 'config' in options
+      ? (options as TestOptions)
+      : { config: options as Partial<Config> };
   const overrides = opts.config ?? {};
   const adminUrl = inject('pgAdminUrl');
   const name = `t_${randomBytes(6).toString('hex')}`;

@@ -16,7 +16,11 @@ export function envelope(value: Record<string, unknown>, phoneNumberId = PHONE_N
         changes: [
           {
             field: 'messages',
-            value: { messaging_product: 'whatsapp', metadata: { display_phone_number: '15550783881', phone_number_id: phoneNumberId }, ...value },
+            value: {
+              messaging_product: 'whatsapp',
+              metadata: { display_phone_number: '15550783881', phone_number_id: phoneNumberId },
+              ...value,
+            },
           },
         ],
       },
@@ -26,21 +30,33 @@ export function envelope(value: Record<string, unknown>, phoneNumberId = PHONE_N
 
 export function inbound(
   message: Record<string, unknown>,
-  opts: { from?: string; name?: string; id?: string; timestamp?: number; phoneNumberId?: string } = {},
+  opts: {
+    from?: string;
+    name?: string;
+    id?: string;
+    timestamp?: number;
+    phoneNumberId?: string;
+  } = {},
 ) {
   const from = opts.from ?? '6281234567890';
   return envelope(
     {
       contacts: [{ profile: { name: opts.name ?? 'Ana' }, wa_id: from }],
       messages: [
-        { from, id: opts.id ?? wamid(), timestamp: String(opts.timestamp ?? Math.floor(Date.now() / 1000)), ...message },
+        {
+          from,
+          id: opts.id ?? wamid(),
+          timestamp: String(opts.timestamp ?? Math.floor(Date.now() / 1000)),
+          ...message,
+        },
       ],
     },
     opts.phoneNumberId,
   );
 }
 
-export const text = (body: string, opts?: Parameters<typeof inbound>[1]) => inbound({ type: 'text', text: { body } }, opts);
+export const text = (body: string, opts?: Parameters<typeof inbound>[1]) =>
+  inbound({ type: 'text', text: { body } }, opts);
 
 export function status(
   id: string,
@@ -49,13 +65,32 @@ export function status(
   phoneNumberId = PHONE_NUMBER_ID,
 ) {
   return envelope(
-    { statuses: [{ id, status: value, timestamp: String(Math.floor(Date.now() / 1000)), recipient_id: '6281234567890', ...extra }] },
+    {
+      statuses: [
+        {
+          id,
+          status: value,
+          timestamp: String(Math.floor(Date.now() / 1000)),
+          recipient_id: '6281234567890',
+          ...extra,
+        },
+      ],
+    },
     phoneNumberId,
   );
 }
 
 /** Serialises like Meta (non-ASCII escaped) and signs those exact bytes. */
 export function signed(payload: unknown, secret = 'test-app-secret') {
-  const body = JSON.stringify(payload).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-  return { body, headers: { 'content-type': 'application/json', 'x-hub-signature-256': signMetaBody(body, secret) } };
+  const body = JSON.stringify(payload).replace(
+    /[\u007f-\uffff]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+  return {
+    body,
+    headers: {
+      'content-type': 'application/json',
+      'x-hub-signature-256': signMetaBody(body, secret),
+    },
+  };
 }

@@ -69,6 +69,13 @@ const SubscriptionExpiredPage = page(
   () => import('../features/billing/SubscriptionExpiredPage'),
   'SubscriptionExpiredPage',
 );
+const ChatPage = page(() => import('../features/inbox/ChatPage'), 'ChatPage');
+const IntegrationsPage = page(
+  () => import('../features/integrations/IntegrationsPage'),
+  'IntegrationsPage',
+);
+const ServicesPage = page(() => import('../features/integrations/ServicesPage'), 'ServicesPage');
+const WhatsappPage = page(() => import('../features/integrations/WhatsappPage'), 'WhatsappPage');
 
 const PUBLIC = { public: true } as const;
 // Admin layout: full width unless noted (spec §2).
@@ -112,7 +119,7 @@ export const ROUTES: readonly AppRoute[] = [
   route('templateDetail', '/broadcast/template/:id', 'admin', comingSoon('templates'), API_ONLY),
   route('ticket', '/ticket', 'admin', comingSoon('tickets'), AGENT),
   route('contact', '/contact', 'admin', comingSoon('contacts'), AGENT),
-  route('chat', '/chat', 'admin', comingSoon('inbox'), AGENT),
+  route('chat', '/chat', 'admin', ChatPage, AGENT),
   route('contactGroup', '/contact/group', 'admin', comingSoon('contactGroups'), NONE),
   route('report', '/report', 'admin', comingSoon('reports'), API_ONLY),
   route('setting', '/setting', 'admin', SettingsPage, API_ONLY),
@@ -121,19 +128,19 @@ export const ROUTES: readonly AppRoute[] = [
   route('userEdit', '/user-edit', 'admin', UserEditPage, { allowAgent: true }),
 
   // Integration layout
-  route('integration', '/integration', 'integration', comingSoon('integrations'), INTEGRATION),
+  route('integration', '/integration', 'integration', IntegrationsPage, INTEGRATION),
   route(
     'integrationService',
     '/integration/service',
     'integration',
-    comingSoon('channels'),
+    ServicesPage,
     INTEGRATION,
   ),
   route(
     'integrationWhatsapp',
     '/integration/whatsapp',
     'integration',
-    comingSoon('whatsapp'),
+    WhatsappPage,
     INTEGRATION,
   ),
   route(

@@ -5,12 +5,16 @@ import enAuth from '../locales/en/auth.json';
 import enBilling from '../locales/en/billing.json';
 import enCommon from '../locales/en/common.json';
 import enHome from '../locales/en/home.json';
+import enInbox from '../locales/en/inbox.json';
+import enIntegrations from '../locales/en/integrations.json';
 import enSettings from '../locales/en/settings.json';
 import enValidation from '../locales/en/validation.json';
 import idAuth from '../locales/id/auth.json';
 import idBilling from '../locales/id/billing.json';
 import idCommon from '../locales/id/common.json';
 import idHome from '../locales/id/home.json';
+import idInbox from '../locales/id/inbox.json';
+import idIntegrations from '../locales/id/integrations.json';
 import idMessages from '../locales/id/messages.json';
 import idSettings from '../locales/id/settings.json';
 import idValidation from '../locales/id/validation.json';
@@ -24,7 +28,7 @@ export const LANGUAGE_STORAGE_KEY = 'sapa.lang';
  * common: shell, menus, layouts, error pages, guard toasts, generic buttons.
  * messages: the spec's fixed toasts and server messages (contracts MESSAGES, by key).
  * validation: the shared validation helper's sentences (contracts validationMessage).
- * auth, settings, billing, home: owned by the feature screens.
+ * auth, settings, billing, home, inbox, integrations: owned by the feature screens.
  */
 export const NAMESPACES = [
   'common',
@@ -34,6 +38,8 @@ export const NAMESPACES = [
   'settings',
   'billing',
   'home',
+  'inbox',
+  'integrations',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -47,6 +53,8 @@ export const resources = {
     settings: enSettings,
     billing: enBilling,
     home: enHome,
+    inbox: enInbox,
+    integrations: enIntegrations,
   },
   id: {
     common: idCommon,
@@ -56,6 +64,8 @@ export const resources = {
     settings: idSettings,
     billing: idBilling,
     home: idHome,
+    inbox: idInbox,
+    integrations: idIntegrations,
   },
 } as const;
 

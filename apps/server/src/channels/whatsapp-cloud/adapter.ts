@@ -24,7 +24,8 @@ export class WhatsappCloudAdapter implements ChannelAdapter {
       to: message.to,
       type: message.type,
     };
-    if (message.type === 'text') body.text = { body: message.text, preview_url: /https?:\/\//.test(message.text) };
+    if (message.type === 'text')
+      body.text = { body: message.text, preview_url: /https?:\/\//.test(message.text) };
     else {
       body[message.type] = {
         id: message.providerMediaId,
@@ -33,33 +34,62 @@ export class WhatsappCloudAdapter implements ChannelAdapter {
       };
     }
     if (message.replyToProviderId) body.context = { message_id: message.replyToProviderId };
-    const res = await this.call<{ messages?: { id?: string }[] }>(channel, 'POST', `/${channel.externalId}/messages`, body);
+    const res = await this.call<{ messages?: { id?: string }[] }>(
+      channel,
+      'POST',
+      `/${channel.externalId}/messages`,
+      body,
+    );
     const id = res.messages?.[0]?.id;
-    if (!id) throw graphError(200, { error: { message: 'Graph API answered without a message id' } });
+    if (!id)
+      throw graphError(200, { error: { message: 'Graph API answered without a message id' } });
     return { providerMessageId: id };
   }
 
-  async uploadMedia(channel: ChannelCredentials, file: { bytes: Buffer; mimeType: string; filename: string }) {
+  async uploadMedia(
+    channel: ChannelCredentials,
+    file: { bytes: Buffer; mimeType: string; filename: string },
+  ) {
     const form = new FormData();
     form.set('messaging_product', 'whatsapp');
     form.set('type', file.mimeType);
-    form.set('file', new Blob([new Uint8Array(file.bytes)], { type: file.mimeType }), file.filename);
-    const res = await this.call<{ id?: string }>(channel, 'POST', `/${channel.externalId}/media`, form);
-    if (!res.id) throw graphError(200, { error: { message: 'Graph API answered without a media id' } });
+    form.set(
+      'file',
+      new Blob([new Uint8Array(file.bytes)], { type: file.mimeType }),
+      file.filename,
+    );
+    const res = await this.call<{ id?: string }>(
+      channel,
+      'POST',
+      `/${channel.externalId}/media`,
+      form,
+    );
+    if (!res.id)
+      throw graphError(200, { error: { message: 'Graph API answered without a media id' } });
     return res.id;
   }
 
   async fetchMedia(channel: ChannelCredentials, providerMediaId: string) {
-    const meta = await this.call<{ url?: string; mime_type?: string }>(channel, 'GET', `/${providerMediaId}`);
+    const meta = await this.call<{ url?: string; mime_type?: string }>(
+      channel,
+      'GET',
+      `/${providerMediaId}`,
+    );
     if (!meta.url) throw graphError(200, { error: { message: 'Media has no URL' } });
     let res: Response;
     try {
-      res = await fetch(meta.url, { headers: { authorization: `Bearer ${channel.accessToken}` }, signal: AbortSignal.timeout(TIMEOUT_MS) });
+      res = await fetch(meta.url, {
+        headers: { authorization: `Bearer ${channel.accessToken}` },
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      });
     } catch {
       throw graphError(null, null);
     }
     if (!res.ok) throw graphError(res.status, await res.json().catch(() => null));
-    return { bytes: Buffer.from(await res.arrayBuffer()), mimeType: meta.mime_type ?? res.headers.get('content-type') ?? 'application/octet-stream' };
+    return {
+      bytes: Buffer.from(await res.arrayBuffer()),
+      mimeType: meta.mime_type ?? res.headers.get('content-type') ?? 'application/octet-stream',
+    };
   }
 
   async markRead(channel: ChannelCredentials, providerMessageId: string) {
@@ -70,7 +100,12 @@ export class WhatsappCloudAdapter implements ChannelAdapter {
     });
   }
 
-  private async call<T>(channel: ChannelCredentials, method: string, path: string, body?: unknown): Promise<T> {
+  private async call<T>(
+    channel: ChannelCredentials,
+    method: string,
+    path: string,
+    body?: unknown,
+  ): Promise<T> {
     const headers: Record<string, string> = { authorization: `Bearer ${channel.accessToken}` };
     let payload: FormData | string | undefined;
     if (body instanceof FormData) payload = body;
@@ -80,7 +115,12 @@ export class WhatsappCloudAdapter implements ChannelAdapter {
     }
     let res: Response;
     try {
-      res = await fetch(`${this.graphUrl}/${this.version}${path}`, { method, headers, body: payload, signal: AbortSignal.timeout(TIMEOUT_MS) });
+      res = await fetch(`${this.graphUrl}/${this.version}${path}`, {
+        method,
+        headers,
+        body: payload,
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      });
     } catch {
       throw graphError(null, null);
     }

@@ -1,14 +1,22 @@
 import type { MessageType } from '@sapa/contracts';
-import type { ChannelEvent, InboundMessage, ParsedWebhook, ProviderErrorInfo, StatusUpdate } from '../types.js';
+import type {
+  ChannelEvent,
+  InboundMessage,
+  ParsedWebhook,
+  ProviderErrorInfo,
+  StatusUpdate,
+} from '../types.js';
 
 /**
  * WhatsApp Cloud webhook → normalized events (reference §2.1–§2.3). Tolerant: unknown fields are
  * ignored, unknown message types become an information line an agent can understand.
  */
 type Obj = Record<string, unknown>;
-const obj = (v: unknown): Obj => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : {});
+const obj = (v: unknown): Obj =>
+  v && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : {};
 const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
-const str = (v: unknown): string | null => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : null);
+const str = (v: unknown): string | null =>
+  typeof v === 'string' ? v : typeof v === 'number' ? String(v) : null;
 const seconds = (v: unknown): Date => {
   const n = Number(v);
   return Number.isFinite(n) && n > 0 ? new Date(n * 1000) : new Date();
@@ -38,15 +46,26 @@ export function parseWhatsappWebhook(body: unknown): ParsedWebhook {
       for (const m of arr(value.messages)) {
         const parsed = parseMessage(obj(m), phoneNumberId, names);
         if (parsed) events.push(parsed);
-        else ignored.push({ channelExternalId: phoneNumberId, reason: 'message without id or sender' });
+        else
+          ignored.push({
+            channelExternalId: phoneNumberId,
+            reason: 'message without id or sender',
+          });
       }
       for (const s of arr(value.statuses)) {
         const parsed = parseStatus(obj(s), phoneNumberId);
         if (parsed) events.push(parsed);
-        else ignored.push({ channelExternalId: phoneNumberId, reason: `status ${str(obj(s).status) ?? 'missing'}` });
+        else
+          ignored.push({
+            channelExternalId: phoneNumberId,
+            reason: `status ${str(obj(s).status) ?? 'missing'}`,
+          });
       }
       for (const e of arr(value.errors)) {
-        ignored.push({ channelExternalId: phoneNumberId, reason: `error ${str(obj(e).code)}: ${str(obj(e).message) ?? ''}` });
+        ignored.push({
+          channelExternalId: phoneNumberId,
+          reason: `error ${str(obj(e).code)}: ${str(obj(e).message) ?? ''}`,
+        });
       }
     }
   }
@@ -56,14 +75,22 @@ export function parseWhatsappWebhook(body: unknown): ParsedWebhook {
 function parseStatus(s: Obj, phoneNumberId: string): StatusUpdate | null {
   const id = str(s.id);
   const status = str(s.status);
-  if (!id || (status !== 'sent' && status !== 'delivered' && status !== 'read' && status !== 'failed')) return null;
+  if (
+    !id ||
+    (status !== 'sent' && status !== 'delivered' && status !== 'read' && status !== 'failed')
+  )
+    return null;
   const first = obj(arr(s.errors)[0]);
   const error: ProviderErrorInfo | null =
     status === 'failed'
       ? {
           code: Number.isFinite(Number(first.code)) ? Number(first.code) : null,
           title: str(first.title) ?? 'Failed',
-          message: str(obj(first.error_data).details) ?? str(first.message) ?? str(first.title) ?? 'Message failed',
+          message:
+            str(obj(first.error_data).details) ??
+            str(first.message) ??
+            str(first.title) ??
+            'Message failed',
         }
       : null;
   return {
@@ -77,7 +104,11 @@ function parseStatus(s: Obj, phoneNumberId: string): StatusUpdate | null {
   };
 }
 
-function parseMessage(m: Obj, phoneNumberId: string, names: Map<string, string>): InboundMessage | null {
+function parseMessage(
+  m: Obj,
+  phoneNumberId: string,
+  names: Map<string, string>,
+): InboundMessage | null {
   const id = str(m.id);
   const from = str(m.from);
   if (!id || !from) return null;
@@ -96,12 +127,15 @@ function parseMessage(m: Obj, phoneNumberId: string, names: Map<string, string>)
     media: null,
     replyToProviderId: str(context.id),
   };
-  if (context.forwarded === true || context.frequently_forwarded === true) base.payload.forwarded = true;
+  if (context.forwarded === true || context.frequently_forwarded === true)
+    base.payload.forwarded = true;
   if (m.referral) base.payload.referral = m.referral;
   return { ...base, ...bodyOf(type, m) };
 }
 
-type Body = Pick<InboundMessage, 'msgType' | 'text' | 'payload' | 'attachmentName' | 'media'> | Partial<InboundMessage>;
+type Body =
+  | Pick<InboundMessage, 'msgType' | 'text' | 'payload' | 'attachmentName' | 'media'>
+  | Partial<InboundMessage>;
 
 function bodyOf(type: string, m: Obj): Body {
   switch (type) {
@@ -119,9 +153,18 @@ function bodyOf(type: string, m: Obj): Body {
         msgType,
         text: str(media.caption) ?? '',
         attachmentName: str(media.filename),
-        payload: { mediaKind: type, ...(media.voice === true ? { voice: true } : {}), ...(type === 'sticker' ? { sticker: true } : {}) },
+        payload: {
+          mediaKind: type,
+          ...(media.voice === true ? { voice: true } : {}),
+          ...(type === 'sticker' ? { sticker: true } : {}),
+        },
         media: mediaId
-          ? { providerMediaId: mediaId, mimeType: str(media.mime_type) ?? 'application/octet-stream', sha256: str(media.sha256), filename: str(media.filename) }
+          ? {
+              providerMediaId: mediaId,
+              mimeType: str(media.mime_type) ?? 'application/octet-stream',
+              sha256: str(media.sha256),
+              filename: str(media.filename),
+            }
           : null,
       };
     }
@@ -132,7 +175,15 @@ function bodyOf(type: string, m: Obj): Body {
       return {
         msgType: 'location',
         text: str(l.name) ?? str(l.address) ?? `${latitude}, ${longitude}`,
-        payload: { location: { latitude, longitude, name: str(l.name), address: str(l.address), url: str(l.url) } },
+        payload: {
+          location: {
+            latitude,
+            longitude,
+            name: str(l.name),
+            address: str(l.address),
+            url: str(l.url),
+          },
+        },
       };
     }
     case 'contacts': {
@@ -145,25 +196,39 @@ function bodyOf(type: string, m: Obj): Body {
       const kind = str(i.type);
       if (kind === 'button_reply') {
         const r = obj(i.button_reply);
-        return { msgType: 'button', text: str(r.title) ?? '', payload: { reply: { id: str(r.id), title: str(r.title) } } };
+        return {
+          msgType: 'button',
+          text: str(r.title) ?? '',
+          payload: { reply: { id: str(r.id), title: str(r.title) } },
+        };
       }
       if (kind === 'list_reply') {
         const r = obj(i.list_reply);
         return {
           msgType: 'listButton',
           text: str(r.title) ?? '',
-          payload: { reply: { id: str(r.id), title: str(r.title), description: str(r.description) } },
+          payload: {
+            reply: { id: str(r.id), title: str(r.title), description: str(r.description) },
+          },
         };
       }
       if (kind === 'nfm_reply') {
         const r = obj(i.nfm_reply);
-        return { msgType: 'information', text: `Form submitted: ${str(r.body) ?? str(r.name) ?? 'flow response'}`, payload: { flow: r } };
+        return {
+          msgType: 'information',
+          text: `Form submitted: ${str(r.body) ?? str(r.name) ?? 'flow response'}`,
+          payload: { flow: r },
+        };
       }
       return { msgType: 'information', text: 'Interactive reply', payload: { interactive: i } };
     }
     case 'button': {
       const b = obj(m.button);
-      return { msgType: 'button', text: str(b.text) ?? '', payload: { reply: { id: str(b.payload), title: str(b.text) } } };
+      return {
+        msgType: 'button',
+        text: str(b.text) ?? '',
+        payload: { reply: { id: str(b.payload), title: str(b.text) } },
+      };
     }
     case 'reaction': {
       const r = obj(m.reaction);
@@ -176,7 +241,11 @@ function bodyOf(type: string, m: Obj): Body {
     }
     case 'system': {
       const s = obj(m.system);
-      return { msgType: 'information', text: str(s.body) ?? 'The customer changed their number', payload: { system: s } };
+      return {
+        msgType: 'information',
+        text: str(s.body) ?? 'The customer changed their number',
+        payload: { system: s },
+      };
     }
     default: {
       const first = obj(arr(m.errors)[0]);

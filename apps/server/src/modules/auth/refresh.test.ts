@@ -11,7 +11,11 @@ afterAll(() => ctx.close());
 async function signIn() {
   const accountId = await createAccount(ctx);
   const user = await createUser(ctx, accountId);
-  const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: PASSWORD } });
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email: user.email, password: PASSWORD },
+  });
   const cookie = res.cookies.find((c) => c.name === 'sapa_rt');
   if (!cookie) throw new Error('no refresh cookie');
   return { user, refresh: cookie.value, accessToken: res.json().accessToken as string };
@@ -20,7 +24,11 @@ async function signIn() {
 const refresh = (token: string) =>
   ctx.app.inject({ method: 'POST', url: '/api/auth/refresh', cookies: { sapa_rt: token } });
 const me = (accessToken: string) =>
-  ctx.app.inject({ method: 'GET', url: '/api/auth/2fa/generate', headers: { authorization: `Bearer ${accessToken}` } });
+  ctx.app.inject({
+    method: 'GET',
+    url: '/api/auth/2fa/generate',
+    headers: { authorization: `Bearer ${accessToken}` },
+  });
 
 describe('POST /api/auth/refresh', () => {
   it('rotates the refresh token on every use', async () => {
@@ -51,7 +59,9 @@ describe('POST /api/auth/refresh', () => {
   });
 
   it('answers 401 without a cookie or with an unknown token', async () => {
-    expect((await ctx.app.inject({ method: 'POST', url: '/api/auth/refresh' })).statusCode).toBe(401);
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/auth/refresh' })).statusCode).toBe(
+      401,
+    );
     expect((await refresh('not-a-real-token')).statusCode).toBe(401);
   });
 
@@ -76,7 +86,13 @@ describe('access tokens', () => {
     const { TokenSigner } = await import('./tokens.js');
     const { user } = await signIn();
     const forged = await new TokenSigner('another-secret-another-secret-another-secret', 900).sign(
-      { userId: user.id, accountId: user.accountId, sessionId: '00000000-0000-0000-0000-000000000000', role: 'admin', isTwoFactorAuthenticated: true },
+      {
+        userId: user.id,
+        accountId: user.accountId,
+        sessionId: '00000000-0000-0000-0000-000000000000',
+        role: 'admin',
+        isTwoFactorAuthenticated: true,
+      },
       ctx.clock.now(),
     );
     expect((await me(forged)).statusCode).toBe(401);
@@ -85,7 +101,12 @@ describe('access tokens', () => {
   it('carry iat, exp, role, isTwoFactorAuthenticated, user and account ids', async () => {
     const { accessToken, user } = await signIn();
     const payload = JSON.parse(Buffer.from(accessToken.split('.')[1]!, 'base64url').toString());
-    expect(payload).toMatchObject({ sub: user.id, acc: user.accountId, role: 'admin', isTwoFactorAuthenticated: true });
+    expect(payload).toMatchObject({
+      sub: user.id,
+      acc: user.accountId,
+      role: 'admin',
+      isTwoFactorAuthenticated: true,
+    });
     expect(payload.exp - payload.iat).toBe(900);
   });
 });

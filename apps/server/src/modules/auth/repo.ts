@@ -14,7 +14,15 @@ export const authRepo = {
 
   async createSession(
     db: Db,
-    input: { accountId: string; userId: string; twoFactorVerified: boolean; userAgent: string | null; ip: string | null; expiresAt: Date; tokenHash: string },
+    input: {
+      accountId: string;
+      userId: string;
+      twoFactorVerified: boolean;
+      userAgent: string | null;
+      ip: string | null;
+      expiresAt: Date;
+      tokenHash: string;
+    },
   ): Promise<string> {
     return db.transaction().execute(async (trx) => {
       const session = await trx
@@ -29,7 +37,10 @@ export const authRepo = {
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      await trx.insertInto('refresh_tokens').values({ token_hash: input.tokenHash, session_id: session.id }).execute();
+      await trx
+        .insertInto('refresh_tokens')
+        .values({ token_hash: input.tokenHash, session_id: session.id })
+        .execute();
       return session.id;
     });
   },
@@ -47,12 +58,19 @@ export const authRepo = {
       .returning('session_id')
       .executeTakeFirst();
     if (used) return { sessionId: used.session_id, reused: false };
-    const seen = await db.selectFrom('refresh_tokens').select('session_id').where('token_hash', '=', tokenHash).executeTakeFirst();
+    const seen = await db
+      .selectFrom('refresh_tokens')
+      .select('session_id')
+      .where('token_hash', '=', tokenHash)
+      .executeTakeFirst();
     return seen ? { sessionId: seen.session_id, reused: true } : null;
   },
 
   addRefreshToken(db: Db, sessionId: string, tokenHash: string) {
-    return db.insertInto('refresh_tokens').values({ token_hash: tokenHash, session_id: sessionId }).execute();
+    return db
+      .insertInto('refresh_tokens')
+      .values({ token_hash: tokenHash, session_id: sessionId })
+      .execute();
   },
 
   findSession(db: Db, sessionId: string) {
@@ -77,7 +95,10 @@ export const authRepo = {
   touchSession(db: Db, sessionId: string, now: Date, twoFactorVerified?: boolean) {
     return db
       .updateTable('auth_sessions')
-      .set({ last_used_at: now, ...(twoFactorVerified === undefined ? {} : { two_factor_verified: twoFactorVerified }) })
+      .set({
+        last_used_at: now,
+        ...(twoFactorVerified === undefined ? {} : { two_factor_verified: twoFactorVerified }),
+      })
       .where('id', '=', sessionId)
       .execute();
   },
@@ -102,7 +123,12 @@ export const authRepo = {
   },
 
   /** Everything a request needs to know about its caller, in one round trip. */
-  async loadPrincipal(db: Db, userId: string, sessionId: string, now: Date): Promise<Principal | null> {
+  async loadPrincipal(
+    db: Db,
+    userId: string,
+    sessionId: string,
+    now: Date,
+  ): Promise<Principal | null> {
     const row = await db
       .selectFrom('auth_sessions as s')
       .innerJoin('users as u', 'u.id', 's.user_id')
@@ -119,10 +145,14 @@ export const authRepo = {
         'u.two_factor_enabled',
         'a.type as account_type',
         's.id as session_id',
-        sql<string[]>`coalesce((SELECT array_agg(ud.division_id::text) FROM user_divisions ud WHERE ud.user_id = u.id), '{}')`.as(
+        sql<
+          string[]
+        >`coalesce((SELECT array_agg(ud.division_id::text) FROM user_divisions ud WHERE ud.user_id = u.id), '{}')`.as(
           'division_ids',
         ),
-        sql<string[]>`coalesce((SELECT array_agg(sa.agent_id::text) FROM supervisor_agents sa WHERE sa.supervisor_id = u.id), '{}')`.as(
+        sql<
+          string[]
+        >`coalesce((SELECT array_agg(sa.agent_id::text) FROM supervisor_agents sa WHERE sa.supervisor_id = u.id), '{}')`.as(
           'agent_ids',
         ),
       ])

@@ -26,7 +26,10 @@ export function authRoutes(app: App, { services, deps }: ModuleContext): void {
 
   app.post(
     '/api/auth/login',
-    { config: { public: true }, schema: { tags: ['auth'], body: loginBodySchema, response: { 200: loginResponseSchema } } },
+    {
+      config: { public: true },
+      schema: { tags: ['auth'], body: loginBodySchema, response: { 200: loginResponseSchema } },
+    },
     async (request, reply) => {
       const result = await auth.login({
         ...request.body,
@@ -40,7 +43,10 @@ export function authRoutes(app: App, { services, deps }: ModuleContext): void {
 
   app.post(
     '/api/auth/refresh',
-    { config: { public: true }, schema: { tags: ['auth'], response: { 200: refreshResponseSchema } } },
+    {
+      config: { public: true },
+      schema: { tags: ['auth'], response: { 200: refreshResponseSchema } },
+    },
     async (request, reply) => {
       try {
         const result = await auth.refresh(request.cookies[REFRESH_COOKIE]);
@@ -59,7 +65,9 @@ export function authRoutes(app: App, { services, deps }: ModuleContext): void {
     async (request, reply) => {
       // Logout works with the cookie alone (expired access token) or the bearer alone.
       const header = request.headers.authorization;
-      const principal = header?.startsWith('Bearer ') ? await auth.authenticate(header.slice(7)) : null;
+      const principal = header?.startsWith('Bearer ')
+        ? await auth.authenticate(header.slice(7))
+        : null;
       await auth.logout({ refreshToken: request.cookies[REFRESH_COOKIE], principal });
       reply.clearCookie(REFRESH_COOKIE, { path: '/api/auth' });
       return { ok: true as const };

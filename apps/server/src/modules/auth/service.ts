@@ -38,12 +38,15 @@ export class AuthService {
     const user = await authRepo.findUserByEmail(db, input.email);
     const passwordOk = await verifyPassword(user?.password_hash ?? null, input.password);
     // Unverified and deactivated users get the same answer as a wrong password: no account oracle.
-    if (!user || !passwordOk || user.status !== 'active') throw unauthorized(MESSAGES.loginFailed, 'LOGIN_FAILED');
+    if (!user || !passwordOk || user.status !== 'active')
+      throw unauthorized(MESSAGES.loginFailed, 'LOGIN_FAILED');
     this.perEmail.reset(input.email);
 
     const now = clock.now();
     const refreshToken = randomToken();
-    const refreshExpiresAt = new Date(now.getTime() + this.deps.config.refreshTokenTtlDays * 86_400_000);
+    const refreshExpiresAt = new Date(
+      now.getTime() + this.deps.config.refreshTokenTtlDays * 86_400_000,
+    );
     const twoFactorVerified = !user.two_factor_enabled;
     const sessionId = await authRepo.createSession(db, {
       accountId: user.account_id,
@@ -55,10 +58,21 @@ export class AuthService {
       tokenHash: sha256(refreshToken),
     });
     const accessToken = await this.signer.sign(
-      { userId: user.id, accountId: user.account_id, sessionId, role: user.role, isTwoFactorAuthenticated: twoFactorVerified },
+      {
+        userId: user.id,
+        accountId: user.account_id,
+        sessionId,
+        role: user.role,
+        isTwoFactorAuthenticated: twoFactorVerified,
+      },
       now,
     );
-    return { accessToken, refreshToken, refreshExpiresAt, user: await this.userView(user.account_id, user.id) };
+    return {
+      accessToken,
+      refreshToken,
+      refreshExpiresAt,
+      user: await this.userView(user.account_id, user.id),
+    };
   }
 
   /** Rotates the refresh token. A token used twice means it leaked: the whole session dies. */
@@ -74,7 +88,12 @@ export class AuthService {
       throw unauthorized(MESSAGES.sessionExpired, 'REFRESH_REUSED');
     }
     const session = await authRepo.findSession(db, consumed.sessionId);
-    if (!session || session.revoked_at || session.expires_at <= now || session.status !== 'active') {
+    if (
+      !session ||
+      session.revoked_at ||
+      session.expires_at <= now ||
+      session.status !== 'active'
+    ) {
       throw unauthorized(MESSAGES.sessionExpired, 'SESSION_ENDED');
     }
     const next = randomToken();
@@ -126,14 +145,21 @@ export class AuthService {
     const generated = await newTwoFactorSecret(principal.email);
     // Kept sealed but not enabled until the user proves the authenticator works (turn-on).
     const current = await authRepo.findTwoFactorSecret(this.deps.db, principal.userId);
-    if (current?.two_factor_enabled) throw badRequest('Two-factor authentication is already on', '2FA_ALREADY_ON');
-    await authRepo.setTwoFactor(this.deps.db, principal.userId, false, this.deps.secrets.seal(generated.secret));
+    if (current?.two_factor_enabled)
+      throw badRequest('Two-factor authentication is already on', '2FA_ALREADY_ON');
+    await authRepo.setTwoFactor(
+      this.deps.db,
+      principal.userId,
+      false,
+      this.deps.secrets.seal(generated.secret),
+    );
     return generated;
   }
 
   async turnOnTwoFactor(principal: Principal, pin: string) {
     const secret = await this.secretOf(principal);
-    if (!secret || !checkPin(secret.plain, pin, this.deps.clock.now())) throw badRequest(MESSAGES.twoFactorInvalid, '2FA_INVALID');
+    if (!secret || !checkPin(secret.plain, pin, this.deps.clock.now()))
+      throw badRequest(MESSAGES.twoFactorInvalid, '2FA_INVALID');
     await authRepo.setTwoFactor(this.deps.db, principal.userId, true, secret.sealed);
     await authRepo.touchSession(this.deps.db, principal.sessionId, this.deps.clock.now(), true);
     return this.reissue(principal, true);
@@ -141,7 +167,11 @@ export class AuthService {
 
   async turnOffTwoFactor(principal: Principal, pin: string) {
     const secret = await this.secretOf(principal);
-    if (!secret || !principal.twoFactorEnabled || !checkPin(secret.plain, pin, this.deps.clock.now())) {
+    if (
+      !secret ||
+      !principal.twoFactorEnabled ||
+      !checkPin(secret.plain, pin, this.deps.clock.now())
+    ) {
       throw badRequest(MESSAGES.twoFactorInvalid, '2FA_INVALID');
     }
     await authRepo.setTwoFactor(this.deps.db, principal.userId, false, null);
@@ -150,7 +180,11 @@ export class AuthService {
 
   async validateTwoFactor(principal: Principal, pin: string) {
     const secret = await this.secretOf(principal);
-    if (!principal.twoFactorEnabled || !secret || !checkPin(secret.plain, pin, this.deps.clock.now())) {
+    if (
+      !principal.twoFactorEnabled ||
+      !secret ||
+      !checkPin(secret.plain, pin, this.deps.clock.now())
+    ) {
       throw badRequest(MESSAGES.twoFactorInvalid, '2FA_INVALID');
     }
     await authRepo.touchSession(this.deps.db, principal.sessionId, this.deps.clock.now(), true);
@@ -159,7 +193,8 @@ export class AuthService {
 
   /** Refuses a token that still owes its TOTP step (spec: 403 until validate succeeds). */
   assertTwoFactorSatisfied(principal: Principal): void {
-    if (principal.twoFactorEnabled && !principal.twoFactorVerified) throw forbidden(MESSAGES.twoFactorRequired, '2FA_REQUIRED');
+    if (principal.twoFactorEnabled && !principal.twoFactorVerified)
+      throw forbidden(MESSAGES.twoFactorRequired, '2FA_REQUIRED');
   }
 
   private async secretOf(principal: Principal) {

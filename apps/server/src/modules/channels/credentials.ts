@@ -12,10 +12,22 @@ export interface ChannelWithCredentials {
 }
 
 /** Loads a channel and unseals its access token; only job handlers and adapters need this. */
-export async function loadChannelCredentials(db: Db, secrets: SecretBox, channelId: string): Promise<ChannelWithCredentials | null> {
+export async function loadChannelCredentials(
+  db: Db,
+  secrets: SecretBox,
+  channelId: string,
+): Promise<ChannelWithCredentials | null> {
   const row = await db
     .selectFrom('channels')
-    .select(['id', 'account_id', 'provider', 'is_enabled', 'external_id', 'waba_id', 'access_token_sealed'])
+    .select([
+      'id',
+      'account_id',
+      'provider',
+      'is_enabled',
+      'external_id',
+      'waba_id',
+      'access_token_sealed',
+    ])
     .where('id', '=', channelId)
     .executeTakeFirst();
   if (!row) return null;

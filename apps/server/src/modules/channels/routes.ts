@@ -17,43 +17,80 @@ const idParams = z.object({ id: z.uuid({ error: 'Channel not found' }) });
 export function channelRoutes(app: App, { deps }: ModuleContext): void {
   app.get(
     '/api/services',
-    { config: { action: 'channels.read' }, schema: { tags: ['services'], querystring: serviceListQuerySchema, response: { 200: serviceListSchema } } },
-    async (request) => ({ data: await listServices(deps, principalOf(request), { isEnable: request.query.isEnable }) }),
+    {
+      config: { action: 'channels.read' },
+      schema: {
+        tags: ['services'],
+        querystring: serviceListQuerySchema,
+        response: { 200: serviceListSchema },
+      },
+    },
+    async (request) => ({
+      data: await listServices(deps, principalOf(request), { isEnable: request.query.isEnable }),
+    }),
   );
 
   app.get(
     '/api/services/all/:channel',
     {
       config: { action: 'channels.read' },
-      schema: { tags: ['services'], params: z.object({ channel: channelTypeSchema }), querystring: serviceListQuerySchema, response: { 200: serviceListSchema } },
+      schema: {
+        tags: ['services'],
+        params: z.object({ channel: channelTypeSchema }),
+        querystring: serviceListQuerySchema,
+        response: { 200: serviceListSchema },
+      },
     },
     async (request) => ({
-      data: await listServices(deps, principalOf(request), { channel: request.params.channel, isEnable: request.query.isEnable }),
+      data: await listServices(deps, principalOf(request), {
+        channel: request.params.channel,
+        isEnable: request.query.isEnable,
+      }),
     }),
   );
 
   // Where to point Meta: the callback URL and verify token of this installation.
   app.get(
     '/api/services/webhook-info',
-    { config: { action: 'channels.manage' }, schema: { tags: ['services'], response: { 200: webhookInfoSchema } } },
-    async () => ({ webhookUrl: `${deps.config.appUrl}/webhooks/meta`, verifyToken: deps.config.metaVerifyToken }),
+    {
+      config: { action: 'channels.manage' },
+      schema: { tags: ['services'], response: { 200: webhookInfoSchema } },
+    },
+    async () => ({
+      webhookUrl: `${deps.config.appUrl}/webhooks/meta`,
+      verifyToken: deps.config.metaVerifyToken,
+    }),
   );
 
   app.get(
     '/api/services/:id',
-    { config: { action: 'channels.read' }, schema: { tags: ['services'], params: idParams, response: { 200: serviceSchema } } },
+    {
+      config: { action: 'channels.read' },
+      schema: { tags: ['services'], params: idParams, response: { 200: serviceSchema } },
+    },
     async (request) => getService(deps, principalOf(request), request.params.id),
   );
 
   app.post(
     '/api/services',
-    { config: { action: 'channels.manage' }, schema: { tags: ['services'], body: createWhatsappServiceBodySchema, response: { 201: serviceSchema } } },
-    async (request, reply) => reply.status(201).send(await createWhatsappService(deps, principalOf(request), request.body)),
+    {
+      config: { action: 'channels.manage' },
+      schema: {
+        tags: ['services'],
+        body: createWhatsappServiceBodySchema,
+        response: { 201: serviceSchema },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await createWhatsappService(deps, principalOf(request), request.body)),
   );
 
   app.post(
     '/api/services/toggle/:id',
-    { config: { action: 'channels.manage' }, schema: { tags: ['services'], params: idParams, response: { 200: serviceSchema } } },
+    {
+      config: { action: 'channels.manage' },
+      schema: { tags: ['services'], params: idParams, response: { 200: serviceSchema } },
+    },
     async (request) => toggleService(deps, principalOf(request), request.params.id),
   );
 }

@@ -6,7 +6,18 @@ import type { Principal } from '../auth/principal.js';
 import { SettingsService } from '../settings/service.js';
 import { presentService, type ChannelRow } from './presenter.js';
 
-const COLUMNS = ['id', 'name', 'channel', 'provider', 'is_enabled', 'external_id', 'display_phone_number', 'waba_id', 'access_token_sealed', 'created_at'] as const;
+const COLUMNS = [
+  'id',
+  'name',
+  'channel',
+  'provider',
+  'is_enabled',
+  'external_id',
+  'display_phone_number',
+  'waba_id',
+  'access_token_sealed',
+  'created_at',
+] as const;
 
 // Spec §3: per-account channel limits, by channel type.
 const LIMIT_KEY = {
@@ -16,10 +27,22 @@ const LIMIT_KEY = {
   messenger: 'bo.messengerChannelLimit',
 } as const;
 
-const LABEL: Record<ChannelType, string> = { whatsapp: 'WhatsApp', whatsapp_basic: 'WhatsApp', instagram: 'Instagram', messenger: 'Messenger' };
+const LABEL: Record<ChannelType, string> = {
+  whatsapp: 'WhatsApp',
+  whatsapp_basic: 'WhatsApp',
+  instagram: 'Instagram',
+  messenger: 'Messenger',
+};
 
-export async function listServices(deps: Deps, principal: Principal, filter: { channel?: ChannelType; isEnable?: boolean }): Promise<Service[]> {
-  let q = deps.db.selectFrom('channels').select(COLUMNS).where('account_id', '=', principal.accountId);
+export async function listServices(
+  deps: Deps,
+  principal: Principal,
+  filter: { channel?: ChannelType; isEnable?: boolean },
+): Promise<Service[]> {
+  let q = deps.db
+    .selectFrom('channels')
+    .select(COLUMNS)
+    .where('account_id', '=', principal.accountId);
   if (filter.channel) q = q.where('channel', '=', filter.channel);
   if (filter.isEnable !== undefined) q = q.where('is_enabled', '=', filter.isEnable);
   const rows = (await q.orderBy('created_at').execute()) as ChannelRow[];
@@ -38,7 +61,11 @@ export async function getService(deps: Deps, principal: Principal, id: string): 
 }
 
 /** Connects a WhatsApp Cloud number; the access token is sealed at rest. */
-export async function createWhatsappService(deps: Deps, principal: Principal, body: CreateWhatsappServiceBody): Promise<Service> {
+export async function createWhatsappService(
+  deps: Deps,
+  principal: Principal,
+  body: CreateWhatsappServiceBody,
+): Promise<Service> {
   const limitSetting = await new SettingsService(deps).get(principal.accountId, LIMIT_KEY.whatsapp);
   const limit = Number(limitSetting.value ?? '1');
   const count = await deps.db
@@ -48,7 +75,10 @@ export async function createWhatsappService(deps: Deps, principal: Principal, bo
     .where('channel', 'in', ['whatsapp', 'whatsapp_basic'])
     .executeTakeFirstOrThrow();
   if (Number(count.n) >= limit) {
-    throw conflict(`Your plan allows ${limit} ${LABEL.whatsapp} channel${limit === 1 ? '' : 's'}. Remove one or ask us to raise the limit.`, 'CHANNEL_LIMIT');
+    throw conflict(
+      `Your plan allows ${limit} ${LABEL.whatsapp} channel${limit === 1 ? '' : 's'}. Remove one or ask us to raise the limit.`,
+      'CHANNEL_LIMIT',
+    );
   }
   const taken = await deps.db
     .selectFrom('channels')
@@ -79,7 +109,11 @@ export async function createWhatsappService(deps: Deps, principal: Principal, bo
   return presentService(row);
 }
 
-export async function toggleService(deps: Deps, principal: Principal, id: string): Promise<Service> {
+export async function toggleService(
+  deps: Deps,
+  principal: Principal,
+  id: string,
+): Promise<Service> {
   const row = (await deps.db
     .updateTable('channels')
     .set((eb) => ({ is_enabled: eb.not('is_enabled'), updated_at: deps.clock.now() }))

@@ -14,12 +14,23 @@ describe('operations endpoints', () => {
     const spec = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(spec.statusCode).toBe(200);
     const paths = Object.keys(spec.json().paths);
-    expect(paths).toEqual(expect.arrayContaining(['/api/auth/login', '/api/users/me', '/api/chats/paginate', '/api/services']));
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/api/auth/login',
+        '/api/users/me',
+        '/api/chats/paginate',
+        '/api/services',
+      ]),
+    );
   });
 
   it('answers /healthz and /readyz', async () => {
-    expect((await ctx.app.inject({ method: 'GET', url: '/healthz' })).json()).toEqual({ status: 'ok' });
-    expect((await ctx.app.inject({ method: 'GET', url: '/readyz' })).json()).toEqual({ status: 'ready' });
+    expect((await ctx.app.inject({ method: 'GET', url: '/healthz' })).json()).toEqual({
+      status: 'ok',
+    });
+    expect((await ctx.app.inject({ method: 'GET', url: '/readyz' })).json()).toEqual({
+      status: 'ready',
+    });
   });
 
   it('refuses private endpoints without a token', async () => {

@@ -23,9 +23,15 @@ export async function openChat(deps: Deps, principal: Principal, chatId: string)
     .executeTakeFirst();
   const hadUnread = chat.unread_count > 0;
   await deps.db.transaction().execute(async (trx) => {
-    if (hadUnread) await trx.updateTable('chats').set({ unread_count: 0 }).where('id', '=', chat.id).execute();
+    if (hadUnread)
+      await trx.updateTable('chats').set({ unread_count: 0 }).where('id', '=', chat.id).execute();
     if (hadUnread && latest?.provider_message_id) {
-      await deps.jobs.enqueue('message.mark-read', { chatId: chat.id, providerMessageId: latest.provider_message_id }, {}, trx);
+      await deps.jobs.enqueue(
+        'message.mark-read',
+        { chatId: chat.id, providerMessageId: latest.provider_message_id },
+        {},
+        trx,
+      );
     }
   });
   const [fresh] = await loadChatRows(deps.db, principal.accountId, [chat.id]);
@@ -35,8 +41,16 @@ export async function openChat(deps: Deps, principal: Principal, chatId: string)
 }
 
 /** `getIsUserInitiate`: is the customer's 24-hour window open, and until when. */
-export async function isUserInitiate(deps: Deps, principal: Principal, chatId: string): Promise<IsUserInitiateEvent> {
+export async function isUserInitiate(
+  deps: Deps,
+  principal: Principal,
+  chatId: string,
+): Promise<IsUserInitiateEvent> {
   const chat = await getVisibleChat(deps, principal, chatId);
   const end = windowEndsAt(chat.initiate_at);
-  return { chatId: chat.id, value: isWindowOpen(chat.initiate_at, deps.clock.now()), windowEndsAt: end?.toISOString() ?? null };
+  return {
+    chatId: chat.id,
+    value: isWindowOpen(chat.initiate_at, deps.clock.now()),
+    windowEndsAt: end?.toISOString() ?? null,
+  };
 }

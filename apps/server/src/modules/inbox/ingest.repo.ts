@@ -14,7 +14,11 @@ export interface IngestChannel {
 }
 
 /** Finds or creates the contact and chat of an inbound customer; race-safe via unique indexes. */
-export async function ensureChat(trx: Trx, ch: IngestChannel, from: InboundMessage['from']): Promise<string> {
+export async function ensureChat(
+  trx: Trx,
+  ch: IngestChannel,
+  from: InboundMessage['from'],
+): Promise<string> {
   const existing = await trx
     .selectFrom('chats')
     .select('id')
@@ -45,7 +49,12 @@ export async function ensureChat(trx: Trx, ch: IngestChannel, from: InboundMessa
  * moves the chat forward in the same statement. Returns the new message id, or null for a
  * duplicate delivery.
  */
-export async function insertInbound(trx: Trx, ch: IngestChannel, chatId: string, m: InboundMessage): Promise<string | null> {
+export async function insertInbound(
+  trx: Trx,
+  ch: IngestChannel,
+  chatId: string,
+  m: InboundMessage,
+): Promise<string | null> {
   const payload = m.media ? { ...m.payload, media: { ...m.media, stored: false } } : m.payload;
   const preview = previewOf(m.msgType, m.text, m.attachmentName);
   const result = await sql<{ id: string }>`
@@ -91,9 +100,11 @@ export async function applyStatus(
   const updated = await sql<{ id: string; chat_id: string; account_id: string }>`
     UPDATE messages SET status = ${s.status}, error = coalesce(${error}::jsonb, error)
     WHERE channel_id = ${channelId} AND provider_message_id = ${s.providerMessageId}
-      AND ${s.status === 'failed'
-        ? sql`status IN ('queue', 'sent', 'delivered')`
-        : sql`status NOT IN ('failed', 'received') AND ${RANK} < ${rankOf(s.status)}`}
+      AND ${
+        s.status === 'failed'
+          ? sql`status IN ('queue', 'sent', 'delivered')`
+          : sql`status NOT IN ('failed', 'received') AND ${RANK} < ${rankOf(s.status)}`
+      }
     RETURNING id::text AS id, chat_id, account_id`.execute(trx);
   if (updated.rows[0]) return updated.rows[0];
   const known = await trx
@@ -105,7 +116,12 @@ export async function applyStatus(
   if (!known) {
     await trx
       .insertInto('pending_statuses')
-      .values({ channel_id: channelId, provider_message_id: s.providerMessageId, status: s.status, error })
+      .values({
+        channel_id: channelId,
+        provider_message_id: s.providerMessageId,
+        status: s.status,
+        error,
+      })
       .onConflict((oc) => oc.doNothing())
       .execute();
   }

@@ -17,7 +17,11 @@ export interface IngestResult {
  * 200 only after this resolves; an error means 5xx and the provider redelivers, which is safe
  * because every write is idempotent.
  */
-export async function ingestEvents(deps: Deps, provider: ProviderType, events: ChannelEvent[]): Promise<IngestResult> {
+export async function ingestEvents(
+  deps: Deps,
+  provider: ProviderType,
+  events: ChannelEvent[],
+): Promise<IngestResult> {
   const result: IngestResult = { stored: 0, duplicates: 0, statuses: 0, unknownChannels: [] };
   if (events.length === 0) return result;
   const externalIds = [...new Set(events.map((e) => e.channelExternalId))];
@@ -31,7 +35,13 @@ export async function ingestEvents(deps: Deps, provider: ProviderType, events: C
   result.unknownChannels = externalIds.filter((id) => !byExternal.has(id));
 
   const created: { accountId: string; chatId: string; messageId: string; media: boolean }[] = [];
-  const moved: { accountId: string; chatId: string; messageId: string; status: StatusUpdate['status']; error: StatusUpdate['error'] }[] = [];
+  const moved: {
+    accountId: string;
+    chatId: string;
+    messageId: string;
+    status: StatusUpdate['status'];
+    error: StatusUpdate['error'];
+  }[] = [];
 
   // Same chat's messages in provider order, so the chat's last message is the newest.
   const ordered = [...events].sort((a, b) => a.timestamp.getTime() - b.timestamp.getTime());
@@ -43,13 +53,31 @@ export async function ingestEvents(deps: Deps, provider: ProviderType, events: C
         const messageId = await storeMessage(trx, ch, event);
         if (messageId) {
           result.stored++;
-          created.push({ accountId: ch.account_id, chatId: messageId.chatId, messageId: messageId.id, media: Boolean(event.media) });
-          if (event.media) await deps.jobs.enqueue('media.fetch', { messageId: messageId.id, attempt: 0 }, {}, trx);
+          created.push({
+            accountId: ch.account_id,
+            chatId: messageId.chatId,
+            messageId: messageId.id,
+            media: Boolean(event.media),
+          });
+          if (event.media)
+            await deps.jobs.enqueue(
+              'media.fetch',
+              { messageId: messageId.id, attempt: 0 },
+              {},
+              trx,
+            );
         } else result.duplicates++;
       } else {
         const changed = await applyStatus(trx, ch.id, event);
         result.statuses++;
-        if (changed) moved.push({ accountId: changed.account_id, chatId: changed.chat_id, messageId: changed.id, status: event.status, error: event.error });
+        if (changed)
+          moved.push({
+            accountId: changed.account_id,
+            chatId: changed.chat_id,
+            messageId: changed.id,
+            status: event.status,
+            error: event.error,
+          });
       }
     }
   });
@@ -57,7 +85,11 @@ export async function ingestEvents(deps: Deps, provider: ProviderType, events: C
   return result;
 }
 
-async function storeMessage(trx: Parameters<typeof ensureChat>[0], ch: IngestChannel, m: InboundMessage) {
+async function storeMessage(
+  trx: Parameters<typeof ensureChat>[0],
+  ch: IngestChannel,
+  m: InboundMessage,
+) {
   const chatId = await ensureChat(trx, ch, m.from);
   const id = await insertInbound(trx, ch, chatId, m);
   return id ? { id, chatId } : null;
@@ -66,7 +98,13 @@ async function storeMessage(trx: Parameters<typeof ensureChat>[0], ch: IngestCha
 async function announce(
   deps: Deps,
   created: { accountId: string; chatId: string; messageId: string }[],
-  moved: { accountId: string; chatId: string; messageId: string; status: StatusUpdate['status']; error: StatusUpdate['error'] }[],
+  moved: {
+    accountId: string;
+    chatId: string;
+    messageId: string;
+    status: StatusUpdate['status'];
+    error: StatusUpdate['error'];
+  }[],
 ): Promise<void> {
   const byAccount = new Map<string, { chats: Set<string>; messages: string[] }>();
   for (const x of [...created, ...moved]) {

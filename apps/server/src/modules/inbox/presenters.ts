@@ -92,16 +92,24 @@ export function presentMessage(row: MessageRow): Message {
     timestamp: row.sent_at.getTime(),
     status: row.status as MessageStatus,
     fromMe: row.from_me,
-    contacts: Array.isArray(payload.contacts) ? (payload.contacts as Record<string, unknown>[]) : [],
+    contacts: Array.isArray(payload.contacts)
+      ? (payload.contacts as Record<string, unknown>[])
+      : [],
     attachmentName: row.attachment_name,
     channel: row.channel,
     to: row.from_me ? row.identifier : '',
-    username: row.from_me ? (row.is_system ? 'System' : (row.sender_name ?? '')) : row.chat_name || row.identifier,
+    username: row.from_me
+      ? row.is_system
+        ? 'System'
+        : (row.sender_name ?? '')
+      : row.chat_name || row.identifier,
     isSystem: row.is_system,
     mediaUrl: hasMedia ? `/api/messages/${row.id}/media` : null,
     mimeType: row.media_mime ?? media?.mimeType ?? null,
     payload,
     providerMessageId: row.provider_message_id,
-    error: row.error ? { code: row.error.code ?? null, message: row.error.message ?? 'Failed' } : null,
+    error: row.error
+      ? { code: row.error.code ?? null, message: row.error.message ?? 'Failed' }
+      : null,
   };
 }

@@ -21,7 +21,9 @@ export function chatRowsQuery(db: Executor, accountId: string) {
       'c.agent_id',
       'ag.name as agent_name',
       'c.division_ids',
-      sql<string[]>`coalesce((SELECT array_agg(ud.division_id) FROM user_divisions ud WHERE ud.user_id = c.agent_id), '{}')`.as(
+      sql<
+        string[]
+      >`coalesce((SELECT array_agg(ud.division_id) FROM user_divisions ud WHERE ud.user_id = c.agent_id), '{}')`.as(
         'agent_division_ids',
       ),
       'c.flag',
@@ -39,7 +41,11 @@ export function chatRowsQuery(db: Executor, accountId: string) {
     ]);
 }
 
-export async function loadChatRows(db: Executor, accountId: string, ids: string[]): Promise<ChatRow[]> {
+export async function loadChatRows(
+  db: Executor,
+  accountId: string,
+  ids: string[],
+): Promise<ChatRow[]> {
   if (ids.length === 0) return [];
   return (await chatRowsQuery(db, accountId).where('c.id', 'in', ids).execute()) as ChatRow[];
 }
@@ -75,9 +81,16 @@ export function messageRowsQuery(db: Executor, accountId: string) {
     ]);
 }
 
-export async function loadMessageRows(db: Executor, accountId: string, ids: string[]): Promise<MessageRow[]> {
+export async function loadMessageRows(
+  db: Executor,
+  accountId: string,
+  ids: string[],
+): Promise<MessageRow[]> {
   if (ids.length === 0) return [];
-  return (await messageRowsQuery(db, accountId).where('m.id', 'in', ids.map(Number)).orderBy('m.id').execute()) as MessageRow[];
+  return (await messageRowsQuery(db, accountId)
+    .where('m.id', 'in', ids.map(Number))
+    .orderBy('m.id')
+    .execute()) as MessageRow[];
 }
 
 /** Text for the chat list's last-message preview (the client cuts it at 22 characters). */

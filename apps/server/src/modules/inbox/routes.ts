@@ -19,25 +19,41 @@ const idParams = z.object({ id: z.string().regex(/^\d+$/, 'Message not found') }
 export function inboxRoutes(app: App, { deps }: ModuleContext): void {
   app.get(
     '/api/chats/paginate',
-    { schema: { tags: ['chats'], querystring: chatPageQuerySchema, response: { 200: chatPageSchema } } },
+    {
+      schema: {
+        tags: ['chats'],
+        querystring: chatPageQuerySchema,
+        response: { 200: chatPageSchema },
+      },
+    },
     async (request) => listChats(deps, principalOf(request), request.query),
   );
 
   app.get(
     '/api/messages/paginate',
-    { schema: { tags: ['messages'], querystring: messagePageQuerySchema, response: { 200: messagePageSchema } } },
+    {
+      schema: {
+        tags: ['messages'],
+        querystring: messagePageQuerySchema,
+        response: { 200: messagePageSchema },
+      },
+    },
     async (request) => listMessages(deps, principalOf(request), request.query),
   );
 
   app.get(
     '/api/messages/:id',
     { schema: { tags: ['messages'], params: idParams, response: { 200: messageSchema } } },
-    async (request) => presentMessage(await getMessage(deps, principalOf(request), request.params.id)),
+    async (request) =>
+      presentMessage(await getMessage(deps, principalOf(request), request.params.id)),
   );
 
   app.post(
     '/api/messages',
-    { schema: { tags: ['messages'], body: sendMessageBodySchema, response: { 201: messageSchema } } },
-    async (request, reply) => reply.status(201).send(await sendMessage(deps, principalOf(request), request.body)),
+    {
+      schema: { tags: ['messages'], body: sendMessageBodySchema, response: { 201: messageSchema } },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await sendMessage(deps, principalOf(request), request.body)),
   );
 }

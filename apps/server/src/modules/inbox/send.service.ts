@@ -20,7 +20,11 @@ const KIND_BY_MIME: Record<string, 'image' | 'video'> = {
  * An agent's outgoing message: checked (visibility, block, channel, 24-hour window), stored as
  * `queue` with its send job in one transaction, then announced. The job does the Graph call.
  */
-export async function sendMessage(deps: Deps, principal: Principal, body: SendMessageBody): Promise<Message> {
+export async function sendMessage(
+  deps: Deps,
+  principal: Principal,
+  body: SendMessageBody,
+): Promise<Message> {
   const { db, clock } = deps;
   const chat = await db
     .selectFrom('chats as c')
@@ -32,8 +36,13 @@ export async function sendMessage(deps: Deps, principal: Principal, body: SendMe
     .executeTakeFirst();
   if (!chat) throw notFound(MESSAGES.noActiveChatroom);
   if (chat.blocked) throw badRequest('Contact has been blocked', 'CHAT_BLOCKED');
-  if (!chat.is_enabled) throw badRequest('This channel is disabled. Enable it in Integration to send messages.', 'CHANNEL_DISABLED');
-  if (!isWindowOpen(chat.initiate_at, clock.now())) throw badRequest(MESSAGES.windowClosedCode, 'WINDOW_CLOSED');
+  if (!chat.is_enabled)
+    throw badRequest(
+      'This channel is disabled. Enable it in Integration to send messages.',
+      'CHANNEL_DISABLED',
+    );
+  if (!isWindowOpen(chat.initiate_at, clock.now()))
+    throw badRequest(MESSAGES.windowClosedCode, 'WINDOW_CLOSED');
 
   if (body.generatedId) {
     const existing = await db
@@ -55,7 +64,8 @@ export async function sendMessage(deps: Deps, principal: Principal, body: SendMe
       .where('account_id', '=', principal.accountId)
       .where('id', '=', body.attachment.mediaId)
       .executeTakeFirst();
-    if (!media) throw badRequest('The attachment was not found. Upload it again.', 'MEDIA_NOT_FOUND');
+    if (!media)
+      throw badRequest('The attachment was not found. Upload it again.', 'MEDIA_NOT_FOUND');
     msgType = KIND_BY_MIME[media.mime_type] ?? 'document';
     attachmentName = media.filename;
     mediaId = media.id;
@@ -80,7 +90,9 @@ export async function sendMessage(deps: Deps, principal: Principal, body: SendMe
         from_me: true,
         sender_id: principal.userId,
         reply_to_provider_id: body.replyTo
-          ? sql<string | null>`(SELECT provider_message_id FROM messages WHERE id = ${body.replyTo}::bigint AND chat_id = ${chat.id})`
+          ? sql<
+              string | null
+            >`(SELECT provider_message_id FROM messages WHERE id = ${body.replyTo}::bigint AND chat_id = ${chat.id})`
           : null,
         sent_at: now,
       })

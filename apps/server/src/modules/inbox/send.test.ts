@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@sapa/contracts';
 import { createTestContext, type TestContext } from '../../test/harness.js';
-import { createAccount, createUser, createWhatsappChannel, type TestUser } from '../../test/fixtures.js';
+import {
+  createAccount,
+  createUser,
+  createWhatsappChannel,
+  type TestUser,
+} from '../../test/fixtures.js';
 import { GraphStub } from '../../test/graph-stub.js';
 import { signed, status, text } from '../../test/whatsapp-fixtures.js';
 
@@ -24,15 +29,33 @@ afterAll(async () => {
 });
 
 async function customerWrites(from: string, body = 'Halo') {
-  const { body: raw, headers } = signed(text(body, { phoneNumberId: channel.phoneNumberId, from, timestamp: Math.floor(ctx.clock.now().getTime() / 1000) }));
-  expect((await ctx.app.inject({ method: 'POST', url: '/webhooks/meta', payload: raw, headers })).statusCode).toBe(200);
-  const chat = await ctx.deps.db.selectFrom('chats').select('id').where('identifier', '=', from).executeTakeFirstOrThrow();
+  const { body: raw, headers } = signed(
+    text(body, {
+      phoneNumberId: channel.phoneNumberId,
+      from,
+      timestamp: Math.floor(ctx.clock.now().getTime() / 1000),
+    }),
+  );
+  expect(
+    (await ctx.app.inject({ method: 'POST', url: '/webhooks/meta', payload: raw, headers }))
+      .statusCode,
+  ).toBe(200);
+  const chat = await ctx.deps.db
+    .selectFrom('chats')
+    .select('id')
+    .where('identifier', '=', from)
+    .executeTakeFirstOrThrow();
   return chat.id;
 }
 
 const send = (payload: Record<string, unknown>, user = admin) =>
   ctx.app.inject({ method: 'POST', url: '/api/messages', headers: user.auth, payload });
-const messageRow = (id: string) => ctx.deps.db.selectFrom('messages').selectAll().where('id', '=', Number(id)).executeTakeFirstOrThrow();
+const messageRow = (id: string) =>
+  ctx.deps.db
+    .selectFrom('messages')
+    .selectAll()
+    .where('id', '=', Number(id))
+    .executeTakeFirstOrThrow();
 
 beforeEach(async () => {
   ctx.jobs.queued.length = 0;
@@ -46,25 +69,46 @@ describe('outbound messages', () => {
     const res = await send({ chatId, text: 'Ada kak, mau pesan?' });
     expect(res.statusCode).toBe(201);
     const msg = res.json();
-    expect(msg).toMatchObject({ status: 'queue', fromMe: true, text: 'Ada kak, mau pesan?', msgType: 'text' });
+    expect(msg).toMatchObject({
+      status: 'queue',
+      fromMe: true,
+      text: 'Ada kak, mau pesan?',
+      msgType: 'text',
+    });
     expect(ctx.jobs.queued.map((j) => j.name)).toEqual(['message.send']);
     expect(ctx.events.map((e) => e.type)).toEqual(['message.created']);
 
     await ctx.jobs.drain();
     const call = graph.calls.find((c) => c.path.endsWith(`/${channel.phoneNumberId}/messages`));
     expect(call?.auth).toBe('Bearer secret-token');
-    expect(call?.body).toMatchObject({ messaging_product: 'whatsapp', type: 'text', text: { body: 'Ada kak, mau pesan?' } });
+    expect(call?.body).toMatchObject({
+      messaging_product: 'whatsapp',
+      type: 'text',
+      text: { body: 'Ada kak, mau pesan?' },
+    });
     const row = await messageRow(msg._id);
     expect(row.status).toBe('sent');
     expect(row.provider_message_id).toMatch(/^wamid\.OUT/);
-    expect(ctx.events.filter((e) => e.type === 'message.status').map((e) => e.type === 'message.status' && e.status)).toEqual(['sent']);
+    expect(
+      ctx.events
+        .filter((e) => e.type === 'message.status')
+        .map((e) => e.type === 'message.status' && e.status),
+    ).toEqual(['sent']);
   });
 
   it('turns a red flag green', async () => {
-    const before = await ctx.deps.db.selectFrom('chats').select('flag').where('id', '=', chatId).executeTakeFirstOrThrow();
+    const before = await ctx.deps.db
+      .selectFrom('chats')
+      .select('flag')
+      .where('id', '=', chatId)
+      .executeTakeFirstOrThrow();
     expect(before.flag).toBe('red');
     await send({ chatId, text: 'ok' });
-    const after = await ctx.deps.db.selectFrom('chats').select('flag').where('id', '=', chatId).executeTakeFirstOrThrow();
+    const after = await ctx.deps.db
+      .selectFrom('chats')
+      .select('flag')
+      .where('id', '=', chatId)
+      .executeTakeFirstOrThrow();
     expect(after.flag).toBe('green');
   });
 
@@ -76,10 +120,15 @@ describe('outbound messages', () => {
   });
 
   it('retries 429 then 500 with growing, jittered delays, then succeeds', async () => {
-    graph.reply(graph.graphError(429, 130429, 'throughput'), graph.graphError(500, 131000, 'unknown', true));
+    graph.reply(
+      graph.graphError(429, 130429, 'throughput'),
+      graph.graphError(500, 131000, 'unknown', true),
+    );
     const msg = (await send({ chatId, text: 'retry me' })).json();
     await ctx.jobs.drain();
-    const sends = ctx.jobs.history.filter((j) => j.name === 'message.send' && (j.data as { messageId: string }).messageId === msg._id);
+    const sends = ctx.jobs.history.filter(
+      (j) => j.name === 'message.send' && (j.data as { messageId: string }).messageId === msg._id,
+    );
     expect(sends.map((j) => (j.data as { attempt: number }).attempt)).toEqual([0, 1, 2]);
     const delays = sends.slice(1).map((j) => j.options.startAfterSeconds ?? 0);
     expect(delays[0]).toBeGreaterThanOrEqual(1);
@@ -109,7 +158,11 @@ describe('outbound messages', () => {
 
   it('refuses to send outside the 24-hour window, on the server', async () => {
     const lastCustomerMessage = new Date(ctx.clock.now().getTime() - 24 * 60 * 60 * 1000 - 1000);
-    await ctx.deps.db.updateTable('chats').set({ initiate_at: lastCustomerMessage }).where('id', '=', chatId).execute();
+    await ctx.deps.db
+      .updateTable('chats')
+      .set({ initiate_at: lastCustomerMessage })
+      .where('id', '=', chatId)
+      .execute();
     const res = await send({ chatId, text: 'too late' });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ message: MESSAGES.windowClosedCode, code: 'WINDOW_CLOSED' });
@@ -117,8 +170,13 @@ describe('outbound messages', () => {
   });
 
   it('applies statuses that arrived before the wamid was known', async () => {
-    graph.reply({ status: 200, body: { messaging_product: 'whatsapp', messages: [{ id: 'wamid.EARLY1' }] } });
-    const { body, headers } = signed(status('wamid.EARLY1', 'delivered', {}, channel.phoneNumberId));
+    graph.reply({
+      status: 200,
+      body: { messaging_product: 'whatsapp', messages: [{ id: 'wamid.EARLY1' }] },
+    });
+    const { body, headers } = signed(
+      status('wamid.EARLY1', 'delivered', {}, channel.phoneNumberId),
+    );
     await ctx.app.inject({ method: 'POST', url: '/webhooks/meta', payload: body, headers });
     const msg = (await send({ chatId, text: 'fast' })).json();
     await ctx.jobs.drain();
@@ -139,20 +197,36 @@ describe('outbound messages', () => {
 describe('reading', () => {
   it('paginates messages newest page first, chronological within a page', async () => {
     for (let i = 0; i < 12; i++) await send({ chatId, text: `m${i}` });
-    const first = await ctx.app.inject({ method: 'GET', url: `/api/messages/paginate?chatId=${chatId}&perpage=10`, headers: admin.auth });
+    const first = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/messages/paginate?chatId=${chatId}&perpage=10`,
+      headers: admin.auth,
+    });
     const page = first.json();
     expect(page.data).toHaveLength(10);
     expect(page.data.at(-1).text).toBe('m11');
-    const more = await ctx.app.inject({ method: 'GET', url: `/api/messages/paginate?chatId=${chatId}&perpage=15&startKey=${page.nextKey}`, headers: admin.auth });
+    const more = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/messages/paginate?chatId=${chatId}&perpage=15&startKey=${page.nextKey}`,
+      headers: admin.auth,
+    });
     expect(more.json().data.map((m: { text: string }) => m.text)).toEqual(['Halo', 'm0', 'm1']);
     expect(more.json().nextKey).toBeNull();
   });
 
   it('lists chats with keyset pagination', async () => {
-    const a = await ctx.app.inject({ method: 'GET', url: '/api/chats/paginate?perpage=2', headers: admin.auth });
+    const a = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/chats/paginate?perpage=2',
+      headers: admin.auth,
+    });
     expect(a.statusCode).toBe(200);
     expect(a.json().data).toHaveLength(2);
-    const b = await ctx.app.inject({ method: 'GET', url: `/api/chats/paginate?perpage=2&startKey=${a.json().nextKey}`, headers: admin.auth });
+    const b = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/chats/paginate?perpage=2&startKey=${a.json().nextKey}`,
+      headers: admin.auth,
+    });
     const ids = [...a.json().data, ...b.json().data].map((c: { _id: string }) => c._id);
     expect(new Set(ids).size).toBe(ids.length);
   });

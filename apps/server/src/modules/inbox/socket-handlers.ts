@@ -17,8 +17,12 @@ function parse<T>(schema: z.ZodType<T>, payload: unknown): T {
 
 /** The inbox's client-emitted socket events (spec §7); each answers through its ack. */
 export function registerInboxSocketHandlers(deps: Deps, realtime: Realtime): void {
-  realtime.on(CLIENT_EVENTS.newMessageOut, (principal, payload) => sendMessage(deps, principal, parse(sendMessageBodySchema, payload)));
-  realtime.on(CLIENT_EVENTS.openChat, (principal, payload) => openChat(deps, principal, parse(chatRef, payload).chatId));
+  realtime.on(CLIENT_EVENTS.newMessageOut, (principal, payload) =>
+    sendMessage(deps, principal, parse(sendMessageBodySchema, payload)),
+  );
+  realtime.on(CLIENT_EVENTS.openChat, (principal, payload) =>
+    openChat(deps, principal, parse(chatRef, payload).chatId),
+  );
   realtime.on(CLIENT_EVENTS.getIsUserInitiate, async (principal, payload) => {
     const result = await isUserInitiate(deps, principal, parse(chatRef, payload).chatId);
     realtime.io.to(personalRoom(principal.userId)).emit(SERVER_EVENTS.isUserInitiate, result);

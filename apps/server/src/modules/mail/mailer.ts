@@ -46,16 +46,33 @@ export class OutboxMailer implements Mailer {
       .returning('id')
       .executeTakeFirstOrThrow();
     if (!this.transport) {
-      this.log.info({ to: mail.to, subject: rendered.subject, link: mail.vars.link }, 'mail (dev mailbox)');
+      this.log.info(
+        { to: mail.to, subject: rendered.subject, link: mail.vars.link },
+        'mail (dev mailbox)',
+      );
       return;
     }
     try {
-      await this.transport.sendMail({ from: this.from, to: mail.to, subject: rendered.subject, html: rendered.html, text: rendered.text });
-      await this.db.updateTable('mail_outbox').set({ sent_at: new Date() }).where('id', '=', row.id).execute();
+      await this.transport.sendMail({
+        from: this.from,
+        to: mail.to,
+        subject: rendered.subject,
+        html: rendered.html,
+        text: rendered.text,
+      });
+      await this.db
+        .updateTable('mail_outbox')
+        .set({ sent_at: new Date() })
+        .where('id', '=', row.id)
+        .execute();
     } catch (err) {
       // The action that sent the mail still succeeds; the failure is recorded for a resend.
       this.log.error({ err, to: mail.to }, 'mail delivery failed');
-      await this.db.updateTable('mail_outbox').set({ error: (err as Error).message }).where('id', '=', row.id).execute();
+      await this.db
+        .updateTable('mail_outbox')
+        .set({ error: (err as Error).message })
+        .where('id', '=', row.id)
+        .execute();
     }
   }
 }

@@ -21,25 +21,45 @@ export function mailRoutes(app: App, { deps }: ModuleContext): void {
     return q.execute();
   };
 
-  app.get('/api/dev/mailbox', { config: { public: true }, schema: { hide: true, querystring: mailboxQuery } }, async (request) => {
-    const rows = await list(request.query.to);
-    return {
-      data: rows.map((r) => ({ id: r.id, to: r.to_address, subject: r.subject, html: r.html, text: r.text, createdAt: r.created_at.toISOString() })),
-    };
-  });
+  app.get(
+    '/api/dev/mailbox',
+    { config: { public: true }, schema: { hide: true, querystring: mailboxQuery } },
+    async (request) => {
+      const rows = await list(request.query.to);
+      return {
+        data: rows.map((r) => ({
+          id: r.id,
+          to: r.to_address,
+          subject: r.subject,
+          html: r.html,
+          text: r.text,
+          createdAt: r.created_at.toISOString(),
+        })),
+      };
+    },
+  );
 
-  app.get('/dev/mailbox', { config: { public: true }, schema: { hide: true } }, async (_request, reply) => {
-    const rows = await list();
-    const esc = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] ?? c);
-    const items = rows
-      .map(
-        (r) => `<details><summary><b>${esc(r.subject)}</b> → ${esc(r.to_address)} <small>${r.created_at.toISOString()}</small></summary>
+  app.get(
+    '/dev/mailbox',
+    { config: { public: true }, schema: { hide: true } },
+    async (_request, reply) => {
+      const rows = await list();
+      const esc = (s: string) =>
+        s.replace(
+          /[&<>"]/g,
+          (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] ?? c,
+        );
+      const items = rows
+        .map(
+          (
+            r,
+          ) => `<details><summary><b>${esc(r.subject)}</b> → ${esc(r.to_address)} <small>${r.created_at.toISOString()}</small></summary>
 <iframe srcdoc="${esc(r.html)}" style="width:100%;height:420px;border:1px solid #ddd;border-radius:8px"></iframe></details>`,
-      )
-      .join('\n');
-    return reply
-      .type('text/html')
-      .send(`<!doctype html><meta charset="utf-8"><title>Sapa dev mailbox</title><body style="font-family:sans-serif;max-width:900px;margin:24px auto;padding:0 12px">
+        )
+        .join('\n');
+      return reply.type('text/html')
+        .send(`<!doctype html><meta charset="utf-8"><title>Sapa dev mailbox</title><body style="font-family:sans-serif;max-width:900px;margin:24px auto;padding:0 12px">
 <h1>Development mailbox</h1><p>Mail sent while SMTP_URL is unset. Newest first.</p>${items || '<p>No mail yet.</p>'}</body>`);
-  });
+    },
+  );
 }

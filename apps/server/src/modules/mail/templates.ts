@@ -32,7 +32,8 @@ const COPY: Record<MailTemplate, Record<Language, (v: Record<string, string>) =>
       heading: `Hi ${v.name},`,
       intro: 'We received a request to reset your password.',
       button: 'Choose a new password',
-      outro: 'The link is valid for 1 hour. If you did not ask for this, you can ignore this email.',
+      outro:
+        'The link is valid for 1 hour. If you did not ask for this, you can ignore this email.',
     }),
     id: (v) => ({
       subject: 'Atur ulang kata sandi Sapa Anda',
@@ -61,10 +62,17 @@ const COPY: Record<MailTemplate, Record<Language, (v: Record<string, string>) =>
 };
 
 const escape = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
 
 /** Renders a transactional email as HTML and plain text in the user's language. */
-export function renderMail(template: MailTemplate, language: Language, vars: Record<string, string> & { link: string }) {
+export function renderMail(
+  template: MailTemplate,
+  language: Language,
+  vars: Record<string, string> & { link: string },
+) {
   const c = COPY[template][language](vars);
   const text = `${c.heading}\n\n${c.intro}\n\n${c.button}: ${vars.link}\n\n${c.outro}\n\n— Sapa`;
   const html = `<!doctype html><html><body style="margin:0;background:#f4f6f8;font-family:Arial,Helvetica,sans-serif;color:#1f2933">

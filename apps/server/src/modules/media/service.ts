@@ -12,12 +12,19 @@ const VIDEO = new Set(['video/mp4', 'video/ogg', 'application/ogg']);
 
 export type UploadKind = 'image' | 'video' | 'document';
 
-export function classifyUpload(detectedMime: string | null, declaredMime: string): { kind: UploadKind; mime: string } {
+export function classifyUpload(
+  detectedMime: string | null,
+  declaredMime: string,
+): { kind: UploadKind; mime: string } {
   if (detectedMime && IMAGE.has(detectedMime)) return { kind: 'image', mime: detectedMime };
-  if (detectedMime && VIDEO.has(detectedMime)) return { kind: 'video', mime: detectedMime === 'application/ogg' ? 'video/ogg' : detectedMime };
+  if (detectedMime && VIDEO.has(detectedMime))
+    return { kind: 'video', mime: detectedMime === 'application/ogg' ? 'video/ogg' : detectedMime };
   // Anything else travels as a document, whatever its name or declared type claims.
   if (detectedMime) return { kind: 'document', mime: detectedMime };
-  const safeDeclared = /^(text\/plain|text\/csv|application\/[\w.+-]+)$/.test(declaredMime) && !IMAGE.has(declaredMime) ? declaredMime : 'application/octet-stream';
+  const safeDeclared =
+    /^(text\/plain|text\/csv|application\/[\w.+-]+)$/.test(declaredMime) && !IMAGE.has(declaredMime)
+      ? declaredMime
+      : 'application/octet-stream';
   return { kind: 'document', mime: safeDeclared };
 }
 
@@ -27,7 +34,8 @@ export async function saveUpload(
   file: { bytes: Buffer; filename: string; declaredMime: string },
 ) {
   if (file.bytes.length === 0) throw badRequest('The file is empty', 'EMPTY_FILE');
-  if (file.bytes.length > LIMITS.uploadBytes) throw new AppError(413, 'The file may not be larger than 1 MB', 'FILE_TOO_LARGE');
+  if (file.bytes.length > LIMITS.uploadBytes)
+    throw new AppError(413, 'The file may not be larger than 1 MB', 'FILE_TOO_LARGE');
   const detected = await fileTypeFromBuffer(file.bytes);
   const { kind, mime } = classifyUpload(detected?.mime ?? null, file.declaredMime);
   const key = `${principal.accountId}/${randomUUID()}`;

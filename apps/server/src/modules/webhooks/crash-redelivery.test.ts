@@ -58,9 +58,16 @@ async function startServer(port: number): Promise<ChildProcess> {
   throw new Error('server did not start');
 }
 
-async function deliver(port: number, payload: { body: string; headers: Record<string, string> }): Promise<number> {
+async function deliver(
+  port: number,
+  payload: { body: string; headers: Record<string, string> },
+): Promise<number> {
   try {
-    const res = await fetch(`http://127.0.0.1:${port}/webhooks/meta`, { method: 'POST', body: payload.body, headers: payload.headers });
+    const res = await fetch(`http://127.0.0.1:${port}/webhooks/meta`, {
+      method: 'POST',
+      body: payload.body,
+      headers: payload.headers,
+    });
     return res.status;
   } catch {
     return 0;
@@ -68,43 +75,57 @@ async function deliver(port: number, payload: { body: string; headers: Record<st
 }
 
 describe('kill -9 during a burst of webhooks', () => {
-  it('after Meta-style redelivery every message is stored exactly once', { timeout: 90_000 }, async () => {
-    const accountId = await createAccount(ctx);
-    const channel = await createWhatsappChannel(ctx, accountId);
-    const payloads = Array.from({ length: 400 }, (_, i) =>
-      signed(text(`burst ${i}`, { phoneNumberId: channel.phoneNumberId, id: wamid(), from: `62819${String(i % 40).padStart(6, '0')}` })),
-    );
-    const port = await freePort();
-    child = await startServer(port);
+  it(
+    'after Meta-style redelivery every message is stored exactly once',
+    { timeout: 90_000 },
+    async () => {
+      const accountId = await createAccount(ctx);
+      const channel = await createWhatsappChannel(ctx, accountId);
+      const payloads = Array.from({ length: 400 }, (_, i) =>
+        signed(
+          text(`burst ${i}`, {
+            phoneNumberId: channel.phoneNumberId,
+            id: wamid(),
+            from: `62819${String(i % 40).padStart(6, '0')}`,
+          }),
+        ),
+      );
+      const port = await freePort();
+      child = await startServer(port);
 
-    // Fire the burst 20 at a time and kill the process hard part-way through.
-    const statuses: number[] = new Array(payloads.length).fill(0);
-    let next = 0;
-    let killed = false;
-    const workers = Array.from({ length: 20 }, async () => {
-      while (next < payloads.length) {
-        const i = next++;
-        if (!killed && i >= 150) {
-          killed = true;
-          child?.kill('SIGKILL');
+      // Fire the burst 20 at a time and kill the process hard part-way through.
+      const statuses: number[] = new Array(payloads.length).fill(0);
+      let next = 0;
+      let killed = false;
+      const workers = Array.from({ length: 20 }, async () => {
+        while (next < payloads.length) {
+          const i = next++;
+          if (!killed && i >= 150) {
+            killed = true;
+            child?.kill('SIGKILL');
+          }
+          statuses[i] = await deliver(port, payloads[i]!);
         }
-        statuses[i] = await deliver(port, payloads[i]!);
-      }
-    });
-    await Promise.all(workers);
-    expect(statuses.filter((s) => s === 200).length).toBeLessThan(payloads.length);
+      });
+      await Promise.all(workers);
+      expect(statuses.filter((s) => s === 200).length).toBeLessThan(payloads.length);
 
-    // Meta retries everything it did not get a 200 for; it may also redeliver what it did.
-    child = await startServer(port);
-    const redelivered = await Promise.all(payloads.map((p) => deliver(port, p)));
-    expect(redelivered.every((s) => s === 200)).toBe(true);
+      // Meta retries everything it did not get a 200 for; it may also redeliver what it did.
+      child = await startServer(port);
+      const redelivered = await Promise.all(payloads.map((p) => deliver(port, p)));
+      expect(redelivered.every((s) => s === 200)).toBe(true);
 
-    const rows = await sql<{ total: number; distinct: number }>`
+      const rows = await sql<{ total: number; distinct: number }>`
       SELECT count(*)::int AS total, count(DISTINCT provider_message_id)::int AS distinct
       FROM messages WHERE account_id = ${accountId}`.execute(ctx.deps.db);
-    expect(rows.rows[0]).toEqual({ total: 400, distinct: 400 });
-    const unread = await sql<{ sum: number }>`SELECT sum(unread_count)::int AS sum FROM chats WHERE account_id = ${accountId}`.execute(ctx.deps.db);
-    expect(unread.rows[0]?.sum).toBe(400);
-    child.kill('SIGTERM');
-  });
+      expect(rows.rows[0]).toEqual({ total: 400, distinct: 400 });
+      const unread = await sql<{
+        sum: number;
+      }>`SELECT sum(unread_count)::int AS sum FROM chats WHERE account_id = ${accountId}`.execute(
+        ctx.deps.db,
+      );
+      expect(unread.rows[0]?.sum).toBe(400);
+      child.kill('SIGTERM');
+    },
+  );
 });

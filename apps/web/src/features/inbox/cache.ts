@@ -31,9 +31,9 @@ export interface MessagePage {
   nextKey: string | null;
 }
 
-export type ChatPages = InfiniteData<ChatPage, string | null>;
+export type ChatPages = InfiniteData<ChatPage>;
 /** pages[0] is the newest page; each later page holds older messages (oldest first inside). */
-export type MessagePages = InfiniteData<MessagePage, string | null>;
+export type MessagePages = InfiniteData<MessagePage>;
 
 export const inboxKeys = {
   all: ['inbox'] as const,
@@ -41,6 +41,7 @@ export const inboxKeys = {
   chatList: (filter: ChatFilter) => ['inbox', 'chats', filter] as const,
   messages: (chatId: string) => ['inbox', 'messages', chatId] as const,
   window: (chatId: string) => ['inbox', 'window', chatId] as const,
+  opened: (chatId: string | null) => ['inbox', 'opened', chatId] as const,
 };
 
 /** Whether a chat belongs in a list with this filter, as far as the client can tell. */

@@ -32,11 +32,18 @@ export async function storeInboundMedia(deps: Deps, messageId: string): Promise<
   if (!media?.providerMediaId) return null;
   const channel = await loadChannelCredentials(deps.db, deps.secrets, msg.channel_id);
   if (!channel) return null;
-  const file = await deps.channels.get(channel.provider).fetchMedia(channel.credentials, media.providerMediaId);
+  const file = await deps.channels
+    .get(channel.provider)
+    .fetchMedia(channel.credentials, media.providerMediaId);
   const key = `${msg.account_id}/${randomUUID()}`;
   await new LocalStorage(deps.config.mediaDir).put(key, file.bytes);
   return deps.db.transaction().execute(async (trx) => {
-    const again = await trx.selectFrom('messages').select('media_id').where('id', '=', msg.id).forUpdate().executeTakeFirst();
+    const again = await trx
+      .selectFrom('messages')
+      .select('media_id')
+      .where('id', '=', msg.id)
+      .forUpdate()
+      .executeTakeFirst();
     if (again?.media_id) return again.media_id;
     const row = await trx
       .insertInto('media')
@@ -59,13 +66,20 @@ export async function storeInboundMedia(deps: Deps, messageId: string): Promise<
   });
 }
 
-export async function runFetchMediaJob(deps: Deps, data: { messageId: string; attempt: number }): Promise<void> {
+export async function runFetchMediaJob(
+  deps: Deps,
+  data: { messageId: string; attempt: number },
+): Promise<void> {
   try {
     await storeInboundMedia(deps, data.messageId);
   } catch (err) {
     const retryable = !(err instanceof ProviderError) || err.retryable;
     if (retryable && data.attempt + 1 < MAX_ATTEMPTS) {
-      await deps.jobs.enqueue('media.fetch', { messageId: data.messageId, attempt: data.attempt + 1 }, { startAfterSeconds: backoffSeconds(data.attempt + 1) });
+      await deps.jobs.enqueue(
+        'media.fetch',
+        { messageId: data.messageId, attempt: data.attempt + 1 },
+        { startAfterSeconds: backoffSeconds(data.attempt + 1) },
+      );
       return;
     }
     deps.log.error({ err, messageId: data.messageId }, 'inbound media could not be fetched');

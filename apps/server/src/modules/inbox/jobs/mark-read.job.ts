@@ -3,8 +3,15 @@ import { ProviderError } from '../../../channels/types.js';
 import { loadChannelCredentials } from '../../channels/credentials.js';
 
 /** Tells the provider the customer's messages were read (blue ticks on their phone). */
-export async function runMarkReadJob(deps: Deps, data: { chatId: string; providerMessageId: string }): Promise<void> {
-  const chat = await deps.db.selectFrom('chats').select(['channel_id']).where('id', '=', data.chatId).executeTakeFirst();
+export async function runMarkReadJob(
+  deps: Deps,
+  data: { chatId: string; providerMessageId: string },
+): Promise<void> {
+  const chat = await deps.db
+    .selectFrom('chats')
+    .select(['channel_id'])
+    .where('id', '=', data.chatId)
+    .executeTakeFirst();
   if (!chat) return;
   const channel = await loadChannelCredentials(deps.db, deps.secrets, chat.channel_id);
   if (!channel?.isEnabled) return;

@@ -1,0 +1,65 @@
+import { useCallback } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { MESSAGES, type Chat } from '@sapa/contracts';
+import { HttpError } from '../../lib/http';
+import { message, translateMessage } from '../../lib/messages';
+import { notifyError } from '../../lib/notify';
+import { SocketAckError } from '../../lib/socket';
+import { sendMessage, uploadMedia } from './api';
+import { optimisticMessage } from './attachments';
+import {
+  closedWindow,
+  inboxKeys,
+  markMessageFailed,
+  upsertMessage,
+  type MessagePages,
+} from './cache';
+import type { ComposerInput } from './components/Composer';
+
+function serverText(error: unknown): string {
+  return error instanceof HttpError || error instanceof SocketAckError
+    ? error.message
+    : MESSAGES.someError;
+}
+
+/**
+ * Sends what the composer holds: the bubble appears at once (status queue, keyed by a fresh
+ * generatedId), the attachment is uploaded, and the acknowledged message replaces the bubble.
+ * A refusal marks the bubble failed with the reason; the 24-hour refusal also locks the input.
+ */
+export function useSendMessage(chat: Pick<Chat, '_id' | 'channel' | 'identifier'> | null) {
+  const queryClient = useQueryClient();
+
+  return useCallback(
+    async ({ text, file }: ComposerInput): Promise<void> => {
+      if (!chat) return;
+      const key = inboxKeys.messages(chat._id);
+      const generatedId = crypto.randomUUID();
+      queryClient.setQueryData<MessagePages>(key, (data) =>
+        upsertMessage(data, optimisticMessage(chat, { text, generatedId, file })),
+      );
+      try {
+        const media = file ? await uploadMedia(file) : null;
+        const sent = await sendMessage({
+          chatId: chat._id,
+          text,
+          generatedId,
+          ...(media ? { attachment: { mediaId: media._id } } : {}),
+        });
+        queryClient.setQueryData<MessagePages>(key, (data) => upsertMessage(data, sent));
+      } catch (error) {
+        const reason = serverText(error);
+        queryClient.setQueryData<MessagePages>(key, (data) =>
+          markMessageFailed(data, { generatedId }, reason),
+        );
+        if (reason === MESSAGES.windowClosedCode) {
+          queryClient.setQueryData(inboxKeys.window(chat._id), closedWindow(chat._id));
+          notifyError(message('windowClosed'));
+        } else {
+          notifyError(translateMessage(reason));
+        }
+      }
+    },
+    [chat, queryClient],
+  );
+}

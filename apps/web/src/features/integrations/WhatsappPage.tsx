@@ -1,0 +1,38 @@
+import { SimpleGrid, Stack } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../shared/PageHeader';
+import { SectionCard } from '../shared/SectionCard';
+import { ConnectedNumbers } from './components/ConnectedNumbers';
+import { WebhookPanel } from './components/WebhookPanel';
+import { WhatsappConnectForm } from './components/WhatsappConnectForm';
+
+/** /integration/whatsapp: connect a WhatsApp Cloud API number and point Meta's webhook here. */
+export function WhatsappPage() {
+  const { t } = useTranslation('integrations');
+  return (
+    <div>
+      <PageHeader title={t('whatsapp.title')} subtitle={t('whatsapp.subtitle')} />
+      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+        <Stack gap="md">
+          <SectionCard
+            title={t('whatsapp.form.title')}
+            description={t('whatsapp.form.description')}
+            testId="wa-connect"
+          >
+            <WhatsappConnectForm />
+          </SectionCard>
+          <SectionCard title={t('whatsapp.numbers.title')} testId="wa-numbers-card">
+            <ConnectedNumbers />
+          </SectionCard>
+        </Stack>
+        <SectionCard
+          title={t('webhook.title')}
+          description={t('webhook.description')}
+          testId="wa-webhook"
+        >
+          <WebhookPanel />
+        </SectionCard>
+      </SimpleGrid>
+    </div>
+  );
+}

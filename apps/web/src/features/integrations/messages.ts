@@ -1,0 +1,21 @@
+import { translateMessage } from '../../lib/messages';
+import { i18n } from '../../lib/i18n';
+
+/**
+ * The channel API's own sentences (not in the spec's catalogue), by their English text, so they
+ * read naturally in Indonesian too. Anything else goes through the shared translator.
+ */
+const KNOWN: ReadonlyArray<{ pattern: RegExp; key: string }> = [
+  { pattern: /^The phone number id must be digits$/, key: 'phoneNumberIdDigits' },
+  { pattern: /^The WhatsApp Business Account id must be digits$/, key: 'wabaIdDigits' },
+  { pattern: /^This phone number id is already connected$/, key: 'alreadyConnected' },
+  { pattern: /^Your plan allows (\d+) WhatsApp channels?\./, key: 'channelLimit' },
+];
+
+export function translateServiceMessage(text: string): string {
+  for (const { pattern, key } of KNOWN) {
+    const match = pattern.exec(text);
+    if (match) return i18n.t(`integrations:serverMessages.${key}`, { count: Number(match[1] ?? 0) });
+  }
+  return translateMessage(text);
+}
