@@ -1,9 +1,11 @@
 // `npm run bench -- [name...]`: runs the named benches (all by default), printing each one's
 // JSON on its own line to stdout; progress goes to stderr.
 import { runApiBench } from './api.js';
+import { runInboundBench } from './inbound.js';
 
 const benches: Record<string, () => Promise<object>> = {
   api: runApiBench,
+  inbound: runInboundBench,
 };
 
 async function main(): Promise<void> {

@@ -27,7 +27,8 @@ const ADMIN_MENU: Record<string, string> = {
   'nav-logout': 'Logout',
 };
 
-const dashboardUrl = /\/$/;
+/** The home route exactly: scheme, host, then a lone slash. */
+const dashboardUrl = /^https?:\/\/[^/]+\/$/;
 
 async function expectDashboard(page: Page): Promise<void> {
   await expect(page).toHaveURL(dashboardUrl);

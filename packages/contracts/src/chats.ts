@@ -88,6 +88,10 @@ export const messageSchema = z.object({
   payload: z.record(z.string(), z.unknown()),
   providerMessageId: z.string().nullable(),
   error: z.object({ code: z.number().nullable(), message: z.string() }).nullable(),
+  /** The message this one replies to, when we have it. */
+  replyTo: z
+    .object({ _id: z.string(), text: z.string(), msgType: z.string(), fromMe: z.boolean() })
+    .nullable(),
 });
 export type Message = z.infer<typeof messageSchema>;
 
@@ -140,5 +144,5 @@ export const uploadedMediaSchema = z.object({
   mimeType: z.string(),
   size: z.number(),
   filename: z.string().nullable(),
-  kind: z.enum(['image', 'video', 'audio', 'document']),
+  kind: z.enum(['image', 'video', 'document']),
 });

@@ -1,5 +1,5 @@
 import type { Principal } from '../modules/auth/principal.js';
-import type { ChatRow } from '../modules/inbox/presenters.js';
+import type { ChatAudienceRow } from '../events/bus.js';
 import type { ChatAudience, Viewer } from './visibility.js';
 
 export function viewerOf(p: Principal): Viewer {
@@ -14,7 +14,7 @@ export function viewerOf(p: Principal): Viewer {
   };
 }
 
-export function audienceOf(chat: ChatRow): ChatAudience {
+export function audienceOf(chat: ChatAudienceRow): ChatAudience {
   return {
     accountId: chat.account_id,
     agentId: chat.agent_id,

@@ -129,20 +129,8 @@ export const ROUTES: readonly AppRoute[] = [
 
   // Integration layout
   route('integration', '/integration', 'integration', IntegrationsPage, INTEGRATION),
-  route(
-    'integrationService',
-    '/integration/service',
-    'integration',
-    ServicesPage,
-    INTEGRATION,
-  ),
-  route(
-    'integrationWhatsapp',
-    '/integration/whatsapp',
-    'integration',
-    WhatsappPage,
-    INTEGRATION,
-  ),
+  route('integrationService', '/integration/service', 'integration', ServicesPage, INTEGRATION),
+  route('integrationWhatsapp', '/integration/whatsapp', 'integration', WhatsappPage, INTEGRATION),
   route(
     'integrationWhatsappBasic',
     '/integration/whatsapp-basic',

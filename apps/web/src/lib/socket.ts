@@ -77,7 +77,10 @@ function isActive(s: Socket): boolean {
  * with the spec's §9 settings, and closed by `disconnectSocket` when the session ends. Calling it
  * again reuses the live socket.
  */
-export function connectSocket(options: { queryClient: QueryClient; userId: string | null }): Socket {
+export function connectSocket(options: {
+  queryClient: QueryClient;
+  userId: string | null;
+}): Socket {
   context.queryClient = options.queryClient;
   context.userId = options.userId;
   if (socket) {

@@ -47,9 +47,9 @@ describe('socket event table', () => {
     const messages = queryClient.getQueryData<MessagePages>(inboxKeys.messages(chat._id));
     expect(flattenMessages(messages).map((m) => m._id)).toEqual(['55']);
     // A customer message opens WhatsApp's window.
-    expect(
-      queryClient.getQueryData<IsUserInitiateEvent>(inboxKeys.window(chat._id))?.value,
-    ).toBe(true);
+    expect(queryClient.getQueryData<IsUserInitiateEvent>(inboxKeys.window(chat._id))?.value).toBe(
+      true,
+    );
   });
 
   it('marks the open chat read as its messages arrive', () => {

@@ -1,8 +1,10 @@
+import { MESSAGES } from '@sapa/contracts';
 import type { Deps } from '../../deps.js';
+import type { Db } from '../../db/database.js';
 import type { ChannelEvent, InboundMessage, StatusUpdate } from '../../channels/types.js';
 import type { ProviderType } from '../../db/schema-messaging.js';
-import type { DomainEvent } from '../../events/bus.js';
-import { applyStatus, ensureChat, insertInbound, type IngestChannel } from './ingest.repo.js';
+import { applyStatusFast, parkStatusIfUnknown, storeInboundFast } from './ingest-fast.repo.js';
+import { ensureChat, insertInbound, type IngestChannel } from './ingest.repo.js';
 import { loadChatRows, loadMessageRows } from './queries.js';
 
 export interface IngestResult {
@@ -13,9 +15,9 @@ export interface IngestResult {
 }
 
 /**
- * Stores a webhook's events in one transaction, then announces what changed. The caller answers
- * 200 only after this resolves; an error means 5xx and the provider redelivers, which is safe
- * because every write is idempotent.
+ * Stores a webhook's events and announces what changed. Every write is idempotent and committed
+ * before this resolves, so the caller answers 200 only after the commit; an error means 5xx and
+ * the provider redelivers, which is safe.
  */
 export async function ingestEvents(
   deps: Deps,
@@ -24,118 +26,134 @@ export async function ingestEvents(
 ): Promise<IngestResult> {
   const result: IngestResult = { stored: 0, duplicates: 0, statuses: 0, unknownChannels: [] };
   if (events.length === 0) return result;
-  const externalIds = [...new Set(events.map((e) => e.channelExternalId))];
-  const channels = await deps.db
-    .selectFrom('channels')
-    .select(['id', 'account_id', 'channel', 'external_id'])
-    .where('provider', '=', provider)
-    .where('external_id', 'in', externalIds)
-    .execute();
-  const byExternal = new Map(channels.map((c) => [c.external_id, c]));
-  result.unknownChannels = externalIds.filter((id) => !byExternal.has(id));
+  const channels = await channelsFor(deps.db, provider, [
+    ...new Set(events.map((e) => e.channelExternalId)),
+  ]);
+  result.unknownChannels = [...new Set(events.map((e) => e.channelExternalId))].filter(
+    (id) => !channels.has(id),
+  );
 
-  const created: { accountId: string; chatId: string; messageId: string; media: boolean }[] = [];
-  const moved: {
-    accountId: string;
-    chatId: string;
-    messageId: string;
-    status: StatusUpdate['status'];
-    error: StatusUpdate['error'];
-  }[] = [];
-
-  // Same chat's messages in provider order, so the chat's last message is the newest.
+  // A chat's messages in provider order, so its last message is the newest.
   const ordered = [...events].sort((a, b) => a.timestamp.getTime() - b.timestamp.getTime());
-  await deps.db.transaction().execute(async (trx) => {
-    for (const event of ordered) {
-      const ch = byExternal.get(event.channelExternalId);
-      if (!ch) continue;
-      if (event.kind === 'message') {
-        const messageId = await storeMessage(trx, ch, event);
-        if (messageId) {
-          result.stored++;
-          created.push({
-            accountId: ch.account_id,
-            chatId: messageId.chatId,
-            messageId: messageId.id,
-            media: Boolean(event.media),
-          });
-          if (event.media)
-            await deps.jobs.enqueue(
-              'media.fetch',
-              { messageId: messageId.id, attempt: 0 },
-              {},
-              trx,
-            );
-        } else result.duplicates++;
-      } else {
-        const changed = await applyStatus(trx, ch.id, event);
-        result.statuses++;
-        if (changed)
-          moved.push({
-            accountId: changed.account_id,
-            chatId: changed.chat_id,
-            messageId: changed.id,
-            status: event.status,
-            error: event.error,
-          });
-      }
+  for (const event of ordered) {
+    const ch = channels.get(event.channelExternalId);
+    if (!ch) continue;
+    if (event.kind === 'message') {
+      const stored = await ingestMessage(deps, ch, event);
+      if (stored) result.stored++;
+      else result.duplicates++;
+    } else {
+      await ingestStatus(deps, ch, event);
+      result.statuses++;
     }
-  });
-  await announce(deps, created, moved);
+  }
   return result;
 }
 
-async function storeMessage(
-  trx: Parameters<typeof ensureChat>[0],
-  ch: IngestChannel,
-  m: InboundMessage,
-) {
-  const chatId = await ensureChat(trx, ch, m.from);
-  const id = await insertInbound(trx, ch, chatId, m);
-  return id ? { id, chatId } : null;
+async function ingestMessage(deps: Deps, ch: IngestChannel, m: InboundMessage): Promise<boolean> {
+  if (!m.media) {
+    const fast = await storeInboundFast(deps.db, ch, m);
+    if (fast.kind === 'stored') {
+      deps.events.publish({ type: 'message.created', chat: fast.chat, message: fast.message });
+      return true;
+    }
+    if (fast.kind === 'duplicate') return false;
+  }
+  // First message of a new chat, or media (whose download job must commit with the message).
+  const stored = await deps.db.transaction().execute(async (trx) => {
+    const chatId = await ensureChat(trx, ch, m.from);
+    const id = await insertInbound(trx, ch, chatId, m);
+    if (id && m.media)
+      await deps.jobs.enqueue('media.fetch', { messageId: id, attempt: 0 }, {}, trx);
+    return id ? { id, chatId } : null;
+  });
+  if (!stored) return false;
+  const [[chat], [message]] = await Promise.all([
+    loadChatRows(deps.db, ch.account_id, [stored.chatId]),
+    loadMessageRows(deps.db, ch.account_id, [stored.id]),
+  ]);
+  if (chat && message) deps.events.publish({ type: 'message.created', chat, message });
+  return true;
 }
 
-async function announce(
-  deps: Deps,
-  created: { accountId: string; chatId: string; messageId: string }[],
-  moved: {
-    accountId: string;
-    chatId: string;
-    messageId: string;
-    status: StatusUpdate['status'];
-    error: StatusUpdate['error'];
-  }[],
-): Promise<void> {
-  const byAccount = new Map<string, { chats: Set<string>; messages: string[] }>();
-  for (const x of [...created, ...moved]) {
-    const entry = byAccount.get(x.accountId) ?? { chats: new Set(), messages: [] };
-    entry.chats.add(x.chatId);
-    byAccount.set(x.accountId, entry);
-  }
-  for (const c of created) byAccount.get(c.accountId)?.messages.push(c.messageId);
-  const events: DomainEvent[] = [];
-  for (const [accountId, entry] of byAccount) {
-    const [chats, messages] = await Promise.all([
-      loadChatRows(deps.db, accountId, [...entry.chats]),
-      loadMessageRows(deps.db, accountId, entry.messages),
-    ]);
-    const chatById = new Map(chats.map((c) => [c.id, c]));
-    for (const message of messages) {
-      const chat = chatById.get(message.chat_id);
-      if (chat) events.push({ type: 'message.created', chat, message });
+async function ingestStatus(deps: Deps, ch: IngestChannel, s: StatusUpdate): Promise<void> {
+  const first = await applyStatusFast(deps.db, ch.id, s);
+  let moved = first.moved;
+  if (!moved && !first.known) {
+    await parkStatusIfUnknown(deps.db, ch.id, s);
+    // The send job may have linked the provider id between our update and the park: try once more.
+    ({ moved } = await applyStatusFast(deps.db, ch.id, s));
+    if (moved) {
+      await deps.db
+        .deleteFrom('pending_statuses')
+        .where('channel_id', '=', ch.id)
+        .where('provider_message_id', '=', s.providerMessageId)
+        .where('status', '=', s.status)
+        .execute();
     }
-    for (const m of moved.filter((x) => x.accountId === accountId)) {
-      const chat = chatById.get(m.chatId);
-      if (chat) {
-        events.push({
-          type: 'message.status',
-          chat,
-          messageId: m.messageId,
-          status: m.status,
-          ...(m.error ? { error: { code: m.error.code, message: m.error.message } } : {}),
-        });
+  }
+  if (!moved) return;
+  const error = s.error
+    ? {
+        code: s.error.code,
+        message: s.error.code === 131047 ? MESSAGES.windowClosedCode : s.error.message,
       }
+    : undefined;
+  deps.events.publish({
+    type: 'message.status',
+    chat: moved,
+    messageId: moved.message_id,
+    status: s.status,
+    ...(error ? { error } : {}),
+  });
+  if (s.status === 'failed' && error) {
+    deps.events.publish({
+      type: 'message.error',
+      chat: moved,
+      userId: moved.sender_id,
+      error: {
+        chatId: moved.id,
+        messageId: moved.message_id,
+        message: error.message,
+        code: error.code,
+      },
+    });
+  }
+}
+
+/** Channels by provider id, cached briefly per database: every webhook needs this lookup. */
+const CACHE_MS = 10_000;
+const caches = new WeakMap<
+  Db,
+  Map<string, { channel: IngestChannel & { external_id: string }; until: number }>
+>();
+
+async function channelsFor(
+  db: Db,
+  provider: ProviderType,
+  externalIds: string[],
+): Promise<Map<string, IngestChannel>> {
+  const cache = caches.get(db) ?? new Map();
+  caches.set(db, cache);
+  const now = Date.now();
+  const found = new Map<string, IngestChannel>();
+  const missing: string[] = [];
+  for (const id of externalIds) {
+    const hit = cache.get(`${provider}:${id}`);
+    if (hit && hit.until > now) found.set(id, hit.channel);
+    else missing.push(id);
+  }
+  if (missing.length) {
+    const rows = await db
+      .selectFrom('channels')
+      .select(['id', 'account_id', 'channel', 'external_id'])
+      .where('provider', '=', provider)
+      .where('external_id', 'in', missing)
+      .execute();
+    for (const row of rows) {
+      cache.set(`${provider}:${row.external_id}`, { channel: row, until: now + CACHE_MS });
+      found.set(row.external_id, row);
     }
   }
-  for (const e of events) deps.events.publish(e);
+  return found;
 }

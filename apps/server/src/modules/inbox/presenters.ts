@@ -75,6 +75,7 @@ export interface MessageRow {
   channel: ChannelType;
   identifier: string;
   chat_name: string;
+  reply_to: { id: number | string; text: string; msg_type: string; from_me: boolean } | null;
 }
 
 export function presentMessage(row: MessageRow): Message {
@@ -110,6 +111,14 @@ export function presentMessage(row: MessageRow): Message {
     providerMessageId: row.provider_message_id,
     error: row.error
       ? { code: row.error.code ?? null, message: row.error.message ?? 'Failed' }
+      : null,
+    replyTo: row.reply_to
+      ? {
+          _id: String(row.reply_to.id),
+          text: row.reply_to.text,
+          msgType: row.reply_to.msg_type,
+          fromMe: row.reply_to.from_me,
+        }
       : null,
   };
 }

@@ -78,6 +78,11 @@ export function messageRowsQuery(db: Executor, accountId: string) {
       'c.channel',
       'c.identifier',
       'c.name as chat_name',
+      sql<MessageRow['reply_to']>`(
+        SELECT json_build_object('id', r.id, 'text', r.text, 'msg_type', r.msg_type, 'from_me', r.from_me)
+        FROM messages r WHERE r.channel_id = m.channel_id AND r.provider_message_id = m.reply_to_provider_id)`.as(
+        'reply_to',
+      ),
     ]);
 }
 

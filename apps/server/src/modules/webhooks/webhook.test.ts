@@ -150,7 +150,7 @@ describe('POST /webhooks/meta', () => {
     ctx.jobs.queued.length = 0;
   });
 
-  it('answers 5xx and stores nothing when the database write fails, so Meta retries', async () => {
+  it('answers 5xx when a write fails, so Meta retries; redelivery then stores each message once', async () => {
     await sql`CREATE FUNCTION fail_poison() RETURNS trigger AS $$ BEGIN IF NEW.text = 'poison' THEN RAISE EXCEPTION 'boom'; END IF; RETURN NEW; END $$ LANGUAGE plpgsql`.execute(
       ctx.deps.db,
     );
@@ -167,8 +167,16 @@ describe('POST /webhooks/meta', () => {
     };
     const before = await count('messages');
     expect((await post(batch)).statusCode).toBeGreaterThanOrEqual(500);
-    expect(await count('messages')).toBe(before);
+    // Each event commits on its own: the good one is kept, the failed one is not.
+    const poisoned = await ctx.deps.db
+      .selectFrom('messages')
+      .select('id')
+      .where('provider_message_id', '=', id)
+      .execute();
+    expect(poisoned).toHaveLength(0);
+    expect(await count('messages')).toBe(before + 1);
     await sql`DROP TRIGGER poison ON messages`.execute(ctx.deps.db);
+    expect((await post(batch)).statusCode).toBe(200);
     expect((await post(batch)).statusCode).toBe(200);
     expect(await count('messages')).toBe(before + 2);
   });

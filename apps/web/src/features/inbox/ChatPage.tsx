@@ -78,7 +78,9 @@ export function ChatPage() {
 
   useEffect(() => {
     if (!selectedId) return;
-    for (const [key] of queryClient.getQueriesData<ChatPages>({ queryKey: inboxKeys.chatLists() })) {
+    for (const [key] of queryClient.getQueriesData<ChatPages>({
+      queryKey: inboxKeys.chatLists(),
+    })) {
       queryClient.setQueryData<ChatPages>(key, (data) =>
         patchChat(data, selectedId, { unreadCount: 0 }),
       );

@@ -3,8 +3,7 @@ import { LIMITS, type Chat, type Message } from '@sapa/contracts';
 export type AttachmentKind = 'image' | 'video' | 'document';
 
 export type AttachmentCheck =
-  | { ok: true; kind: AttachmentKind }
-  | { ok: false; reason: 'empty' | 'tooLarge' };
+  { ok: true; kind: AttachmentKind } | { ok: false; reason: 'empty' | 'tooLarge' };
 
 // Spec §5: images JPG/JPEG/PNG and video MP4/OGG show inline; anything else is a document.
 const IMAGE_TYPES = new Set(['image/jpeg', 'image/png']);
@@ -43,6 +42,7 @@ export function optimisticMessage(
   return {
     _id: `${LOCAL_ID_PREFIX}${input.generatedId}`,
     generatedId: input.generatedId,
+    replyTo: null,
     chatId: chat._id,
     msgType: kind ?? 'text',
     text: input.text,

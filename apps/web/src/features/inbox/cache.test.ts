@@ -53,10 +53,20 @@ describe('chat list reducers', () => {
   });
 
   it('matches filters the way the server does', () => {
-    expect(chatMatchesFilter(makeChat({ agentId: null }), { assignee: 'UNASSIGNED', searchText: '' }, 'user-1')).toBe(true);
-    expect(chatMatchesFilter(makeChat(), { assignee: 'UNASSIGNED', searchText: '' }, 'user-1')).toBe(false);
+    expect(
+      chatMatchesFilter(
+        makeChat({ agentId: null }),
+        { assignee: 'UNASSIGNED', searchText: '' },
+        'user-1',
+      ),
+    ).toBe(true);
+    expect(
+      chatMatchesFilter(makeChat(), { assignee: 'UNASSIGNED', searchText: '' }, 'user-1'),
+    ).toBe(false);
     expect(chatMatchesFilter(makeChat({ isArchive: true }), ALL, 'user-1')).toBe(false);
-    expect(chatMatchesFilter(makeChat(), { assignee: 'ALL', searchText: '62812' }, null)).toBe(true);
+    expect(chatMatchesFilter(makeChat(), { assignee: 'ALL', searchText: '62812' }, null)).toBe(
+      true,
+    );
   });
 
   it('patches a chat in place and leaves the cache alone when absent', () => {
@@ -80,7 +90,12 @@ describe('message reducers', () => {
   });
 
   it('replaces the optimistic bubble by generatedId, keeping the furthest status', () => {
-    const local = makeMessage({ _id: 'local:g1', generatedId: 'g1', fromMe: true, status: 'queue' });
+    const local = makeMessage({
+      _id: 'local:g1',
+      generatedId: 'g1',
+      fromMe: true,
+      status: 'queue',
+    });
     // The "sent" event can overtake the acknowledgement that still says "queue".
     const sentFirst = upsertMessage(messagePages([local]), { ...local, _id: '9', status: 'sent' });
     const acked = upsertMessage(sentFirst, { ...local, _id: '9', status: 'queue' });
@@ -113,9 +128,14 @@ describe('message reducers', () => {
   });
 
   it('marks a send failed by generatedId', () => {
-    const data = messagePages([makeMessage({ _id: 'local:g2', generatedId: 'g2', status: 'queue' })]);
+    const data = messagePages([
+      makeMessage({ _id: 'local:g2', generatedId: 'g2', status: 'queue' }),
+    ]);
     const next = markMessageFailed(data, { generatedId: 'g2' }, 'Nope');
-    expect(flattenMessages(next)[0]).toMatchObject({ status: 'failed', error: { message: 'Nope' } });
+    expect(flattenMessages(next)[0]).toMatchObject({
+      status: 'failed',
+      error: { message: 'Nope' },
+    });
   });
 });
 
@@ -124,7 +144,11 @@ describe('24-hour window', () => {
   it('is open until windowEndsAt, closed when the server says so', () => {
     expect(isWindowOpen(undefined, now)).toBe(true);
     expect(isWindowOpen({ chatId: 'c', value: false, windowEndsAt: null }, now)).toBe(false);
-    expect(isWindowOpen({ chatId: 'c', value: true, windowEndsAt: '2025-03-02T01:00:00.000Z' }, now)).toBe(true);
-    expect(isWindowOpen({ chatId: 'c', value: true, windowEndsAt: '2025-03-01T23:59:00.000Z' }, now)).toBe(false);
+    expect(
+      isWindowOpen({ chatId: 'c', value: true, windowEndsAt: '2025-03-02T01:00:00.000Z' }, now),
+    ).toBe(true);
+    expect(
+      isWindowOpen({ chatId: 'c', value: true, windowEndsAt: '2025-03-01T23:59:00.000Z' }, now),
+    ).toBe(false);
   });
 });

@@ -161,7 +161,10 @@ export function upsertMessage(
   const pages = data.pages.map((page) => {
     if (!page.data.some((m) => sameMessage(m, message))) return page;
     found = true;
-    return { ...page, data: page.data.map((m) => (sameMessage(m, message) ? merged(m, message) : m)) };
+    return {
+      ...page,
+      data: page.data.map((m) => (sameMessage(m, message) ? merged(m, message) : m)),
+    };
   });
   if (found) return { ...data, pages };
   const [first, ...rest] = data.pages;

@@ -32,6 +32,7 @@ export function makeMessage(overrides: Partial<Message> = {}): Message {
   return {
     _id: '101',
     generatedId: null,
+    replyTo: null,
     chatId: '0b9f4a1e-6d1c-4a55-9f5e-2f2d1c3b4a01',
     msgType: 'text',
     text: 'Halo',

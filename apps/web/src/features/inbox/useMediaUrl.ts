@@ -23,8 +23,7 @@ export async function fetchMedia(url: string, signal?: AbortSignal): Promise<Blo
 }
 
 export type MediaState =
-  | { status: 'idle' | 'loading' | 'error'; src: null }
-  | { status: 'ready'; src: string };
+  { status: 'idle' | 'loading' | 'error'; src: null } | { status: 'ready'; src: string };
 
 /** An object URL for a message's attachment, revoked when the bubble goes away. */
 export function useMediaUrl(url: string | null): MediaState {

@@ -12,7 +12,7 @@ export function WhatsappPage() {
   return (
     <div>
       <PageHeader title={t('whatsapp.title')} subtitle={t('whatsapp.subtitle')} />
-      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md" style={{ alignItems: 'start' }}>
         <Stack gap="md">
           <SectionCard
             title={t('whatsapp.form.title')}

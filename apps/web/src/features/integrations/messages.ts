@@ -15,7 +15,8 @@ const KNOWN: ReadonlyArray<{ pattern: RegExp; key: string }> = [
 export function translateServiceMessage(text: string): string {
   for (const { pattern, key } of KNOWN) {
     const match = pattern.exec(text);
-    if (match) return i18n.t(`integrations:serverMessages.${key}`, { count: Number(match[1] ?? 0) });
+    if (match)
+      return i18n.t(`integrations:serverMessages.${key}`, { count: Number(match[1] ?? 0) });
   }
   return translateMessage(text);
 }

@@ -13,21 +13,33 @@ describe('ChatRow', () => {
   it('cuts the last message at 22 characters plus an ellipsis', () => {
     const chat = makeChat({ lastMessage: 'Apakah pesanan saya sudah dikirim hari ini?' });
     renderScreen(<ChatRow chat={chat} selected={false} onSelect={vi.fn()} />);
-    expect(screen.getByTestId('chat-row-preview').textContent).toMatch(/^Apakah pesanan saya su\.\.\.$/);
+    expect(screen.getByTestId('chat-row-preview').textContent).toMatch(
+      /^Apakah pesanan saya su\.\.\.$/,
+    );
   });
 
   it('shows a short message whole', () => {
-    renderScreen(<ChatRow chat={makeChat({ lastMessage: 'Terima kasih' })} selected={false} onSelect={vi.fn()} />);
+    renderScreen(
+      <ChatRow
+        chat={makeChat({ lastMessage: 'Terima kasih' })}
+        selected={false}
+        onSelect={vi.fn()}
+      />,
+    );
     expect(screen.getByTestId('chat-row-preview').textContent).toMatch(/^Terima kasih$/);
   });
 
   it('shows one unread mark however many messages are unread', () => {
-    renderScreen(<ChatRow chat={makeChat({ unreadCount: 12 })} selected={false} onSelect={vi.fn()} />);
+    renderScreen(
+      <ChatRow chat={makeChat({ unreadCount: 12 })} selected={false} onSelect={vi.fn()} />,
+    );
     expect(screen.getByTestId('chat-row-unread').textContent).toMatch(/^1$/);
   });
 
   it('has no unread mark when everything is read', () => {
-    renderScreen(<ChatRow chat={makeChat({ unreadCount: 0 })} selected={false} onSelect={vi.fn()} />);
+    renderScreen(
+      <ChatRow chat={makeChat({ unreadCount: 0 })} selected={false} onSelect={vi.fn()} />,
+    );
     expect(screen.queryByTestId('chat-row-unread')).toBeNull();
   });
 

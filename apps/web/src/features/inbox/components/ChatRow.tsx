@@ -14,7 +14,8 @@ const FLAG_COLORS: Record<Chat['flag'], string> = {
 
 export function initials(name: string): string {
   const words = name.trim().split(/\s+/).filter(Boolean);
-  const letters = words.length > 1 ? `${words[0]?.[0] ?? ''}${words[1]?.[0] ?? ''}` : name.slice(0, 2);
+  const letters =
+    words.length > 1 ? `${words[0]?.[0] ?? ''}${words[1]?.[0] ?? ''}` : name.slice(0, 2);
   return letters.toUpperCase() || '?';
 }
 
@@ -60,12 +61,22 @@ export function ChatRow({
             <Text fw={unread ? 700 : 600} size="sm" truncate="end" data-testid="chat-row-name">
               {chat.name || chat.identifier}
             </Text>
-            <Text size="xs" c={unread ? 'sapa.8' : 'dimmed'} fw={unread ? 600 : 400} style={{ flexShrink: 0 }}>
+            <Text
+              size="xs"
+              c={unread ? 'sapa.8' : 'dimmed'}
+              fw={unread ? 600 : 400}
+              style={{ flexShrink: 0 }}
+            >
               {listTime(chat.lastUpdate)}
             </Text>
           </Group>
           <Group gap={6} wrap="nowrap" justify="space-between" mt={2}>
-            <Text size="sm" c={unread ? 'dark.6' : 'dimmed'} truncate="end" data-testid="chat-row-preview">
+            <Text
+              size="sm"
+              c={unread ? 'dark.6' : 'dimmed'}
+              truncate="end"
+              data-testid="chat-row-preview"
+            >
               {preview}
             </Text>
             <Group gap={6} wrap="nowrap" style={{ flexShrink: 0 }}>
@@ -80,7 +91,11 @@ export function ChatRow({
                 />
               </Tooltip>
               {unread === 1 && (
-                <span className={classes.unread} data-testid="chat-row-unread" aria-label={t('list.unread')}>
+                <span
+                  className={classes.unread}
+                  data-testid="chat-row-unread"
+                  aria-label={t('list.unread')}
+                >
                   1
                 </span>
               )}

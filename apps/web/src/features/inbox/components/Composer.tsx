@@ -1,5 +1,15 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
-import { ActionIcon, Alert, Box, CloseButton, FileButton, Group, Text, Textarea, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Box,
+  CloseButton,
+  FileButton,
+  Group,
+  Text,
+  Textarea,
+  Tooltip,
+} from '@mantine/core';
 import { IconAlertTriangle, IconPaperclip, IconSend } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../../lib/format';
@@ -71,7 +81,13 @@ export function Composer({ windowClosed, onSend }: ComposerProps) {
         </Alert>
       )}
       {file && (
-        <Group gap="xs" mb="xs" className={classes.fileChip} wrap="nowrap" data-testid="composer-file">
+        <Group
+          gap="xs"
+          mb="xs"
+          className={classes.fileChip}
+          wrap="nowrap"
+          data-testid="composer-file"
+        >
           <IconPaperclip size={14} style={{ flexShrink: 0 }} />
           <Text size="xs" truncate="end" style={{ flex: 1, minWidth: 0 }}>
             {file.name}
@@ -79,7 +95,11 @@ export function Composer({ windowClosed, onSend }: ComposerProps) {
           <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
             {kilobytes(file.size)}
           </Text>
-          <CloseButton size="sm" aria-label={t('composer.removeFile')} onClick={() => setFile(null)} />
+          <CloseButton
+            size="sm"
+            aria-label={t('composer.removeFile')}
+            onClick={() => setFile(null)}
+          />
         </Group>
       )}
       <Group gap="xs" align="flex-end" wrap="nowrap">

@@ -76,7 +76,9 @@ export function Conversation({ chat, onBack }: { chat: Chat; onBack?: () => void
           </Badge>
         ) : (
           <Text size="xs" c="dimmed" visibleFrom="sm" truncate="end" maw={180}>
-            {chat.agent ? t('conversation.assignedTo', { name: chat.agent.name }) : t('list.unassigned')}
+            {chat.agent
+              ? t('conversation.assignedTo', { name: chat.agent.name })
+              : t('list.unassigned')}
           </Text>
         )}
       </Group>

@@ -12,7 +12,11 @@ function record(value: unknown): Record<string, unknown> {
 }
 
 function text(value: unknown): string | null {
-  return typeof value === 'string' && value.trim() ? value : typeof value === 'number' ? String(value) : null;
+  return typeof value === 'string' && value.trim()
+    ? value
+    : typeof value === 'number'
+      ? String(value)
+      : null;
 }
 
 export function mapLink(latitude: number, longitude: number): string {
@@ -38,11 +42,30 @@ function Location({ message }: { message: Message }) {
   if (!Number.isFinite(lat) || !Number.isFinite(lng)) return <Body value={message.text} />;
   return (
     <Group gap="sm" wrap="nowrap" align="flex-start">
-      <IconMapPin size={22} stroke={1.5} color="var(--mantine-color-red-6)" style={{ flexShrink: 0 }} />
+      <IconMapPin
+        size={22}
+        stroke={1.5}
+        color="var(--mantine-color-red-6)"
+        style={{ flexShrink: 0 }}
+      />
       <Box style={{ minWidth: 0 }}>
-        {name && <Text size="sm" fw={600}>{name}</Text>}
-        {address && <Text size="xs" c="dimmed">{address}</Text>}
-        <Anchor href={mapLink(lat, lng)} target="_blank" rel="noreferrer" size="sm" data-testid="message-map-link">
+        {name && (
+          <Text size="sm" fw={600}>
+            {name}
+          </Text>
+        )}
+        {address && (
+          <Text size="xs" c="dimmed">
+            {address}
+          </Text>
+        )}
+        <Anchor
+          href={mapLink(lat, lng)}
+          target="_blank"
+          rel="noreferrer"
+          size="sm"
+          data-testid="message-map-link"
+        >
           {t('location.open')}
         </Anchor>
       </Box>
@@ -60,10 +83,18 @@ function Contacts({ message }: { message: Message }) {
         const name = text(record(card.name).formatted_name) ?? t('contacts.unnamed');
         const phones = Array.isArray(card.phones) ? card.phones.map(record) : [];
         return (
-          <Group key={index} gap="sm" wrap="nowrap" className={classes.contactCard} data-testid="message-contact">
+          <Group
+            key={index}
+            gap="sm"
+            wrap="nowrap"
+            className={classes.contactCard}
+            data-testid="message-contact"
+          >
             <IconAddressBook size={22} stroke={1.4} style={{ flexShrink: 0 }} />
             <Box style={{ minWidth: 0 }}>
-              <Text size="sm" fw={600}>{name}</Text>
+              <Text size="sm" fw={600}>
+                {name}
+              </Text>
               {phones.map((phone, i) => (
                 <Text key={i} size="xs" c="dimmed">
                   {text(phone.phone) ?? text(phone.wa_id)}
@@ -90,21 +121,36 @@ function ButtonReply({ message }: { message: Message }) {
       <Text size="sm" fw={600} className={classes.replyChip}>
         {text(reply.title) ?? message.text}
       </Text>
-      {description && <Text size="xs" c="dimmed">{description}</Text>}
+      {description && (
+        <Text size="xs" c="dimmed">
+          {description}
+        </Text>
+      )}
     </Stack>
   );
 }
 
-/** Labels the provider adds around a message: forwarded, or sent from an ad. */
+/** What frames a message: the message it replies to, forwarded, or sent from an ad. */
 function Context({ message }: { message: Message }) {
   const { t } = useTranslation('inbox');
   const referral = record(message.payload.referral);
   const headline = text(referral.headline) ?? text(referral.source_url);
-  if (!message.payload.forwarded && !headline) return null;
+  const reply = message.replyTo;
+  if (!message.payload.forwarded && !headline && !reply) return null;
   return (
     <Stack gap={2} mb={4}>
+      {reply && (
+        <Text size="xs" className={classes.quote} lineClamp={2} data-testid="message-reply-quote">
+          <Text span fw={600} size="xs">
+            {reply.fromMe ? t('context.replyToYou') : t('context.replyToCustomer')}
+          </Text>{' '}
+          {reply.text || t(`preview.${reply.msgType}`, { defaultValue: reply.msgType })}
+        </Text>
+      )}
       {message.payload.forwarded === true && (
-        <Text size="xs" fs="italic" c="dimmed">{t('context.forwarded')}</Text>
+        <Text size="xs" fs="italic" c="dimmed">
+          {t('context.forwarded')}
+        </Text>
       )}
       {headline && (
         <Text size="xs" className={classes.quote}>

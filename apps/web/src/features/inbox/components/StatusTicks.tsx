@@ -31,10 +31,14 @@ export function StatusTicks({ message }: { message: Pick<Message, 'status' | 'er
     );
   }
   if (status === 'queue' || status === 'delayed') {
-    return <IconClock size={13} color="var(--mantine-color-gray-6)" aria-label={label} role="img" />;
+    return (
+      <IconClock size={13} color="var(--mantine-color-gray-6)" aria-label={label} role="img" />
+    );
   }
   if (status === 'sent') {
-    return <IconCheck size={15} color="var(--mantine-color-gray-6)" aria-label={label} role="img" />;
+    return (
+      <IconCheck size={15} color="var(--mantine-color-gray-6)" aria-label={label} role="img" />
+    );
   }
   if (status === 'delivered' || status === 'read') {
     const color = status === 'read' ? 'var(--mantine-color-blue-6)' : 'var(--mantine-color-gray-6)';

@@ -35,7 +35,14 @@ export function ConnectedNumbers() {
   return (
     <Stack gap="sm" data-testid="wa-numbers">
       {numbers.data.map((service) => (
-        <Paper key={service._id} withBorder p="sm" radius="md" data-testid="wa-number" data-service-id={service._id}>
+        <Paper
+          key={service._id}
+          withBorder
+          p="sm"
+          radius="md"
+          data-testid="wa-number"
+          data-service-id={service._id}
+        >
           <Group justify="space-between" wrap="nowrap" align="flex-start">
             <Group gap="sm" wrap="nowrap" align="flex-start" style={{ minWidth: 0 }}>
               <IconBrandWhatsapp size={26} color="#25D366" stroke={1.6} style={{ flexShrink: 0 }} />
@@ -52,7 +59,10 @@ export function ConnectedNumbers() {
                   {service.displayPhoneNumber ?? service.externalId}
                 </Text>
                 <Text size="xs" c="dimmed">
-                  {t('whatsapp.numbers.ids', { phoneNumberId: service.externalId, wabaId: service.wabaId ?? '—' })}
+                  {t('whatsapp.numbers.ids', {
+                    phoneNumberId: service.externalId,
+                    wabaId: service.wabaId ?? '—',
+                  })}
                 </Text>
                 <Text size="xs" c="dimmed">
                   {t('whatsapp.numbers.since', { date: formatDate(service.createdAt) })}

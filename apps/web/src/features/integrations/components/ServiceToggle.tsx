@@ -13,7 +13,9 @@ export function ServiceToggle({ service }: { service: Service }) {
   const change = () => {
     toggle.mutate(service._id, {
       onSuccess: (next) =>
-        notifySuccess(t(next.isEnable ? 'services.enabled' : 'services.disabled', { name: next.name })),
+        notifySuccess(
+          t(next.isEnable ? 'services.enabled' : 'services.disabled', { name: next.name }),
+        ),
       onError: (error) => notifyError(errorText(error)),
     });
   };

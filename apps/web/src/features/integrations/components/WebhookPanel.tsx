@@ -1,4 +1,14 @@
-import { ActionIcon, Anchor, Center, CopyButton, Loader, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Anchor,
+  Center,
+  CopyButton,
+  Loader,
+  Stack,
+  Text,
+  TextInput,
+  Tooltip,
+} from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { Trans, useTranslation } from 'react-i18next';
 import { errorText } from '../../shared/forms';
@@ -12,7 +22,7 @@ function CopyField({ label, value, testId }: { label: string; value: string; tes
       label={label}
       value={value}
       readOnly
-      ff="monospace"
+      styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
       data-testid={testId}
       onFocus={(e) => e.currentTarget.select()}
       rightSection={
@@ -79,7 +89,11 @@ export function WebhookPanel() {
                   components={{
                     b: <b />,
                     meta: (
-                      <Anchor href="https://developers.facebook.com/apps" target="_blank" rel="noreferrer" />
+                      <Anchor
+                        href="https://developers.facebook.com/apps"
+                        target="_blank"
+                        rel="noreferrer"
+                      />
                     ),
                   }}
                 />

@@ -69,7 +69,12 @@ export function WhatsappConnectForm() {
     <form onSubmit={submit} noValidate data-testid="wa-connect-form">
       <Stack gap="sm">
         {refusal && (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} data-testid="wa-connect-refusal">
+          <Alert
+            color="red"
+            variant="light"
+            icon={<IconAlertCircle size={18} />}
+            data-testid="wa-connect-refusal"
+          >
             {refusal}
           </Alert>
         )}
@@ -90,7 +95,7 @@ export function WhatsappConnectForm() {
           data-testid="wa-connect-display-phone"
           {...form.getInputProps('displayPhoneNumber')}
         />
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <SimpleGrid cols={{ base: 1, xl: 2 }} spacing="sm">
           <TextInput
             label={t('whatsapp.form.phoneNumberId')}
             withAsterisk
