@@ -12,6 +12,7 @@ import {
   freePort,
   makeTempDir,
   removeDir,
+  sandboxService,
   sapaServerService,
   startServices,
   stopServices,
@@ -43,10 +44,25 @@ async function main() {
   const dataDir = makeTempDir('sapa-e2e-');
   const port = await freePort();
   const pgPort = await freePort();
-  // Every process the tests need, started in order and stopped in reverse.
-  // The pipeline issue adds the sandbox here as one more entry.
-  const services = [sapaServerService({ port, dataDir, pgPort })];
-  const baseUrl = services[0].url;
+  const sandboxPort = await freePort();
+  const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
+  const appSecret = 'e2e-app-secret';
+  // Every process the tests need, started in order and stopped in reverse: the local Meta
+  // sandbox first (it delivers webhooks to the server), then Sapa pointed at it.
+  const services = [
+    sandboxService({
+      port: sandboxPort,
+      webhookUrl: `http://127.0.0.1:${port}/webhooks/meta`,
+      appSecret,
+    }),
+    sapaServerService({
+      port,
+      dataDir,
+      pgPort,
+      env: { GRAPH_API_URL: sandboxUrl, SANDBOX_URL: sandboxUrl, META_APP_SECRET: appSecret },
+    }),
+  ];
+  const baseUrl = services[1].url;
 
   let handles = [];
   let cleaned = false;
@@ -71,7 +87,7 @@ async function main() {
     const code = await run(
       join(ROOT, 'node_modules/.bin/playwright'),
       ['test', ...process.argv.slice(2)],
-      { E2E_BASE_URL: baseUrl },
+      { E2E_BASE_URL: baseUrl, E2E_SANDBOX_URL: sandboxUrl },
     );
     if (code !== 0) {
       for (const handle of handles) {

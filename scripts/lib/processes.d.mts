@@ -35,6 +35,11 @@ export function sapaServerService(options: {
   pgPort: number;
   env?: Record<string, string>;
 }): ServiceSpec;
+export function sandboxService(options: {
+  port: number;
+  webhookUrl: string;
+  appSecret: string;
+}): ServiceSpec;
 export function startService(service: ServiceSpec, options?: StartOptions): Promise<ServiceHandle>;
 export function startServices(
   services: ServiceSpec[],

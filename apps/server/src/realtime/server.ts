@@ -79,7 +79,16 @@ export class Realtime {
 
   async close(): Promise<void> {
     this.unsubscribe?.();
-    await new Promise<void>((resolve) => this.io.close(() => resolve()));
+    this.io.disconnectSockets(true);
+    // io.close() also closes the HTTP server Fastify already closed; never let that hang a stop.
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, 2_000);
+      timer.unref();
+      this.io.close(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
     await Promise.all(this.redisClients.map((c) => c.quit().catch(() => undefined)));
   }
 
