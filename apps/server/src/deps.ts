@@ -8,6 +8,7 @@ import type { Mailer } from './modules/mail/mailer.js';
 import type { EventBus } from './events/bus.js';
 import type { JobQueue } from './jobs/queue.js';
 import type { ChannelAdapters } from './channels/registry.js';
+import type { AuthCache } from './modules/auth/auth-cache.js';
 
 /** What services need from the outside world; built once in main.ts, or by the test harness. */
 export interface Deps {
@@ -21,4 +22,5 @@ export interface Deps {
   events: EventBus;
   jobs: JobQueue;
   channels: ChannelAdapters;
+  authCache: AuthCache;
 }

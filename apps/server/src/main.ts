@@ -10,6 +10,7 @@ import { EventBus } from './events/bus.js';
 import { PgBossQueue } from './jobs/queue.js';
 import { systemClock } from './lib/clock.js';
 import { SecretBox } from './lib/crypto.js';
+import { AuthCache, watchPool } from './modules/auth/auth-cache.js';
 import { AuthService } from './modules/auth/service.js';
 import { registerInboxWorkers } from './modules/inbox/jobs/register.js';
 import { OutboxMailer } from './modules/mail/mailer.js';
@@ -31,6 +32,8 @@ try {
 const log = pino({ level: config.logLevel });
 const database = await resolveDatabaseUrl(config, (line) => log.debug({ pg: line }, 'postgres'));
 const { db, pool } = createDb(database.url, 20);
+const authCache = new AuthCache(systemClock);
+watchPool(pool, () => authCache.invalidateAll());
 const applied = await migrate(pool);
 if (applied.length) log.info({ applied }, 'migrations applied');
 
@@ -46,7 +49,9 @@ const deps: Deps = {
   events: new EventBus(),
   jobs,
   channels: ChannelAdapters.fromConfig(config),
+  authCache,
 };
+await authCache.listen(database.url);
 
 // Roles: `web` serves HTTP and sockets, `worker` runs jobs, `all` (default) does both.
 const serveWeb = config.role !== 'worker';
@@ -99,6 +104,7 @@ async function shutdown(signal: string) {
   try {
     for (const close of closers) await close();
     await jobs.stop();
+    await authCache.close();
     await db.destroy();
     await database.stop();
   } finally {

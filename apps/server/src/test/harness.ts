@@ -17,6 +17,7 @@ import { PgBossQueue, type JobQueue } from '../jobs/queue.js';
 import { registerInboxWorkers } from '../modules/inbox/jobs/register.js';
 import type { Realtime } from '../realtime/server.js';
 import { RecordingQueue } from './recording-queue.js';
+import { AuthCache, watchPool } from '../modules/auth/auth-cache.js';
 
 export interface TestContext {
   app: App;
@@ -87,8 +88,10 @@ export async function createTestContext(
 
   const databaseUrl = adminUrl.replace(/\/postgres$/, `/${name}`);
   const { db, pool } = createDb(databaseUrl, 8);
-  const log = pino({ level: 'silent' });
   const clock = new ManualClock();
+  const authCache = new AuthCache(clock);
+  watchPool(pool, () => authCache.invalidateAll());
+  const log = pino({ level: 'silent' });
   const config = testConfig(overrides);
   const deps: Deps = {
     config,
@@ -101,7 +104,9 @@ export async function createTestContext(
     events: new EventBus(),
     jobs: new RecordingQueue(),
     channels: ChannelAdapters.fromConfig(config),
+    authCache,
   };
+  await authCache.listen(databaseUrl);
   const recording = deps.jobs as RecordingQueue;
   let realQueue: JobQueue | null = null;
   if (opts.jobs === 'pg-boss') {
@@ -125,6 +130,7 @@ export async function createTestContext(
     close: async () => {
       await app.close();
       await realQueue?.stop();
+      await authCache.close();
       await db.destroy();
     },
   };
@@ -133,13 +139,24 @@ export async function createTestContext(
 /** A second server process's worth of app on the same database (its own pool, bus and sockets). */
 export async function createPeer(ctx: TestContext): Promise<{ app: App; close(): Promise<void> }> {
   const { db, pool } = createDb(ctx.databaseUrl, 5);
-  const deps: Deps = { ...ctx.deps, db, pool, events: new EventBus(), jobs: new RecordingQueue() };
+  const authCache = new AuthCache(ctx.clock);
+  watchPool(pool, () => authCache.invalidateAll());
+  await authCache.listen(ctx.databaseUrl);
+  const deps: Deps = {
+    ...ctx.deps,
+    db,
+    pool,
+    events: new EventBus(),
+    jobs: new RecordingQueue(),
+    authCache,
+  };
   const { app } = await buildApp(deps, { serveWeb: false });
   await app.ready();
   return {
     app,
     close: async () => {
       await app.close();
+      await authCache.close();
       await db.destroy();
     },
   };

@@ -11,11 +11,15 @@ import { setNavigator } from '../lib/navigation';
 import { getSidebarMini, getToken, setToken, STORAGE_KEYS } from '../lib/storage';
 import { setLanguage } from '../lib/i18n';
 import { notifyError } from '../lib/notify';
+import { connectSocket, disconnectSocket } from '../lib/socket';
 import { makeToken } from '../test/tokens';
 import { jsonResponse, makeMeAll, makeUser } from '../test/fixtures';
 import { UnauthorizedPage } from './pages/UnauthorizedPage';
 import { InternalServerErrorPage } from './pages/InternalServerErrorPage';
 import { NotFoundPage } from './pages/NotFoundPage';
+
+// The shell opens the realtime socket; here only whether it asks, and closes it on logout.
+vi.mock('../lib/socket', () => ({ connectSocket: vi.fn(), disconnectSocket: vi.fn() }));
 
 vi.mock('../lib/notify', () => ({
   TOAST_POSITION: 'top-center',
@@ -185,6 +189,14 @@ describe('guarded routing', () => {
     expect(await probe()).toBe('userPlan /user-plan?step=1');
   });
 
+  it('sends a signed-in user on /login?from=/chat straight to /chat', async () => {
+    setToken(makeToken({ role: 'agent' }));
+    serve({ 'users/me/all': () => jsonResponse(200, makeMeAll({ role: 'agent' })) });
+    const router = renderAt('/login?from=/chat');
+    expect(await probe()).toBe('chat /chat');
+    expect(router.state.location.pathname).toBe('/chat');
+  });
+
   it('sends a signed-in user away from /login', async () => {
     setToken(makeToken());
     serve({ 'users/me/all': () => jsonResponse(200, makeMeAll()) });
@@ -224,9 +236,23 @@ describe('shell', () => {
     });
   });
 
-  it('logs out from the side menu: server, token, caches, then /login', async () => {
+  it('connects the socket once the shell is up, on any page', async () => {
+    const router = renderAt('/');
+    await probe();
+    await waitFor(() => expect(connectSocket).toHaveBeenCalled());
+    const calls = vi.mocked(connectSocket).mock.calls;
+    expect(calls.every(([options]) => options.userId === calls[0]?.[0].userId)).toBe(true);
+    // Another page in the same shell keeps the socket it has.
+    const before = calls.length;
+    await act(() => router.navigate('/contact/group'));
+    await probe();
+    expect(vi.mocked(connectSocket).mock.calls.length).toBe(before);
+  });
+
+  it('logs out from the side menu: server, token, caches, socket, then /login', async () => {
     renderAt('/');
     await probe();
+    vi.mocked(disconnectSocket).mockClear();
     fireEvent.click(screen.getByTestId('nav-logout'));
     await waitFor(async () => expect(await probe()).toBe('login /login'));
     expect(
@@ -234,6 +260,7 @@ describe('shell', () => {
     ).toBe(true);
     expect(getToken()).toBeNull();
     expect(sessionStorage.getItem(STORAGE_KEYS.user)).toBeNull();
+    expect(disconnectSocket).toHaveBeenCalled();
     // 'already logout' counts as success: no error toast.
     expect(notifyError).not.toHaveBeenCalled();
   });

@@ -23,6 +23,11 @@ if (!window.ResizeObserver) {
   };
 }
 
+// jsdom has no layout, so no scrollIntoView; Mantine's combobox scrolls the selected option in.
+if (!Element.prototype.scrollIntoView) {
+  Element.prototype.scrollIntoView = () => undefined;
+}
+
 afterEach(() => {
   cleanup();
   localStorage.clear();

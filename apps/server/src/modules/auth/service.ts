@@ -128,17 +128,30 @@ export class AuthService {
 
   /** Verifies a bearer token and loads its caller; null when the token or its session is no good. */
   async authenticate(bearer: string): Promise<Principal | null> {
-    const now = this.deps.clock.now();
-    let claims;
-    try {
-      claims = await this.signer.verify(bearer, now);
-    } catch {
-      return null;
+    const { authCache: cache, clock, db } = this.deps;
+    const now = clock.now();
+    let claims = cache.claims(bearer);
+    if (!claims) {
+      try {
+        claims = await this.signer.verify(bearer, now);
+      } catch {
+        return null;
+      }
+      cache.rememberClaims(bearer, claims);
     }
-    const principal = await authRepo.loadPrincipal(this.deps.db, claims.sub, claims.sid, now);
-    if (!principal) return null;
-    principal.twoFactorVerified = claims.isTwoFactorAuthenticated || !principal.twoFactorEnabled;
-    return principal;
+    let principal = cache.principal(claims.sid);
+    if (!principal || principal.userId !== claims.sub) {
+      const generation = cache.currentGeneration;
+      const loaded = await authRepo.loadPrincipal(db, claims.sub, claims.sid, now);
+      if (!loaded) return null;
+      cache.rememberPrincipal(claims.sid, loaded, generation);
+      principal = loaded;
+    }
+    // A copy: the 2FA state comes from this token, not from whichever token filled the cache.
+    return {
+      ...principal,
+      twoFactorVerified: claims.isTwoFactorAuthenticated || !principal.twoFactorEnabled,
+    };
   }
 
   async generateTwoFactor(principal: Principal) {

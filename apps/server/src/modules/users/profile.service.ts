@@ -42,9 +42,15 @@ export class ProfileService {
   }
 
   async me(principal: Principal): Promise<User> {
+    const cache = this.deps.authCache;
+    const cached = cache.user(principal.userId);
+    if (cached) return cached;
+    const generation = cache.currentGeneration;
     const row = await findUserView(this.deps.db, principal.accountId, principal.userId);
     if (!row) throw unauthorized(MESSAGES.unauthorized);
-    return presentUser(row);
+    const user = presentUser(row);
+    cache.rememberUser(principal.userId, user, generation);
+    return user;
   }
 
   async updateMe(principal: Principal, input: UpdateMeInput): Promise<User> {

@@ -12,6 +12,7 @@ import { LanguageSwitch } from '../shell/LanguageSwitch';
 import { SideNav } from '../shell/SideNav';
 import { UserMenu } from '../shell/UserMenu';
 import type { RouteMeta } from '../routeMeta';
+import { useSessionSocket } from './useSessionSocket';
 
 const NAV_WIDTH = 248;
 const NAV_MINI_WIDTH = 76;
@@ -26,6 +27,7 @@ export function AdminShell({ meta, children }: { meta: RouteMeta; children: Reac
   const [drawerOpen, drawer] = useDisclosure(false);
   const [mini, setMini] = useState(getSidebarMini);
   const role = user?.role ?? claims?.role ?? 'agent';
+  useSessionSocket();
 
   const toggleMini = () => {
     setMini((prev) => {

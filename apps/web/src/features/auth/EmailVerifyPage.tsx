@@ -5,7 +5,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { message } from '../../lib/messages';
 import { CenteredCard } from '../shared/CenteredCard';
-import { SUPPORT_EMAIL } from '../shared/support';
+import { SUPPORT_EMAIL } from '../../lib/config';
 import { useConfirmRegistration } from './api';
 
 export function EmailVerifyPage() {

@@ -2,7 +2,7 @@ import { Anchor, Box, Button, List, Paper, Stack, Text, Title } from '@mantine/c
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Trans, useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { SUPPORT_EMAIL } from '../shared/support';
+import { SUPPORT_EMAIL } from '../../lib/config';
 
 interface PolicySection {
   title: string;

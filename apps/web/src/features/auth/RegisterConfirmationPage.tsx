@@ -3,7 +3,7 @@ import { IconMailForward } from '@tabler/icons-react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { CenteredCard } from '../shared/CenteredCard';
-import { SUPPORT_EMAIL } from '../shared/support';
+import { SUPPORT_EMAIL } from '../../lib/config';
 
 export function RegisterConfirmationPage() {
   const { t } = useTranslation('auth');

@@ -19,7 +19,7 @@ import { Link } from 'react-router';
 import { useSession } from '../../app/session';
 import { formatCurrency, formatDate } from '../../lib/format';
 import { daysUntil } from '../shared/session-helpers';
-import { SUPPORT_EMAIL } from '../shared/support';
+import { SUPPORT_EMAIL } from '../../lib/config';
 
 function isStringList(value: unknown): value is string[] {
   return Array.isArray(value) && value.every((v) => typeof v === 'string');

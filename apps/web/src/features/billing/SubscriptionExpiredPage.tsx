@@ -4,7 +4,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { useSession } from '../../app/session';
 import { formatDate } from '../../lib/format';
 import { CenteredCard } from '../shared/CenteredCard';
-import { SUPPORT_EMAIL } from '../shared/support';
+import { SUPPORT_EMAIL } from '../../lib/config';
 
 export function SubscriptionExpiredPage() {
   const { t } = useTranslation('billing');

@@ -11,10 +11,11 @@ import {
   Title,
 } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { LIMITS, MESSAGES, type Product } from '@sapa/contracts';
 import { useSession } from '../../app/session';
+import { SUPPORT_EMAIL } from '../../lib/config';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { errorText } from '../shared/forms';
 import { useProducts, useStartTrial } from './api';
@@ -79,7 +80,12 @@ export function UserPlanPage() {
         </Alert>
       ) : products.data.length === 0 ? (
         <Text c="dimmed" ta="center">
-          {t('plan.empty')}
+          <Trans
+            t={t}
+            i18nKey="plan.empty"
+            values={{ email: SUPPORT_EMAIL }}
+            components={{ mail: <Anchor href={`mailto:${SUPPORT_EMAIL}`} inherit /> }}
+          />
         </Text>
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2, md: Math.min(products.data.length, 3) }} spacing="lg">

@@ -43,7 +43,11 @@ export function PinField({
           ...({ 'data-testid': `${testId}-${index}` } as object),
         })}
         mt={label ? 6 : 0}
-        styles={{ root: { justifyContent: 'center' } }}
+        // Boxes may shrink rather than push past a narrow card (small phones, half-width cards).
+        styles={{
+          root: { justifyContent: 'center', maxWidth: '100%' },
+          pinInput: { minWidth: 0, flexShrink: 1 },
+        }}
       />
     </Input.Wrapper>
   );

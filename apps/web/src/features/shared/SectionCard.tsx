@@ -16,7 +16,7 @@ export function SectionCard({ title, description, aside, children, testId }: Sec
     <Card data-testid={testId}>
       <Stack gap="md">
         <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
-          <div style={{ minWidth: 0 }}>
+          <div style={{ flex: 1, minWidth: 0 }}>
             <Title order={3} size="h4">
               {title}
             </Title>
@@ -26,7 +26,8 @@ export function SectionCard({ title, description, aside, children, testId }: Sec
               </Text>
             )}
           </div>
-          {aside}
+          {/* A status badge keeps its size; the title wraps instead. */}
+          {aside && <div style={{ flexShrink: 0 }}>{aside}</div>}
         </Group>
         {children}
       </Stack>

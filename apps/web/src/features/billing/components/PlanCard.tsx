@@ -3,6 +3,7 @@ import { IconCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Product } from '@sapa/contracts';
 import { formatCurrency } from '../../../lib/format';
+import { planFeatures } from '../planFeatures';
 
 interface PlanCardProps {
   product: Product;
@@ -28,8 +29,16 @@ export function PlanCard({ product, canStart, loading, disabled, onStart }: Plan
             {product.description}
           </Text>
         </div>
-        <Group gap={6} align="baseline" wrap="nowrap">
-          <Text fz={28} fw={700} lh={1.1} data-testid={`plan-price-${product.code}`}>
+        {/* Three cards share a laptop-width page: "/ month" moves under the price rather than
+            the price breaking between "Rp" and the amount. */}
+        <Group gap={6} align="baseline">
+          <Text
+            fz={28}
+            fw={700}
+            lh={1.1}
+            style={{ whiteSpace: 'nowrap' }}
+            data-testid={`plan-price-${product.code}`}
+          >
             {formatCurrency(product.price)}
           </Text>
           <Text size="sm" c="dimmed">
@@ -46,7 +55,7 @@ export function PlanCard({ product, canStart, loading, disabled, onStart }: Plan
           }
         >
           <List.Item>{t('plan.agents', { count: product.agentLimit })}</List.Item>
-          {product.features.map((feature) => (
+          {planFeatures(product).map((feature) => (
             <List.Item key={feature}>{feature}</List.Item>
           ))}
         </List>
@@ -58,6 +67,11 @@ export function PlanCard({ product, canStart, loading, disabled, onStart }: Plan
               loading={loading}
               disabled={disabled}
               onClick={() => onStart(product)}
+              // A long label (Indonesian, narrow cards) wraps instead of being cut off.
+              h="auto"
+              mih={42}
+              py={8}
+              styles={{ label: { whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.3 } }}
               data-testid={`plan-start-trial-${product.code}`}
             >
               {t('plan.startTrial', { days: product.trialDays })}

@@ -1,5 +1,6 @@
-import { Table, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { Anchor, Table, Text } from '@mantine/core';
+import { Trans, useTranslation } from 'react-i18next';
+import { SUPPORT_EMAIL } from '../../../lib/config';
 import { SectionCard } from '../../shared/SectionCard';
 import { managedRows } from '../managedSettings';
 
@@ -15,7 +16,14 @@ export function ManagedSettingsCard({
   return (
     <SectionCard
       title={t('managed.title')}
-      description={t('managed.description')}
+      description={
+        <Trans
+          t={t}
+          i18nKey="managed.description"
+          values={{ email: SUPPORT_EMAIL }}
+          components={{ mail: <Anchor href={`mailto:${SUPPORT_EMAIL}`} inherit /> }}
+        />
+      }
       testId="managed-settings"
     >
       {rows.length === 0 ? (

@@ -1,4 +1,4 @@
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Division } from '@sapa/contracts';
 import type * as HttpModule from '../../../lib/http';
@@ -45,10 +45,6 @@ async function pick(testId: string, label: string) {
 
 // Comboboxes inside a modal are slow to drive in jsdom when the suite runs in parallel.
 describe('MembersTab invite', { timeout: 20_000 }, () => {
-  beforeAll(() => {
-    // jsdom has no layout; Mantine's combobox scrolls the selected option into view.
-    Element.prototype.scrollIntoView ??= () => undefined;
-  });
   beforeEach(async () => {
     await setLanguage('en');
     post.mockReset();

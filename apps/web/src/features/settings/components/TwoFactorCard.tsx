@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import {
   Alert,
   Badge,
@@ -8,7 +8,6 @@ import {
   Group,
   Image,
   Paper,
-  SimpleGrid,
   Stack,
   Text,
 } from '@mantine/core';
@@ -57,7 +56,7 @@ export function TwoFactorCard({ enabled, onToken }: TwoFactorCardProps) {
     }
   };
 
-  const pinForm = (testId: string, label: string) => (
+  const pinForm = (testId: string, label: string, extra?: ReactNode) => (
     <form
       noValidate
       onSubmit={(event) => {
@@ -75,15 +74,18 @@ export function TwoFactorCard({ enabled, onToken }: TwoFactorCardProps) {
           error={pinError}
           disabled={toggle.isPending}
         />
-        <Button
-          type="submit"
-          color={enabled ? 'red' : undefined}
-          variant={enabled ? 'light' : 'filled'}
-          loading={toggle.isPending}
-          data-testid={testId}
-        >
-          {label}
-        </Button>
+        <Group gap="xs">
+          <Button
+            type="submit"
+            color={enabled ? 'red' : undefined}
+            variant={enabled ? 'light' : 'filled'}
+            loading={toggle.isPending}
+            data-testid={testId}
+          >
+            {label}
+          </Button>
+          {extra}
+        </Group>
       </Stack>
     </form>
   );
@@ -108,9 +110,11 @@ export function TwoFactorCard({ enabled, onToken }: TwoFactorCardProps) {
           {pinForm('twofa-disable', t('twoFactor.disable'))}
         </Stack>
       ) : secret ? (
-        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="lg">
-          <Stack gap="xs" align="center">
-            <Paper withBorder p="xs" radius="md" bg="white">
+        <Stack gap="md">
+          {/* Wraps by the card's own width, not the viewport's: on /user-edit the card is half a
+              laptop screen, too narrow for the QR code, the key and the code boxes side by side. */}
+          <Group gap="lg" align="flex-start">
+            <Paper withBorder p="xs" radius="md" bg="white" mx="auto" style={{ flexShrink: 0 }}>
               <Image
                 src={secret.qrCode}
                 alt={t('twoFactor.qrAlt')}
@@ -119,33 +123,41 @@ export function TwoFactorCard({ enabled, onToken }: TwoFactorCardProps) {
                 data-testid="twofa-qr"
               />
             </Paper>
-          </Stack>
-          <Stack gap="sm">
-            <Text size="sm">{t('twoFactor.scan')}</Text>
-            <Text size="sm" c="dimmed">
-              {t('twoFactor.manual')}
-            </Text>
-            <Group gap="xs" wrap="nowrap">
-              <Code
-                data-testid="twofa-secret"
-                style={{ wordBreak: 'break-all', fontSize: 13, letterSpacing: 1 }}
-              >
-                {secret.secret}
-              </Code>
-              <CopyButton value={secret.secret}>
-                {({ copied, copy }) => (
-                  <Button size="compact-xs" variant="subtle" onClick={copy}>
-                    {copied ? t('actions.copied') : t('actions.copy')}
-                  </Button>
-                )}
-              </CopyButton>
-            </Group>
-            <Text size="sm">{t('twoFactor.enterCode')}</Text>
-            {pinForm('twofa-enable', t('twoFactor.enable'))}
+            <Stack gap="xs" style={{ flex: '1 1 220px', minWidth: 0 }}>
+              <Text size="sm">{t('twoFactor.scan')}</Text>
+              <Text size="sm" c="dimmed">
+                {t('twoFactor.manual')}
+              </Text>
+              <Group gap="xs" align="center">
+                <Code
+                  data-testid="twofa-secret"
+                  style={{
+                    flex: '1 1 auto',
+                    minWidth: 0,
+                    overflowWrap: 'anywhere',
+                    fontSize: 13,
+                    letterSpacing: 1,
+                  }}
+                >
+                  {secret.secret}
+                </Code>
+                <CopyButton value={secret.secret}>
+                  {({ copied, copy }) => (
+                    <Button size="compact-xs" variant="subtle" onClick={copy}>
+                      {copied ? t('actions.copied') : t('actions.copy')}
+                    </Button>
+                  )}
+                </CopyButton>
+              </Group>
+            </Stack>
+          </Group>
+          <Text size="sm">{t('twoFactor.enterCode')}</Text>
+          {pinForm(
+            'twofa-enable',
+            t('twoFactor.enable'),
             <Button
               variant="subtle"
               color="gray"
-              size="compact-sm"
               onClick={() => {
                 generate.reset();
                 setPin('');
@@ -153,9 +165,9 @@ export function TwoFactorCard({ enabled, onToken }: TwoFactorCardProps) {
               }}
             >
               {t('actions.cancel')}
-            </Button>
-          </Stack>
-        </SimpleGrid>
+            </Button>,
+          )}
+        </Stack>
       ) : (
         <Group>
           <Button

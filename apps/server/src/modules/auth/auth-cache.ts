@@ -1,0 +1,171 @@
+import pg from 'pg';
+import type { User } from '@sapa/contracts';
+import type { Clock } from '../../lib/clock.js';
+import type { TokenPayload } from '@sapa/contracts';
+import type { Principal } from './principal.js';
+
+const TTL_MS = 30_000;
+const MAX_ENTRIES = 20_000;
+
+interface Entry<T> {
+  value: T;
+  until: number;
+}
+
+/**
+ * Per-process cache of who is calling: verified token claims, the principal of each session, and
+ * the user's profile view. It saves the two database round trips every authenticated request
+ * would otherwise make. It is dropped whenever the data behind it changes:
+ * - in this process, right after any committed write to the auth tables (see `watchPool`);
+ * - in other processes, by NOTIFY from database triggers (migrations/0011) via `listen`.
+ * A generation counter stops a load that raced an invalidation from storing stale data; a short
+ * TTL bounds any staleness if a notification is ever missed.
+ */
+export class AuthCache {
+  private readonly tokens = new Map<string, TokenPayload>();
+  private readonly principals = new Map<string, Entry<Principal>>();
+  private readonly users = new Map<string, Entry<User>>();
+  private generation = 0;
+  private listener: pg.Client | null = null;
+  private closed = false;
+
+  constructor(private readonly clock: Clock) {}
+
+  get currentGeneration(): number {
+    return this.generation;
+  }
+
+  invalidateAll(): void {
+    this.generation++;
+    this.principals.clear();
+    this.users.clear();
+  }
+
+  claims(token: string): TokenPayload | undefined {
+    const c = this.tokens.get(token);
+    if (c && c.exp * 1000 <= this.clock.now().getTime()) {
+      this.tokens.delete(token);
+      return undefined;
+    }
+    return c;
+  }
+
+  rememberClaims(token: string, claims: TokenPayload): void {
+    bounded(this.tokens).set(token, claims);
+  }
+
+  principal(sessionId: string): Principal | undefined {
+    return this.fresh(this.principals, sessionId);
+  }
+
+  rememberPrincipal(sessionId: string, principal: Principal, generation: number): void {
+    if (generation === this.generation)
+      bounded(this.principals).set(sessionId, {
+        value: principal,
+        until: this.clock.now().getTime() + TTL_MS,
+      });
+  }
+
+  user(userId: string): User | undefined {
+    return this.fresh(this.users, userId);
+  }
+
+  rememberUser(userId: string, user: User, generation: number): void {
+    if (generation === this.generation)
+      bounded(this.users).set(userId, { value: user, until: this.clock.now().getTime() + TTL_MS });
+  }
+
+  /** Drops the cache on NOTIFY from other processes; reconnects and drops it again if cut off. */
+  async listen(connectionString: string): Promise<void> {
+    if (this.closed) return;
+    const client = new pg.Client({ connectionString });
+    client.on('notification', () => this.invalidateAll());
+    client.on('error', () => undefined);
+    client.on('end', () => {
+      if (this.closed) return;
+      this.invalidateAll();
+      setTimeout(() => void this.listen(connectionString).catch(() => undefined), 1_000).unref();
+    });
+    await client.connect();
+    await client.query('LISTEN sapa_auth_changed');
+    this.listener = client;
+    this.invalidateAll();
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.listener?.end().catch(() => undefined);
+  }
+
+  private fresh<T>(map: Map<string, Entry<T>>, key: string): T | undefined {
+    const e = map.get(key);
+    if (!e) return undefined;
+    if (e.until <= this.clock.now().getTime()) {
+      map.delete(key);
+      return undefined;
+    }
+    return e.value;
+  }
+}
+
+function bounded<M extends Map<string, unknown>>(map: M): M {
+  if (map.size >= MAX_ENTRIES) {
+    const oldest = map.keys().next().value;
+    if (oldest !== undefined) map.delete(oldest);
+  }
+  return map;
+}
+
+// Writes that can change a principal or profile; sessions only when they end.
+const AUTH_WRITE =
+  /\b(update|insert\s+into|delete\s+from)\s+"?(users|user_divisions|supervisor_agents|divisions|accounts)"?\b|\bupdate\s+"?auth_sessions"?\b[\s\S]*\brevoked_at\b|\bdelete\s+from\s+"?auth_sessions"?\b/i;
+
+/**
+ * Hooks every pooled connection: after a write to the auth tables has committed (on its own or
+ * with its transaction), this process's cache is dropped at once, before the caller continues.
+ */
+export function watchPool(pool: pg.Pool, onAuthWrite: () => void): void {
+  pool.on('connect', (client) => {
+    let pendingInTransaction = false;
+    let inTransaction = false;
+    const original = client.query.bind(client) as (...args: unknown[]) => unknown;
+    const patched = (...args: unknown[]): unknown => {
+      const first = args[0];
+      const text =
+        typeof first === 'string'
+          ? first
+          : typeof first === 'object' && first && 'text' in first
+            ? String((first as { text: unknown }).text)
+            : '';
+      const verb = text.trimStart().slice(0, 8).toLowerCase();
+      if (verb.startsWith('begin')) inTransaction = true;
+      const writesAuth = AUTH_WRITE.test(text);
+      const ends = verb.startsWith('commit') || verb.startsWith('rollback');
+      const result = original(...args);
+      const after = () => {
+        if (writesAuth && !inTransaction) onAuthWrite();
+        if (writesAuth && inTransaction) pendingInTransaction = true;
+        if (ends) {
+          if (pendingInTransaction && verb.startsWith('commit')) onAuthWrite();
+          pendingInTransaction = false;
+          inTransaction = false;
+        }
+      };
+      if (result && typeof (result as Promise<unknown>).then === 'function') {
+        return (result as Promise<unknown>).then(
+          (value) => {
+            after();
+            return value;
+          },
+          (err: unknown) => {
+            after();
+            throw err;
+          },
+        );
+      }
+      after();
+      return result;
+    };
+    (client as unknown as { query: typeof patched }).query = patched;
+  });
+}
