@@ -1,6 +1,8 @@
-// `npm run bench -- inbound`: signed WhatsApp webhooks into a running Sapa with one agent socket
-// connected, then status updates, then the plain-INSERT ceiling of the same PostgreSQL.
-import { performance } from 'node:perf_hooks';
+// `npm run bench -- inbound`: signed WhatsApp webhooks into a running Sapa (autocannon, 100
+// connections) with one agent socket connected, then status updates, then the plain-INSERT
+// ceiling of the same PostgreSQL over the same kind of connection.
+import { join } from 'node:path';
+import autocannon from 'autocannon';
 import pg from 'pg';
 import { io } from 'socket.io-client';
 import {
@@ -16,14 +18,34 @@ import { percentile, pool } from './lib/stats.js';
 
 const MESSAGES = Number(process.env.BENCH_INBOUND_MESSAGES ?? 20_000);
 const STATUSES = Number(process.env.BENCH_INBOUND_STATUSES ?? 30_000);
-const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 100);
+const CONNECTIONS = Number(process.env.BENCH_CONCURRENCY ?? 100);
 const CUSTOMERS = 2_000;
 
-async function post(url: string, w: SignedWebhook): Promise<{ ok: boolean; ms: number }> {
-  const t = performance.now();
-  const res = await fetch(url, { method: 'POST', body: w.body, headers: w.headers });
-  await res.arrayBuffer();
-  return { ok: res.status === 200, ms: performance.now() - t };
+/** Posts `count` webhooks built on demand by `next(i)`; autocannon keeps `CONNECTIONS` in flight. */
+async function fire(url: string, count: number, next: (i: number) => SignedWebhook) {
+  let i = 0;
+  const result = await autocannon({
+    url,
+    method: 'POST',
+    connections: CONNECTIONS,
+    amount: count,
+    requests: [
+      {
+        setupRequest: (req) => {
+          const w = next(i++);
+          return { ...req, body: w.body, headers: w.headers };
+        },
+      },
+    ],
+  });
+  const seconds = result.duration;
+  return {
+    perSecond: Math.round(count / seconds),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
 }
 
 export async function runInboundBench(): Promise<object> {
@@ -41,10 +63,10 @@ export async function runInboundBench(): Promise<object> {
     },
   });
   const handle = await startService(service, { readyTimeoutMs: 90_000 });
-  const db = new pg.Pool({
-    connectionString: `postgres://postgres:sapa@127.0.0.1:${pgPort}/sapa`,
-    max: 20,
-  });
+  // The same Unix socket the server uses (see apps/server/src/db/embedded.ts).
+  const dbUrl = `postgres://postgres:sapa@localhost:${pgPort}/sapa?host=${encodeURIComponent(join(dataDir, 'pg'))}`;
+  const db = new pg.Pool({ connectionString: dbUrl, max: 20 });
+  db.on('error', () => undefined);
   try {
     const webhookUrl = `${service.url}/webhooks/meta`;
     const token = await login(
@@ -59,33 +81,20 @@ export async function runInboundBench(): Promise<object> {
     });
 
     // --- inbound messages -------------------------------------------------------------
-    console.error(`inbound: ${MESSAGES} messages, ${CONCURRENCY} concurrent`);
-    const hooks = Array.from({ length: MESSAGES }, (_, i) => inboundWebhook(i, CUSTOMERS));
+    console.error(`inbound: ${MESSAGES} messages, ${CONNECTIONS} connections`);
     const sentAt = new Map<string, number>();
     const socketLatency: number[] = [];
     socket.on('new.message.in', (e: { message: { providerMessageId: string | null } }) => {
       const t = e.message.providerMessageId ? sentAt.get(e.message.providerMessageId) : undefined;
       if (t !== undefined) socketLatency.push(performance.now() - t);
     });
-    // Warm up connections and caches with a few hundred messages that are not counted.
-    const warm = Array.from({ length: 300 }, (_, i) => inboundWebhook(MESSAGES + i, CUSTOMERS));
-    await pool(
-      warm.length,
-      CONCURRENCY,
-      async (i) => void (await post(webhookUrl, warm[i]!.signed)),
-    );
-
-    const answer: number[] = [];
-    let failed = 0;
-    const t0 = performance.now();
-    await pool(hooks.length, CONCURRENCY, async (i) => {
-      const h = hooks[i]!;
+    // Warm-up (not counted): connections, prepared statements, JIT.
+    await fire(webhookUrl, 1_000, (i) => inboundWebhook(MESSAGES + i, CUSTOMERS).signed);
+    const inbound = await fire(webhookUrl, MESSAGES, (i) => {
+      const h = inboundWebhook(i, CUSTOMERS);
       sentAt.set(h.wamid, performance.now());
-      const r = await post(webhookUrl, h.signed);
-      answer.push(r.ms);
-      if (!r.ok) failed++;
+      return h.signed;
     });
-    const inboundSeconds = (performance.now() - t0) / 1000;
     const deadline = Date.now() + 15_000;
     while (socketLatency.length < MESSAGES && Date.now() < deadline)
       await new Promise((r) => setTimeout(r, 50));
@@ -96,26 +105,17 @@ export async function runInboundBench(): Promise<object> {
         )
       ).rows[0]?.n ?? 0;
 
-    // --- statuses ---------------------------------------------------------------------
+    // --- statuses: sent for every message, then delivered, then read (as Meta spaces them) --
     const outgoing = Math.ceil(STATUSES / 3);
     console.error(`statuses: ${outgoing} outgoing messages × sent/delivered/read`);
     await db.query(`
       INSERT INTO messages (account_id, chat_id, channel_id, provider_message_id, msg_type, text, status, from_me)
-      SELECT c.account_id, c.id, c.channel_id, 'wamid.BOUT.' || g, 'text', 'Terima kasih!', 'sent', true
+      SELECT c.account_id, c.id, c.channel_id, 'wamid.BOUT.' || g, 'text', 'Terima kasih!', 'queue', true
       FROM (SELECT * FROM chats ORDER BY created_at LIMIT 1) c, generate_series(1, ${outgoing}) g`);
-    const statusHooks: SignedWebhook[] = [];
-    for (let i = 1; i <= outgoing; i++)
-      for (const s of ['sent', 'delivered', 'read'] as const)
-        statusHooks.push(statusWebhook(`wamid.BOUT.${i}`, s));
-    const statusAnswer: number[] = [];
-    let statusFailed = 0;
-    const t1 = performance.now();
-    await pool(statusHooks.length, CONCURRENCY, async (i) => {
-      const r = await post(webhookUrl, statusHooks[i]!);
-      statusAnswer.push(r.ms);
-      if (!r.ok) statusFailed++;
-    });
-    const statusSeconds = (performance.now() - t1) / 1000;
+    const phases = ['sent', 'delivered', 'read'] as const;
+    const statuses = await fire(webhookUrl, outgoing * 3, (i) =>
+      statusWebhook(`wamid.BOUT.${(i % outgoing) + 1}`, phases[Math.floor(i / outgoing)] ?? 'read'),
+    );
     const read =
       (
         await db.query<{ n: number }>(
@@ -133,7 +133,7 @@ export async function runInboundBench(): Promise<object> {
       )
     ).rows[0]!;
     const t2 = performance.now();
-    await pool(MESSAGES, CONCURRENCY, async (i) => {
+    await pool(MESSAGES, CONNECTIONS, async (i) => {
       await db.query(
         `INSERT INTO bench_plain_messages (account_id, chat_id, channel_id, provider_message_id, msg_type, text, payload, status, from_me)
          VALUES ($1, $2, $3, $4, 'text', $5, '{}', 'received', false)`,
@@ -146,18 +146,18 @@ export async function runInboundBench(): Promise<object> {
         ],
       );
     });
-    const plainPerSecond = MESSAGES / ((performance.now() - t2) / 1000);
-    const inboundPerSecond = MESSAGES / inboundSeconds;
+    const plainPerSecond = Math.round(MESSAGES / ((performance.now() - t2) / 1000));
 
     return {
       name: 'inbound',
       messages: MESSAGES,
-      concurrency: CONCURRENCY,
+      connections: CONNECTIONS,
       inbound: {
-        acceptedPerSecond: Math.round(inboundPerSecond),
-        failed,
+        acceptedPerSecond: inbound.perSecond,
+        non2xx: inbound.non2xx,
+        errors: inbound.errors,
         stored,
-        answerMs: { p50: percentile(answer, 50), p99: percentile(answer, 99) },
+        answerMs: { p50: inbound.p50, p99: inbound.p99 },
         webhookToSocketMs: {
           p50: percentile(socketLatency, 50),
           p99: percentile(socketLatency, 99),
@@ -165,14 +165,14 @@ export async function runInboundBench(): Promise<object> {
         },
       },
       statuses: {
-        count: statusHooks.length,
-        perSecond: Math.round(statusHooks.length / statusSeconds),
-        failed: statusFailed,
+        count: outgoing * 3,
+        perSecond: statuses.perSecond,
+        non2xx: statuses.non2xx,
         endedRead: read,
-        answerMs: { p50: percentile(statusAnswer, 50), p99: percentile(statusAnswer, 99) },
+        answerMs: { p50: statuses.p50, p99: statuses.p99 },
       },
-      plainInsertPerSecond: Math.round(plainPerSecond),
-      ratioToPlainInsert: Math.round((inboundPerSecond / plainPerSecond) * 100) / 100,
+      plainInsertPerSecond: plainPerSecond,
+      ratioToPlainInsert: Math.round((inbound.perSecond / plainPerSecond) * 100) / 100,
       targets: {
         inboundPerSecond: 1500,
         statusesPerSecond: 3000,

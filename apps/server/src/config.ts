@@ -17,6 +17,7 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
     .optional(),
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(5433),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(20),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
@@ -60,6 +61,7 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   embeddedPgPort: number;
+  databasePoolSize: number;
   smtpUrl: string | undefined;
   mailFrom: string;
   jwtSecret: string;
@@ -105,6 +107,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: env.DATABASE_URL,
     embeddedPgPort: env.EMBEDDED_PG_PORT,
+    databasePoolSize: env.DATABASE_POOL_SIZE,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     jwtSecret: env.JWT_SECRET ?? persistedSecret(dataDir),

@@ -31,7 +31,7 @@ try {
 
 const log = pino({ level: config.logLevel });
 const database = await resolveDatabaseUrl(config, (line) => log.debug({ pg: line }, 'postgres'));
-const { db, pool } = createDb(database.url, 20);
+const { db, pool } = createDb(database.url, config.databasePoolSize);
 const authCache = new AuthCache(systemClock);
 watchPool(pool, () => authCache.invalidateAll());
 const applied = await migrate(pool);

@@ -109,6 +109,7 @@ export interface MessagesTable {
   sender_id: string | null;
   is_system: Generated<boolean>;
   reply_to_provider_id: string | null;
+  media_pending: ColumnType<boolean, boolean | undefined, boolean>;
   created_at: Timestamp;
   sent_at: Timestamp;
 }

@@ -6,11 +6,18 @@ export interface JobPayloads {
   'message.send': { messageId: string; attempt: number };
   'media.fetch': { messageId: string; attempt: number };
   'message.mark-read': { chatId: string; providerMessageId: string };
+  /** Every minute: queue downloads of inbound media still pending (a lost enqueue, a crash). */
+  'media.sweep': Record<string, never>;
 }
 
 export type JobName = keyof JobPayloads;
 
-export const JOB_NAMES: JobName[] = ['message.send', 'media.fetch', 'message.mark-read'];
+export const JOB_NAMES: JobName[] = [
+  'message.send',
+  'media.fetch',
+  'message.mark-read',
+  'media.sweep',
+];
 
 /** Exponential backoff with full jitter, capped: 1 s, 2 s, 4 s … up to 5 min. */
 export function backoffSeconds(attempt: number, random = Math.random): number {

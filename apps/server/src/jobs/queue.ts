@@ -20,6 +20,8 @@ export interface JobQueue {
     trx?: Transaction<Database>,
   ): Promise<void>;
   work<N extends JobName>(name: N, handler: JobHandler<N>, concurrency?: number): Promise<void>;
+  /** Runs a job on a cron schedule, once across all processes. */
+  schedule<N extends JobName>(name: N, cron: string, data: JobPayloads[N]): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -84,6 +86,10 @@ export class PgBossQueue implements JobQueue {
         },
       );
     }
+  }
+
+  async schedule<N extends JobName>(name: N, cron: string, data: JobPayloads[N]) {
+    await this.boss.schedule(name, cron, data);
   }
 
   async stop() {

@@ -27,7 +27,7 @@ export default async function setup(project: TestProject) {
   // pg-boss creates its schema once here; every cloned test database inherits it.
   const boss = await PgBossQueue.start(embedded.url, { supervise: false });
   await boss.stop();
-  project.provide('pgAdminUrl', embedded.url.replace(/\/sapa_template$/, '/postgres'));
+  project.provide('pgAdminUrl', embedded.url.replace('/sapa_template?', '/postgres?'));
   return async () => {
     await embedded.stop();
     rmSync(dir, { recursive: true, force: true });

@@ -48,6 +48,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     dataDir: '/tmp/sapa-test-data',
     databaseUrl: undefined,
     embeddedPgPort: 0,
+    databasePoolSize: 8,
     smtpUrl: undefined,
     mailFrom: 'Sapa <no-reply@sapa.test>',
     jwtSecret: 'test-secret-that-is-long-enough-for-hs256-signing',
@@ -86,7 +87,7 @@ export async function createTestContext(
   await admin.query(`CREATE DATABASE ${name} TEMPLATE sapa_template`);
   await admin.end();
 
-  const databaseUrl = adminUrl.replace(/\/postgres$/, `/${name}`);
+  const databaseUrl = adminUrl.replace('/postgres?', `/${name}?`);
   const { db, pool } = createDb(databaseUrl, 8);
   const clock = new ManualClock();
   const authCache = new AuthCache(clock);

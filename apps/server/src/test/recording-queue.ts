@@ -26,6 +26,12 @@ export class RecordingQueue implements JobQueue {
     this.handlers.set(name, handler as (data: never) => Promise<void>);
   }
 
+  readonly schedules: { name: JobName; cron: string }[] = [];
+
+  async schedule<N extends JobName>(name: N, cron: string) {
+    this.schedules.push({ name, cron });
+  }
+
   async drain(limit = 100): Promise<number> {
     let ran = 0;
     while (this.queued.length > 0 && ran < limit) {

@@ -1,11 +1,15 @@
-import { MESSAGES } from '@sapa/contracts';
+import { MESSAGES, normalizePhone } from '@sapa/contracts';
 import type { Deps } from '../../deps.js';
 import type { Db } from '../../db/database.js';
 import type { ChannelEvent, InboundMessage, StatusUpdate } from '../../channels/types.js';
 import type { ProviderType } from '../../db/schema-messaging.js';
-import { applyStatusFast, parkStatusIfUnknown, storeInboundFast } from './ingest-fast.repo.js';
-import { ensureChat, insertInbound, type IngestChannel } from './ingest.repo.js';
-import { loadChatRows, loadMessageRows } from './queries.js';
+import {
+  applyStatusFast,
+  ensureChatFast,
+  parkStatusIfUnknown,
+  storeInboundFast,
+} from './ingest-fast.repo.js';
+import type { IngestChannel } from './ingest.repo.js';
 
 export interface IngestResult {
   stored: number;
@@ -51,38 +55,33 @@ export async function ingestEvents(
 }
 
 async function ingestMessage(deps: Deps, ch: IngestChannel, m: InboundMessage): Promise<boolean> {
-  if (!m.media) {
-    const fast = await storeInboundFast(deps.db, ch, m);
-    if (fast.kind === 'stored') {
-      deps.events.publish({ type: 'message.created', chat: fast.chat, message: fast.message });
-      return true;
-    }
-    if (fast.kind === 'duplicate') return false;
+  let fast = await storeInboundFast(deps.pool, ch, m);
+  if (fast.kind === 'no-chat') {
+    // First message of a conversation: create contact and chat, then the same single statement.
+    await ensureChatFast(deps.pool, ch, m.from, m.from.phone ? normalizePhone(m.from.phone) : null);
+    fast = await storeInboundFast(deps.pool, ch, m);
   }
-  // First message of a new chat, or media (whose download job must commit with the message).
-  const stored = await deps.db.transaction().execute(async (trx) => {
-    const chatId = await ensureChat(trx, ch, m.from);
-    const id = await insertInbound(trx, ch, chatId, m);
-    if (id && m.media)
-      await deps.jobs.enqueue('media.fetch', { messageId: id, attempt: 0 }, {}, trx);
-    return id ? { id, chatId } : null;
-  });
-  if (!stored) return false;
-  const [[chat], [message]] = await Promise.all([
-    loadChatRows(deps.db, ch.account_id, [stored.chatId]),
-    loadMessageRows(deps.db, ch.account_id, [stored.id]),
-  ]);
-  if (chat && message) deps.events.publish({ type: 'message.created', chat, message });
+  if (fast.kind !== 'stored') return false;
+  deps.events.publish({ type: 'message.created', chat: fast.chat, message: fast.message });
+  if (m.media) {
+    // The row is marked media_pending: if this enqueue is lost, the sweeper queues it again.
+    const messageId = String(fast.message.id);
+    await deps.jobs
+      .enqueue('media.fetch', { messageId, attempt: 0 }, { singletonKey: `media:${messageId}` })
+      .catch((err: unknown) =>
+        deps.log.warn({ err, messageId }, 'media download not queued; the sweeper will'),
+      );
+  }
   return true;
 }
 
 async function ingestStatus(deps: Deps, ch: IngestChannel, s: StatusUpdate): Promise<void> {
-  const first = await applyStatusFast(deps.db, ch.id, s);
+  const first = await applyStatusFast(deps.pool, ch.id, s);
   let moved = first.moved;
   if (!moved && !first.known) {
-    await parkStatusIfUnknown(deps.db, ch.id, s);
+    await parkStatusIfUnknown(deps.pool, ch.id, s);
     // The send job may have linked the provider id between our update and the park: try once more.
-    ({ moved } = await applyStatusFast(deps.db, ch.id, s));
+    ({ moved } = await applyStatusFast(deps.pool, ch.id, s));
     if (moved) {
       await deps.db
         .deleteFrom('pending_statuses')

@@ -59,7 +59,11 @@ export async function storeInboundMedia(deps: Deps, messageId: string): Promise<
       .executeTakeFirstOrThrow();
     await trx
       .updateTable('messages')
-      .set({ media_id: row.id, payload: sql`jsonb_set(payload, '{media,stored}', 'true')` })
+      .set({
+        media_id: row.id,
+        media_pending: false,
+        payload: sql`jsonb_set(payload, '{media,stored}', 'true')`,
+      })
       .where('id', '=', msg.id)
       .execute();
     return row.id;
@@ -83,5 +87,30 @@ export async function runFetchMediaJob(
       return;
     }
     deps.log.error({ err, messageId: data.messageId }, 'inbound media could not be fetched');
+    // Given up: stop sweeping it and say so on the message (the agent sees it as unavailable).
+    await deps.db
+      .updateTable('messages')
+      .set({ media_pending: false, payload: sql`jsonb_set(payload, '{media,failed}', 'true')` })
+      .where('id', '=', Number(data.messageId))
+      .execute();
+  }
+}
+
+/** Re-queues downloads still pending after a minute (an enqueue lost to a crash, a dead worker). */
+export async function runMediaSweepJob(deps: Deps): Promise<void> {
+  const pending = await deps.db
+    .selectFrom('messages')
+    .select('id')
+    .where('media_pending', '=', true)
+    .where('created_at', '<', new Date(deps.clock.now().getTime() - 60_000))
+    .orderBy('id')
+    .limit(500)
+    .execute();
+  for (const { id } of pending) {
+    await deps.jobs.enqueue(
+      'media.fetch',
+      { messageId: String(id), attempt: 0 },
+      { singletonKey: `media:${id}` },
+    );
   }
 }

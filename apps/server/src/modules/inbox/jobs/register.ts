@@ -1,5 +1,5 @@
 import type { Deps } from '../../../deps.js';
-import { runFetchMediaJob } from './fetch-media.job.js';
+import { runFetchMediaJob, runMediaSweepJob } from './fetch-media.job.js';
 import { runMarkReadJob } from './mark-read.job.js';
 import { runSendMessageJob } from './send-message.job.js';
 
@@ -8,4 +8,6 @@ export async function registerInboxWorkers(deps: Deps): Promise<void> {
   await deps.jobs.work('message.send', (data) => runSendMessageJob(deps, data), 8);
   await deps.jobs.work('media.fetch', (data) => runFetchMediaJob(deps, data), 2);
   await deps.jobs.work('message.mark-read', (data) => runMarkReadJob(deps, data), 2);
+  await deps.jobs.work('media.sweep', () => runMediaSweepJob(deps), 1);
+  await deps.jobs.schedule('media.sweep', '* * * * *', {});
 }
