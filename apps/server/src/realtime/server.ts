@@ -9,6 +9,7 @@ import type { Deps } from '../deps.js';
 import type { AuthService } from '../modules/auth/service.js';
 import type { Principal } from '../modules/auth/principal.js';
 import { authRepo } from '../modules/auth/repo.js';
+import { EventRelay } from './relay.js';
 import { routeEvent } from './routing.js';
 import { personalRoom, viewerRooms } from './visibility.js';
 import { viewerOf } from './viewer.js';
@@ -29,6 +30,7 @@ export class Realtime {
   private readonly handlers = new Map<string, ClientEventHandler>();
   private redisClients: { quit(): Promise<unknown> }[] = [];
   private adapterPool: pg.Pool | null = null;
+  private relay: EventRelay | null = null;
   private unsubscribe: (() => void) | null = null;
 
   private constructor(
@@ -63,8 +65,17 @@ export class Realtime {
         .catch(() => next(new Error(MESSAGES.serverNotResponding)));
     });
     io.on('connection', (socket) => realtime.onConnection(socket));
+    // Domain events: to this process's sockets at once, to other processes through the relay.
+    const relay = new EventRelay(realtime.adapterPool ?? deps.pool, deps.log, (e) =>
+      io.local.to(e.rooms).emit(e.name, e.payload),
+    );
+    await relay.start(deps.pool.options.connectionString ?? '');
+    realtime.relay = relay;
     realtime.unsubscribe = deps.events.subscribe((event) => {
-      for (const out of routeEvent(event)) io.to(out.rooms).emit(out.name, out.payload);
+      for (const out of routeEvent(event)) {
+        io.local.to(out.rooms).emit(out.name, out.payload);
+        relay.publish(out);
+      }
     });
     return realtime;
   }
@@ -81,6 +92,7 @@ export class Realtime {
 
   async close(): Promise<void> {
     this.unsubscribe?.();
+    await this.relay?.close();
     this.io.disconnectSockets(true);
     // io.close() also closes the HTTP server Fastify already closed; never let that hang a stop.
     await new Promise<void>((resolve) => {
