@@ -1,4 +1,6 @@
-import { join } from 'node:path';
+import { createHash } from 'node:crypto';
+import { chmodSync, mkdirSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import type { Config } from '../config.js';
 import { startEmbeddedPostgres } from './embedded.js';
 
@@ -9,9 +11,51 @@ export async function resolveDatabaseUrl(
 ): Promise<{ url: string; stop: () => Promise<void> }> {
   if (config.databaseUrl) return { url: config.databaseUrl, stop: async () => undefined };
   const embedded = await startEmbeddedPostgres({
-    dir: join(config.dataDir, 'pg'),
+    dir: embeddedDir(config.dataDir, log),
     port: config.embeddedPgPort,
     onLog: log,
   });
   return embedded;
+}
+
+/**
+ * As root, Postgres runs as the `postgres` user, which must be able to reach its folder. The data
+ * folder is ours, so we open it for traversal; if a parent we do not own is closed (a clone
+ * under /root, say), the cluster lives under /var/lib/sapa instead, keyed by the data folder.
+ */
+export function embeddedDir(dataDir: string, log: (line: string) => void): string {
+  const wanted = join(dataDir, 'pg');
+  if (process.getuid?.() !== 0) return wanted;
+  try {
+    chmodSync(dataDir, statSync(dataDir).mode | 0o011);
+  } catch {
+    /* not ours to change: the check below decides */
+  }
+  if (traversable(dataDir)) return wanted;
+  const fallback = join(
+    '/var/lib/sapa',
+    createHash('sha1').update(resolve(dataDir)).digest('hex').slice(0, 12),
+    'pg',
+  );
+  mkdirSync(dirname(fallback), { recursive: true, mode: 0o755 });
+  chmodSync('/var/lib/sapa', 0o755);
+  log(
+    `PostgreSQL cannot reach ${wanted} (a parent folder is closed to other users); using ${fallback}`,
+  );
+  console.warn(`Embedded PostgreSQL data: ${fallback} (the postgres user cannot reach ${wanted})`);
+  return fallback;
+}
+
+function traversable(path: string): boolean {
+  let dir = resolve(path);
+  for (;;) {
+    try {
+      if ((statSync(dir).mode & 0o001) === 0) return false;
+    } catch {
+      return false;
+    }
+    const parent = dirname(dir);
+    if (parent === dir) return true;
+    dir = parent;
+  }
 }
