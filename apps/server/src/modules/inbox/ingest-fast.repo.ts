@@ -18,7 +18,7 @@ export type FastInbound =
   | { kind: 'duplicate' }
   | { kind: 'stored'; chat: ChatRow; message: MessageRow };
 
-const CHAT_RETURNING = `c.id, c.account_id, c.channel_id, c.contact_id, c.channel, c.identifier, c.name, c.agent_id,
+export const CHAT_RETURNING = `c.id, c.account_id, c.channel_id, c.contact_id, c.channel, c.identifier, c.name, c.agent_id,
   (SELECT name FROM users WHERE id = c.agent_id) AS agent_name,
   c.division_ids,
   coalesce((SELECT array_agg(ud.division_id) FROM user_divisions ud WHERE ud.user_id = c.agent_id), '{}') AS agent_division_ids,

@@ -1,3 +1,4 @@
+import type pg from 'pg';
 import { MESSAGES, normalizePhone } from '@sapa/contracts';
 import type { Deps } from '../../deps.js';
 import type { Db } from '../../db/database.js';
@@ -10,6 +11,8 @@ import {
   storeInboundFast,
 } from './ingest-fast.repo.js';
 import type { IngestChannel } from './ingest.repo.js';
+import { InboundBatcher } from './ingest-batch.repo.js';
+import { StatusBatcher } from './status-batch.repo.js';
 
 export interface IngestResult {
   stored: number;
@@ -55,7 +58,7 @@ export async function ingestEvents(
 }
 
 async function ingestMessage(deps: Deps, ch: IngestChannel, m: InboundMessage): Promise<boolean> {
-  let fast = await storeInboundFast(deps.pool, ch, m);
+  let fast = await batcherFor(deps.pool).submit(ch, m);
   if (fast.kind === 'no-chat') {
     // First message of a conversation: create contact and chat, then the same single statement.
     await ensureChatFast(deps.pool, ch, m.from, m.from.phone ? normalizePhone(m.from.phone) : null);
@@ -76,7 +79,7 @@ async function ingestMessage(deps: Deps, ch: IngestChannel, m: InboundMessage): 
 }
 
 async function ingestStatus(deps: Deps, ch: IngestChannel, s: StatusUpdate): Promise<void> {
-  const first = await applyStatusFast(deps.pool, ch.id, s);
+  const first = await statusBatcherFor(deps.pool).submit(ch.id, s);
   let moved = first.moved;
   if (!moved && !first.known) {
     await parkStatusIfUnknown(deps.pool, ch.id, s);
@@ -118,6 +121,26 @@ async function ingestStatus(deps: Deps, ch: IngestChannel, s: StatusUpdate): Pro
       },
     });
   }
+}
+
+const statusBatchers = new WeakMap<pg.Pool, StatusBatcher>();
+function statusBatcherFor(pool: pg.Pool): StatusBatcher {
+  let b = statusBatchers.get(pool);
+  if (!b) {
+    b = new StatusBatcher(pool);
+    statusBatchers.set(pool, b);
+  }
+  return b;
+}
+
+const batchers = new WeakMap<pg.Pool, InboundBatcher>();
+function batcherFor(pool: pg.Pool): InboundBatcher {
+  let b = batchers.get(pool);
+  if (!b) {
+    b = new InboundBatcher(pool);
+    batchers.set(pool, b);
+  }
+  return b;
 }
 
 /** Channels by provider id, cached briefly per database: every webhook needs this lookup. */

@@ -1,0 +1,216 @@
+import type pg from 'pg';
+import type { InboundMessage } from '../../channels/types.js';
+import type { IngestChannel } from './ingest.repo.js';
+import { CHAT_RETURNING, type FastInbound } from './ingest-fast.repo.js';
+import type { ChatRow, MessageRow } from './presenters.js';
+import { previewOf } from './queries.js';
+
+/**
+ * Many customer messages in one statement: webhooks that arrive in the same event-loop turn are
+ * stored together (each still once, by its provider id), and each chat moves forward once for
+ * all of its new messages. Chats are locked in id order so concurrent batches cannot deadlock.
+ */
+const BATCH_SQL = `
+  WITH input AS (
+    SELECT * FROM unnest($1::int[], $2::uuid[], $3::text[], $4::uuid[], $5::text[], $6::text[], $7::text[],
+                         $8::jsonb[], $9::text[], $10::text[], $11::timestamptz[], $12::text[], $13::text[], $14::boolean[])
+      AS t(ord, channel_id, identifier, account_id, provider_message_id, msg_type, text, payload, attachment_name,
+           reply_to, sent_at, preview, profile_name, media_pending)
+  ), c0 AS (
+    SELECT i.*, c.id AS chat_id FROM input i JOIN chats c ON c.channel_id = i.channel_id AND c.identifier = i.identifier
+  ), m AS (
+    INSERT INTO messages (account_id, chat_id, channel_id, provider_message_id, msg_type, text, payload,
+                          attachment_name, status, from_me, reply_to_provider_id, sent_at, media_pending)
+    SELECT account_id, chat_id, channel_id, provider_message_id, msg_type, text, payload, attachment_name,
+           'received', false, reply_to, sent_at, media_pending
+    FROM c0 ORDER BY ord
+    ON CONFLICT (channel_id, provider_message_id) DO NOTHING
+    RETURNING id, chat_id, channel_id, provider_message_id, created_at, sent_at
+  ), mi AS (
+    SELECT m.*, c0.ord, c0.preview, c0.msg_type, c0.profile_name
+    FROM m JOIN c0 ON c0.channel_id = m.channel_id AND c0.provider_message_id = m.provider_message_id
+  ), agg AS (
+    SELECT chat_id, count(*)::int AS n, max(sent_at) AS max_sent FROM mi GROUP BY chat_id
+  ), newest AS (
+    SELECT DISTINCT ON (chat_id) chat_id, preview, msg_type, profile_name FROM mi ORDER BY chat_id, sent_at DESC, ord DESC
+  ), locked AS MATERIALIZED (
+    SELECT c.id FROM chats c WHERE c.id IN (SELECT chat_id FROM agg) ORDER BY c.id FOR NO KEY UPDATE
+  ), u AS (
+    UPDATE chats c SET
+      last_message_text = newest.preview,
+      last_message_type = newest.msg_type,
+      last_message_from_me = false,
+      last_update = GREATEST(c.last_update, agg.max_sent),
+      unread_count = c.unread_count + agg.n,
+      flag = 'red',
+      initiate_at = GREATEST(coalesce(c.initiate_at, agg.max_sent), agg.max_sent),
+      name = CASE WHEN newest.profile_name <> '' THEN newest.profile_name ELSE c.name END,
+      is_archive = false,
+      updated_at = now()
+    FROM locked JOIN agg ON agg.chat_id = locked.id JOIN newest ON newest.chat_id = locked.id
+    WHERE c.id = locked.id
+    RETURNING ${CHAT_RETURNING}
+  )
+  SELECT i.ord, c0.chat_id AS found_chat, mi.id AS message_id, mi.created_at AS m_created_at,
+    CASE WHEN i.reply_to IS NULL THEN NULL ELSE (
+      SELECT json_build_object('id', r.id, 'text', r.text, 'msg_type', r.msg_type, 'from_me', r.from_me)
+      FROM messages r WHERE r.channel_id = i.channel_id AND r.provider_message_id = i.reply_to) END AS m_reply_to,
+    u.*
+  FROM input i
+  LEFT JOIN c0 ON c0.ord = i.ord
+  LEFT JOIN mi ON mi.ord = i.ord
+  LEFT JOIN u ON u.id = mi.chat_id`;
+
+type BatchRow = ChatRow & {
+  ord: number;
+  found_chat: string | null;
+  message_id: number | null;
+  m_created_at: Date | null;
+  m_reply_to: MessageRow['reply_to'];
+};
+
+export interface BatchItem {
+  ch: IngestChannel;
+  m: InboundMessage;
+}
+
+/** Stores distinct messages (the caller removes duplicates within a batch). */
+export async function storeInboundBatch(pool: pg.Pool, items: BatchItem[]): Promise<FastInbound[]> {
+  const payloads = items.map(({ m }) =>
+    m.media ? { ...m.payload, media: { ...m.media, stored: false } } : m.payload,
+  );
+  const result = await pool.query<BatchRow>({
+    name: 'sapa_ingest_batch_v1',
+    text: BATCH_SQL,
+    values: [
+      items.map((_, i) => i),
+      items.map(({ ch }) => ch.id),
+      items.map(({ m }) => m.from.identifier),
+      items.map(({ ch }) => ch.account_id),
+      items.map(({ m }) => m.providerMessageId),
+      items.map(({ m }) => m.msgType),
+      items.map(({ m }) => m.text),
+      payloads.map((p) => JSON.stringify(p)),
+      items.map(({ m }) => m.attachmentName),
+      items.map(({ m }) => m.replyToProviderId),
+      items.map(({ m }) => m.timestamp),
+      items.map(({ m }) => previewOf(m.msgType, m.text, m.attachmentName)),
+      items.map(({ m }) => m.from.name),
+      items.map(({ m }) => Boolean(m.media)),
+    ],
+  });
+  const outcomes: FastInbound[] = items.map(() => ({ kind: 'no-chat' }));
+  for (const row of result.rows) {
+    const item = items[row.ord];
+    if (!item) continue;
+    if (!row.found_chat) continue;
+    if (row.message_id === null || !row.id) {
+      outcomes[row.ord] = { kind: 'duplicate' };
+      continue;
+    }
+    const {
+      ord: _o,
+      found_chat: _f,
+      message_id: messageId,
+      m_created_at: createdAt,
+      m_reply_to: replyTo,
+      ...chat
+    } = row;
+    const { m } = item;
+    outcomes[row.ord] = {
+      kind: 'stored',
+      chat,
+      message: {
+        id: messageId,
+        chat_id: chat.id,
+        provider_message_id: m.providerMessageId,
+        generated_id: null,
+        msg_type: m.msgType,
+        text: m.text,
+        payload: payloads[row.ord] ?? m.payload,
+        attachment_name: m.attachmentName,
+        media_id: null,
+        media_mime: null,
+        status: 'received',
+        error: null,
+        from_me: false,
+        is_system: false,
+        sender_name: null,
+        created_at: createdAt ?? new Date(),
+        sent_at: m.timestamp,
+        channel: chat.channel,
+        identifier: chat.identifier,
+        chat_name: chat.name,
+        reply_to: replyTo,
+      },
+    };
+  }
+  return outcomes;
+}
+
+const MAX_BATCH = 100;
+
+/**
+ * Collects the messages submitted during one event-loop turn and stores them with one statement.
+ * Nothing waits for a timer: a batch is flushed on the next turn (or when full). A deadlock with
+ * a concurrent batch (Postgres aborts one side) is retried once; anything else fails the batch,
+ * whose webhooks answer 5xx and are redelivered.
+ */
+export class InboundBatcher {
+  private pending: {
+    item: BatchItem;
+    resolve: (r: FastInbound) => void;
+    reject: (e: unknown) => void;
+  }[] = [];
+  private scheduled = false;
+
+  constructor(private readonly pool: pg.Pool) {}
+
+  submit(ch: IngestChannel, m: InboundMessage): Promise<FastInbound> {
+    return new Promise((resolve, reject) => {
+      this.pending.push({ item: { ch, m }, resolve, reject });
+      if (this.pending.length >= MAX_BATCH) this.flush();
+      else if (!this.scheduled) {
+        this.scheduled = true;
+        setImmediate(() => this.flush());
+      }
+    });
+  }
+
+  private flush(): void {
+    this.scheduled = false;
+    const batch = this.pending;
+    this.pending = [];
+    if (batch.length === 0) return;
+    // One row per provider message: later copies in the same batch are duplicates of the first.
+    const firstOf = new Map<string, number>();
+    const distinct: typeof batch = [];
+    const followers: { index: number; of: number }[] = [];
+    batch.forEach((p, index) => {
+      const key = `${p.item.ch.id}|${p.item.m.providerMessageId}`;
+      const first = firstOf.get(key);
+      if (first === undefined) {
+        firstOf.set(key, distinct.length);
+        distinct.push(p);
+      } else followers.push({ index, of: first });
+    });
+    void this.run(distinct.map((p) => p.item))
+      .then((outcomes) => {
+        distinct.forEach((p, i) => p.resolve(outcomes[i] ?? { kind: 'no-chat' }));
+        for (const f of followers) {
+          const first = outcomes[f.of];
+          batch[f.index]?.resolve(first?.kind === 'no-chat' ? first : { kind: 'duplicate' });
+        }
+      })
+      .catch((err: unknown) => batch.forEach((p) => p.reject(err)));
+  }
+
+  private async run(items: BatchItem[]): Promise<FastInbound[]> {
+    try {
+      return await storeInboundBatch(this.pool, items);
+    } catch (err) {
+      if ((err as { code?: string }).code !== '40P01') throw err;
+      return storeInboundBatch(this.pool, items);
+    }
+  }
+}

@@ -1,0 +1,151 @@
+import type pg from 'pg';
+import type { StatusUpdate } from '../../channels/types.js';
+import type { StatusOutcome } from './ingest-fast.repo.js';
+
+/**
+ * Status updates that arrive in the same event-loop turn, applied with one statement. Each
+ * message moves forward only (sent < delivered < read; failed only from queue/sent/delivered and
+ * terminal); message rows are locked in id order so concurrent batches cannot deadlock.
+ */
+const BATCH_SQL = `
+  WITH input AS (
+    SELECT * FROM unnest($1::int[], $2::uuid[], $3::text[], $4::text[], $5::int[], $6::jsonb[])
+      AS t(ord, channel_id, provider_message_id, status, rank, error)
+  ), locked AS MATERIALIZED (
+    SELECT m.id FROM messages m JOIN input i ON m.channel_id = i.channel_id AND m.provider_message_id = i.provider_message_id
+    ORDER BY m.id FOR NO KEY UPDATE OF m
+  ), u AS (
+    UPDATE messages m SET status = i.status, error = coalesce(i.error, m.error)
+    FROM input i JOIN locked l ON true
+    WHERE l.id = m.id AND m.channel_id = i.channel_id AND m.provider_message_id = i.provider_message_id
+      AND CASE WHEN i.status = 'failed' THEN m.status IN ('queue', 'sent', 'delivered')
+          ELSE m.status NOT IN ('failed', 'received')
+           AND (CASE m.status WHEN 'queue' THEN 0 WHEN 'sent' THEN 1 WHEN 'delivered' THEN 2 WHEN 'read' THEN 3 ELSE 99 END) < i.rank END
+    RETURNING m.id, m.chat_id, m.sender_id, m.channel_id, m.provider_message_id
+  )
+  SELECT i.ord, u.id::text AS message_id, u.sender_id, c.id, c.account_id, c.agent_id, c.division_ids,
+    coalesce((SELECT array_agg(ud.division_id) FROM user_divisions ud WHERE ud.user_id = c.agent_id), '{}') AS agent_division_ids,
+    (u.id IS NOT NULL OR EXISTS (
+      SELECT 1 FROM messages k WHERE k.channel_id = i.channel_id AND k.provider_message_id = i.provider_message_id)) AS known
+  FROM input i
+  LEFT JOIN u ON u.channel_id = i.channel_id AND u.provider_message_id = i.provider_message_id
+  LEFT JOIN chats c ON c.id = u.chat_id`;
+
+type Row = {
+  ord: number;
+  message_id: string | null;
+  sender_id: string | null;
+  id: string | null;
+  account_id: string | null;
+  agent_id: string | null;
+  division_ids: string[] | null;
+  agent_division_ids: string[] | null;
+  known: boolean;
+};
+
+export interface StatusItem {
+  channelId: string;
+  s: Pick<StatusUpdate, 'providerMessageId' | 'status' | 'error'>;
+}
+
+const rankOf = (s: string) => ({ queue: 0, sent: 1, delivered: 2, read: 3, failed: 4 })[s] ?? 99;
+
+export async function applyStatusBatch(
+  pool: pg.Pool,
+  items: StatusItem[],
+): Promise<StatusOutcome[]> {
+  const result = await pool.query<Row>({
+    name: 'sapa_ingest_status_batch_v1',
+    text: BATCH_SQL,
+    values: [
+      items.map((_, i) => i),
+      items.map((x) => x.channelId),
+      items.map((x) => x.s.providerMessageId),
+      items.map((x) => x.s.status),
+      items.map((x) => rankOf(x.s.status)),
+      items.map((x) => (x.s.error ? JSON.stringify(x.s.error) : null)),
+    ],
+  });
+  const outcomes: StatusOutcome[] = items.map(() => ({ moved: null, known: false }));
+  for (const row of result.rows) {
+    if (row.message_id && row.id && row.account_id) {
+      outcomes[row.ord] = {
+        moved: {
+          id: row.id,
+          account_id: row.account_id,
+          agent_id: row.agent_id,
+          division_ids: row.division_ids ?? [],
+          agent_division_ids: row.agent_division_ids ?? [],
+          message_id: row.message_id,
+          sender_id: row.sender_id,
+        },
+        known: true,
+      };
+    } else outcomes[row.ord] = { moved: null, known: row.known };
+  }
+  return outcomes;
+}
+
+const MAX_BATCH = 200;
+
+/** Collects one event-loop turn of status updates; each message keeps only its furthest status. */
+export class StatusBatcher {
+  private pending: {
+    item: StatusItem;
+    resolve: (r: StatusOutcome) => void;
+    reject: (e: unknown) => void;
+  }[] = [];
+  private scheduled = false;
+
+  constructor(private readonly pool: pg.Pool) {}
+
+  submit(channelId: string, s: StatusItem['s']): Promise<StatusOutcome> {
+    return new Promise((resolve, reject) => {
+      this.pending.push({ item: { channelId, s }, resolve, reject });
+      if (this.pending.length >= MAX_BATCH) this.flush();
+      else if (!this.scheduled) {
+        this.scheduled = true;
+        setImmediate(() => this.flush());
+      }
+    });
+  }
+
+  private flush(): void {
+    this.scheduled = false;
+    const batch = this.pending;
+    this.pending = [];
+    if (batch.length === 0) return;
+    // One update per message: the furthest status of the batch (failed counts as furthest).
+    const best = new Map<string, number>();
+    batch.forEach((p, index) => {
+      const key = `${p.item.channelId}|${p.item.s.providerMessageId}`;
+      const current = best.get(key);
+      if (current === undefined || rankOf(p.item.s.status) > rankOf(batch[current]!.item.s.status))
+        best.set(key, index);
+    });
+    const chosen = [...best.values()];
+    void this.run(chosen.map((i) => batch[i]!.item))
+      .then((outcomes) => {
+        const byIndex = new Map(chosen.map((batchIndex, i) => [batchIndex, outcomes[i]!]));
+        batch.forEach((p, index) => {
+          const own = byIndex.get(index);
+          if (own) return p.resolve(own);
+          // Superseded within the batch: known as its sibling is, but nothing more to announce.
+          const sibling = byIndex.get(
+            best.get(`${p.item.channelId}|${p.item.s.providerMessageId}`)!,
+          );
+          p.resolve({ moved: null, known: sibling?.known ?? false });
+        });
+      })
+      .catch((err: unknown) => batch.forEach((p) => p.reject(err)));
+  }
+
+  private async run(items: StatusItem[]): Promise<StatusOutcome[]> {
+    try {
+      return await applyStatusBatch(this.pool, items);
+    } catch (err) {
+      if ((err as { code?: string }).code !== '40P01') throw err;
+      return applyStatusBatch(this.pool, items);
+    }
+  }
+}
