@@ -2,6 +2,7 @@
 // connections) with one agent socket connected, then status updates, then the plain-INSERT
 // ceiling of the same PostgreSQL over the same kind of connection.
 import { fork } from 'node:child_process';
+import { createServer } from 'node:http';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -51,16 +52,26 @@ async function fire(url: string, count: number, next: (i: number) => SignedWebho
 }
 
 export async function runInboundBench(): Promise<object> {
+  // A local Graph stand-in that knows no media: each download fails once, permanently, as for
+  // an expired id (a closed port would make every download retry for the whole run).
+  const graphPort = await freePort();
+  const graph = createServer((_req, res) => {
+    res.writeHead(404, { 'content-type': 'application/json' });
+    res.end(
+      JSON.stringify({
+        error: { message: 'Unsupported get request', code: 100, fbtrace_id: 'bench' },
+      }),
+    );
+  }).listen(graphPort, '127.0.0.1');
   const dataDir = makeTempDir('sapa-bench-inbound-');
   const pgPort = await freePort();
   const service = sapaServerService({
     port: await freePort(),
     dataDir,
     pgPort,
-    // Media downloads go to a closed local port: they fail fast and never leave the machine.
     env: {
       META_APP_SECRET: BENCH_APP_SECRET,
-      GRAPH_API_URL: 'http://127.0.0.1:9',
+      GRAPH_API_URL: `http://127.0.0.1:${graphPort}`,
       LOG_LEVEL: 'error',
     },
   });
@@ -193,6 +204,7 @@ export async function runInboundBench(): Promise<object> {
   } finally {
     await db.end();
     await handle.stop();
+    graph.close();
     removeDir(dataDir);
   }
 }
