@@ -1,7 +1,8 @@
 import type pg from 'pg';
 import type { InboundMessage } from '../../channels/types.js';
 import type { IngestChannel } from './ingest.repo.js';
-import { CHAT_RETURNING, type FastInbound } from './ingest-fast.repo.js';
+import { CHAT_RETURNING } from './ingest-fast.repo.js';
+import { TurnBatcher } from './turn-batcher.js';
 import type { ChatRow, MessageRow } from './presenters.js';
 import { previewOf } from './queries.js';
 
@@ -68,6 +69,11 @@ type BatchRow = ChatRow & {
   m_created_at: Date | null;
   m_reply_to: MessageRow['reply_to'];
 };
+
+export type FastInbound =
+  | { kind: 'no-chat' }
+  | { kind: 'duplicate' }
+  | { kind: 'stored'; chat: ChatRow; message: MessageRow };
 
 export interface BatchItem {
   ch: IngestChannel;
@@ -148,69 +154,17 @@ export async function storeInboundBatch(pool: pg.Pool, items: BatchItem[]): Prom
   return outcomes;
 }
 
-const MAX_BATCH = 100;
-
 /**
- * Collects the messages submitted during one event-loop turn and stores them with one statement.
- * Nothing waits for a timer: a batch is flushed on the next turn (or when full). A deadlock with
- * a concurrent batch (Postgres aborts one side) is retried once; anything else fails the batch,
- * whose webhooks answer 5xx and are redelivered.
+ * Messages of one event-loop turn stored by one statement. Copies of the same provider message
+ * in a batch are sent once; the others are duplicates (or, when the chat does not exist yet,
+ * share that answer so each creates it and retries).
  */
-export class InboundBatcher {
-  private pending: {
-    item: BatchItem;
-    resolve: (r: FastInbound) => void;
-    reject: (e: unknown) => void;
-  }[] = [];
-  private scheduled = false;
-
-  constructor(private readonly pool: pg.Pool) {}
-
-  submit(ch: IngestChannel, m: InboundMessage): Promise<FastInbound> {
-    return new Promise((resolve, reject) => {
-      this.pending.push({ item: { ch, m }, resolve, reject });
-      if (this.pending.length >= MAX_BATCH) this.flush();
-      else if (!this.scheduled) {
-        this.scheduled = true;
-        setImmediate(() => this.flush());
-      }
-    });
-  }
-
-  private flush(): void {
-    this.scheduled = false;
-    const batch = this.pending;
-    this.pending = [];
-    if (batch.length === 0) return;
-    // One row per provider message: later copies in the same batch are duplicates of the first.
-    const firstOf = new Map<string, number>();
-    const distinct: typeof batch = [];
-    const followers: { index: number; of: number }[] = [];
-    batch.forEach((p, index) => {
-      const key = `${p.item.ch.id}|${p.item.m.providerMessageId}`;
-      const first = firstOf.get(key);
-      if (first === undefined) {
-        firstOf.set(key, distinct.length);
-        distinct.push(p);
-      } else followers.push({ index, of: first });
-    });
-    void this.run(distinct.map((p) => p.item))
-      .then((outcomes) => {
-        distinct.forEach((p, i) => p.resolve(outcomes[i] ?? { kind: 'no-chat' }));
-        for (const f of followers) {
-          const first = outcomes[f.of];
-          batch[f.index]?.resolve(first?.kind === 'no-chat' ? first : { kind: 'duplicate' });
-        }
-      })
-      .catch((err: unknown) => batch.forEach((p) => p.reject(err)));
-  }
-
-  private async run(items: BatchItem[]): Promise<FastInbound[]> {
-    try {
-      return await storeInboundBatch(this.pool, items);
-    } catch (err) {
-      if ((err as { code?: string }).code !== '40P01') throw err;
-      return storeInboundBatch(this.pool, items);
-    }
-  }
+export function inboundBatcher(pool: pg.Pool): TurnBatcher<BatchItem, FastInbound> {
+  return new TurnBatcher<BatchItem, FastInbound>(
+    100,
+    (items) => storeInboundBatch(pool, items),
+    ({ ch, m }) => `${ch.id}|${m.providerMessageId}`,
+    () => false,
+    (first) => (first.kind === 'no-chat' ? first : { kind: 'duplicate' }),
+  );
 }

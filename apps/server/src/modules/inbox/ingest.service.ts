@@ -4,15 +4,10 @@ import type { Deps } from '../../deps.js';
 import type { Db } from '../../db/database.js';
 import type { ChannelEvent, InboundMessage, StatusUpdate } from '../../channels/types.js';
 import type { ProviderType } from '../../db/schema-messaging.js';
-import {
-  applyStatusFast,
-  ensureChatFast,
-  parkStatusIfUnknown,
-  storeInboundFast,
-} from './ingest-fast.repo.js';
+import { ensureChatFast, parkStatusIfUnknown } from './ingest-fast.repo.js';
 import type { IngestChannel } from './ingest.repo.js';
-import { InboundBatcher } from './ingest-batch.repo.js';
-import { StatusBatcher } from './status-batch.repo.js';
+import { inboundBatcher } from './ingest-batch.repo.js';
+import { statusBatcher } from './status-batch.repo.js';
 
 export interface IngestResult {
   stored: number;
@@ -58,11 +53,11 @@ export async function ingestEvents(
 }
 
 async function ingestMessage(deps: Deps, ch: IngestChannel, m: InboundMessage): Promise<boolean> {
-  let fast = await batcherFor(deps.pool).submit(ch, m);
+  let fast = await batcherFor(deps.pool).submit({ ch, m });
   if (fast.kind === 'no-chat') {
     // First message of a conversation: create contact and chat, then the same single statement.
     await ensureChatFast(deps.pool, ch, m.from, m.from.phone ? normalizePhone(m.from.phone) : null);
-    fast = await storeInboundFast(deps.pool, ch, m);
+    fast = await batcherFor(deps.pool).submit({ ch, m });
   }
   if (fast.kind !== 'stored') return false;
   deps.events.publish({ type: 'message.created', chat: fast.chat, message: fast.message });
@@ -79,12 +74,12 @@ async function ingestMessage(deps: Deps, ch: IngestChannel, m: InboundMessage): 
 }
 
 async function ingestStatus(deps: Deps, ch: IngestChannel, s: StatusUpdate): Promise<void> {
-  const first = await statusBatcherFor(deps.pool).submit(ch.id, s);
+  const first = await statusBatcherFor(deps.pool).submit({ channelId: ch.id, s });
   let moved = first.moved;
   if (!moved && !first.known) {
     await parkStatusIfUnknown(deps.pool, ch.id, s);
     // The send job may have linked the provider id between our update and the park: try once more.
-    ({ moved } = await applyStatusFast(deps.pool, ch.id, s));
+    ({ moved } = await statusBatcherFor(deps.pool).submit({ channelId: ch.id, s }));
     if (moved) {
       await deps.db
         .deleteFrom('pending_statuses')
@@ -123,25 +118,19 @@ async function ingestStatus(deps: Deps, ch: IngestChannel, s: StatusUpdate): Pro
   }
 }
 
-const statusBatchers = new WeakMap<pg.Pool, StatusBatcher>();
-function statusBatcherFor(pool: pg.Pool): StatusBatcher {
-  let b = statusBatchers.get(pool);
-  if (!b) {
-    b = new StatusBatcher(pool);
-    statusBatchers.set(pool, b);
-  }
-  return b;
+// One batcher of each kind per database pool (tests run several apps in one process).
+function perPool<T extends object>(make: (pool: pg.Pool) => T): (pool: pg.Pool) => T {
+  const made = new WeakMap<pg.Pool, T>();
+  return (pool) => {
+    const existing = made.get(pool);
+    if (existing) return existing;
+    const created = make(pool);
+    made.set(pool, created);
+    return created;
+  };
 }
-
-const batchers = new WeakMap<pg.Pool, InboundBatcher>();
-function batcherFor(pool: pg.Pool): InboundBatcher {
-  let b = batchers.get(pool);
-  if (!b) {
-    b = new InboundBatcher(pool);
-    batchers.set(pool, b);
-  }
-  return b;
-}
+const batcherFor = perPool(inboundBatcher);
+const statusBatcherFor = perPool(statusBatcher);
 
 /** Channels by provider id, cached briefly per database: every webhook needs this lookup. */
 const CACHE_MS = 10_000;

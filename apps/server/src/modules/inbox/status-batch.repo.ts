@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import type { StatusUpdate } from '../../channels/types.js';
 import type { StatusOutcome } from './ingest-fast.repo.js';
+import { TurnBatcher } from './turn-batcher.js';
 
 /**
  * Status updates that arrive in the same event-loop turn, applied with one statement. Each
@@ -86,66 +87,16 @@ export async function applyStatusBatch(
   return outcomes;
 }
 
-const MAX_BATCH = 200;
-
-/** Collects one event-loop turn of status updates; each message keeps only its furthest status. */
-export class StatusBatcher {
-  private pending: {
-    item: StatusItem;
-    resolve: (r: StatusOutcome) => void;
-    reject: (e: unknown) => void;
-  }[] = [];
-  private scheduled = false;
-
-  constructor(private readonly pool: pg.Pool) {}
-
-  submit(channelId: string, s: StatusItem['s']): Promise<StatusOutcome> {
-    return new Promise((resolve, reject) => {
-      this.pending.push({ item: { channelId, s }, resolve, reject });
-      if (this.pending.length >= MAX_BATCH) this.flush();
-      else if (!this.scheduled) {
-        this.scheduled = true;
-        setImmediate(() => this.flush());
-      }
-    });
-  }
-
-  private flush(): void {
-    this.scheduled = false;
-    const batch = this.pending;
-    this.pending = [];
-    if (batch.length === 0) return;
-    // One update per message: the furthest status of the batch (failed counts as furthest).
-    const best = new Map<string, number>();
-    batch.forEach((p, index) => {
-      const key = `${p.item.channelId}|${p.item.s.providerMessageId}`;
-      const current = best.get(key);
-      if (current === undefined || rankOf(p.item.s.status) > rankOf(batch[current]!.item.s.status))
-        best.set(key, index);
-    });
-    const chosen = [...best.values()];
-    void this.run(chosen.map((i) => batch[i]!.item))
-      .then((outcomes) => {
-        const byIndex = new Map(chosen.map((batchIndex, i) => [batchIndex, outcomes[i]!]));
-        batch.forEach((p, index) => {
-          const own = byIndex.get(index);
-          if (own) return p.resolve(own);
-          // Superseded within the batch: known as its sibling is, but nothing more to announce.
-          const sibling = byIndex.get(
-            best.get(`${p.item.channelId}|${p.item.s.providerMessageId}`)!,
-          );
-          p.resolve({ moved: null, known: sibling?.known ?? false });
-        });
-      })
-      .catch((err: unknown) => batch.forEach((p) => p.reject(err)));
-  }
-
-  private async run(items: StatusItem[]): Promise<StatusOutcome[]> {
-    try {
-      return await applyStatusBatch(this.pool, items);
-    } catch (err) {
-      if ((err as { code?: string }).code !== '40P01') throw err;
-      return applyStatusBatch(this.pool, items);
-    }
-  }
+/**
+ * Status updates of one event-loop turn applied by one statement; a message's repeats in the
+ * batch are reduced to its furthest status (the others are superseded: nothing to announce).
+ */
+export function statusBatcher(pool: pg.Pool): TurnBatcher<StatusItem, StatusOutcome> {
+  return new TurnBatcher<StatusItem, StatusOutcome>(
+    200,
+    (items) => applyStatusBatch(pool, items),
+    (x) => `${x.channelId}|${x.s.providerMessageId}`,
+    (current, candidate) => rankOf(candidate.s.status) > rankOf(current.s.status),
+    (chosen) => ({ moved: null, known: chosen.known }),
+  );
 }
