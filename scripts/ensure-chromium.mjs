@@ -19,22 +19,30 @@ function run(command, args) {
     throw new Error(`${command} ${args.join(' ')} exited with ${result.status}`);
 }
 
-export function ensureChromium() {
-  if (existsSync(CHROMIUM_PATH)) return CHROMIUM_PATH;
+/** Installs a Debian package by name when `binary` is missing (root only). */
+export function ensureDebianPackage(binary, pkg) {
+  if (existsSync(binary)) return binary;
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (!isRoot) {
     throw new Error(
-      `${CHROMIUM_PATH} is missing and installing it needs root. Run as root:\n` +
-        '  apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium',
+      `${binary} is missing and installing it needs root. Run as root:\n` +
+        `  apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y ${pkg}`,
     );
   }
-  console.log(`${CHROMIUM_PATH} not found; installing Debian's chromium package`);
+  console.log(`${binary} not found; installing Debian's ${pkg} package`);
   run('apt-get', ['update']);
-  run('apt-get', ['install', '-y', 'chromium']);
-  if (!existsSync(CHROMIUM_PATH)) {
-    throw new Error(`apt-get finished but ${CHROMIUM_PATH} is still missing`);
-  }
-  return CHROMIUM_PATH;
+  run('apt-get', ['install', '-y', pkg]);
+  if (!existsSync(binary)) throw new Error(`apt-get finished but ${binary} is still missing`);
+  return binary;
+}
+
+export function ensureChromium() {
+  return ensureDebianPackage(CHROMIUM_PATH, 'chromium');
+}
+
+/** redis-server for the test of the Redis Socket.IO adapter (REDIS_URL). */
+export function ensureRedis() {
+  return ensureDebianPackage('/usr/bin/redis-server', 'redis-server');
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ensureRedis } from './ensure-chromium.mjs';
 import { ROOT } from './lib/processes.mjs';
 
 const scratch = mkdtempSync(join(tmpdir(), 'sapa-test-'));
@@ -53,6 +54,8 @@ const stages = [
     name: 'vitest',
     command: join(ROOT, 'node_modules/.bin/vitest'),
     args: ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`],
+    // The Redis Socket.IO adapter test needs Debian's redis-server.
+    before: () => ensureRedis(),
     counts: vitestCounts,
   },
   {
