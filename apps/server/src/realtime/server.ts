@@ -8,7 +8,6 @@ import { MESSAGES, type Ack } from '@sapa/contracts';
 import type { Deps } from '../deps.js';
 import type { AuthService } from '../modules/auth/service.js';
 import type { Principal } from '../modules/auth/principal.js';
-import { authRepo } from '../modules/auth/repo.js';
 import { EventRelay } from './relay.js';
 import { routeEvent } from './routing.js';
 import { personalRoom, viewerRooms } from './visibility.js';
@@ -35,6 +34,7 @@ export class Realtime {
 
   private constructor(
     private readonly deps: Deps,
+    private readonly auth: AuthService,
     io: Server,
   ) {
     this.io = io;
@@ -46,7 +46,7 @@ export class Realtime {
       serveClient: false,
       connectionStateRecovery: undefined,
     });
-    const realtime = new Realtime(deps, io);
+    const realtime = new Realtime(deps, auth, io);
     await realtime.attachAdapter();
     if (httpServer) io.attach(httpServer);
 
@@ -154,18 +154,14 @@ export class Realtime {
     ack: ((r: Ack) => void) | null,
   ) {
     // Re-check the session on every event: a deactivated user or revoked session stops at once.
-    const fresh = await authRepo.loadPrincipal(
-      this.deps.db,
-      principal.userId,
-      principal.sessionId,
-      this.deps.clock.now(),
-    );
-    if (!fresh) {
+    const session = await this.auth.sessionPrincipal(principal.userId, principal.sessionId);
+    if (!session) {
       ack?.({ ok: false, message: MESSAGES.sessionExpired, code: 'SESSION_ENDED' });
       socket.disconnect(true);
       return;
     }
-    fresh.twoFactorVerified = true;
+    // The handshake already required the TOTP step; a copy keeps the cached principal untouched.
+    const fresh: Principal = { ...session, twoFactorVerified: true };
     try {
       const data = await handler(fresh, payload);
       ack?.({ ok: true, data });

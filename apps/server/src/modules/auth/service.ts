@@ -128,7 +128,7 @@ export class AuthService {
 
   /** Verifies a bearer token and loads its caller; null when the token or its session is no good. */
   async authenticate(bearer: string): Promise<Principal | null> {
-    const { authCache: cache, clock, db } = this.deps;
+    const { authCache: cache, clock } = this.deps;
     const now = clock.now();
     let claims = cache.claims(bearer);
     if (!claims) {
@@ -139,19 +139,27 @@ export class AuthService {
       }
       cache.rememberClaims(bearer, claims);
     }
-    let principal = cache.principal(claims.sid);
-    if (!principal || principal.userId !== claims.sub) {
-      const generation = cache.currentGeneration;
-      const loaded = await authRepo.loadPrincipal(db, claims.sub, claims.sid, now);
-      if (!loaded) return null;
-      cache.rememberPrincipal(claims.sid, loaded, generation);
-      principal = loaded;
-    }
+    const principal = await this.sessionPrincipal(claims.sub, claims.sid);
+    if (!principal) return null;
     // A copy: the 2FA state comes from this token, not from whichever token filled the cache.
     return {
       ...principal,
       twoFactorVerified: claims.isTwoFactorAuthenticated || !principal.twoFactorEnabled,
     };
+  }
+
+  /**
+   * The caller of a live session (user active, session not revoked), from the auth cache when it
+   * holds one. Sockets use this to re-check their session on every event.
+   */
+  async sessionPrincipal(userId: string, sessionId: string): Promise<Principal | null> {
+    const { authCache: cache, clock, db } = this.deps;
+    const cached = cache.principal(sessionId);
+    if (cached && cached.userId === userId) return cached;
+    const generation = cache.currentGeneration;
+    const loaded = await authRepo.loadPrincipal(db, userId, sessionId, clock.now());
+    if (loaded) cache.rememberPrincipal(sessionId, loaded, generation);
+    return loaded;
   }
 
   async generateTwoFactor(principal: Principal) {
