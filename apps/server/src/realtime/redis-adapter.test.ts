@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer, type AddressInfo } from 'node:net';
+import { connect as netConnect, createServer, type AddressInfo } from 'node:net';
 import { createClient } from 'redis';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,29 +29,43 @@ async function freePort(): Promise<number> {
   return port;
 }
 
+/** Resolves once something accepts TCP connections on the port (plain sockets: no client retries). */
+async function waitForPort(port: number, ms: number, output: () => string): Promise<void> {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    const open = await new Promise<boolean>((resolve) => {
+      const socket = netConnect(port, '127.0.0.1');
+      socket.once('connect', () => {
+        socket.destroy();
+        resolve(true);
+      });
+      socket.once('error', () => resolve(false));
+    });
+    if (open) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`redis-server did not listen on ${port}: ${output()}`);
+}
+
 beforeAll(async () => {
   const port = await freePort();
+  let output = '';
   redis = spawn(
     '/usr/bin/redis-server',
     ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-    { stdio: 'ignore' },
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
   );
+  redis.stdout?.on('data', (d: Buffer) => (output += d.toString()));
+  redis.stderr?.on('data', (d: Buffer) => (output += d.toString()));
   redisUrl = `redis://127.0.0.1:${port}`;
-  const probe = createClient({ url: redisUrl });
-  for (let i = 0; i < 100; i++) {
-    try {
-      await probe.connect();
-      break;
-    } catch {
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
-  await probe.quit();
+  await waitForPort(port, 20_000, () => output.slice(-2000));
   ctx = await createTestContext({ config: { redisUrl } });
   peer = await createPeer(ctx);
   await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   await peer.app.listen({ port: 0, host: '127.0.0.1' });
-}, 30_000);
+}, 60_000);
 
 afterAll(async () => {
   for (const s of sockets) s.disconnect();
