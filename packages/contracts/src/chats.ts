@@ -118,6 +118,12 @@ export const messagePageQuerySchema = z.object({
   perpage: z.coerce.number().int().min(1).max(100).default(LIMITS.messagePageFirst),
   includeMsgInfo: queryBoolean.optional(),
   searchText: z.string().trim().max(200).optional(),
+  /**
+   * `older` (default): the page before startKey, exclusive. `newer`: the page after startKey,
+   * exclusive, used after jumping to a search hit. With `newer` the answer's nextKey continues
+   * towards the present and is null once the newest message is included.
+   */
+  direction: z.enum(['older', 'newer']).default('older'),
 });
 export const messagePageSchema = z.object({
   data: z.array(messageSchema),

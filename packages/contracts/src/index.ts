@@ -12,3 +12,4 @@ export * from './format.js';
 export * from './channels.js';
 export * from './chats.js';
 export * from './realtime.js';
+export * from './inbox.js';

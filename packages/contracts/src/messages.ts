@@ -36,6 +36,14 @@ export const MESSAGES = {
   allowNotification: 'Please allow notification from your browser',
   invalidPhone: 'Invalid phone number',
   invalidEmail: 'The value is not a valid email address',
+  assignedToAnother: '{name} has been assigned to another agent',
+  conversationResolved: 'Your conversation has been resolved',
+  contactBlocked: 'Contact has been blocked',
+  resolveConfirmTitle: 'Resolve Confirmation',
+  resolveConfirm: 'Are you sure to resolve this ticket?',
+  blockConfirm: 'Are you sure you want to block this contact?',
+  archiveConfirm: 'Are you sure you want to archive this chat?',
+  unarchiveConfirm: 'Are you sure you want to unarchive this chat?',
   // Not fixed by the spec; ours, kept here so every screen says the same thing.
   tooManyAttempts: 'Too many attempts. Please wait a minute and try again.',
   twoFactorRequired: 'Two-factor authentication is required',
@@ -62,6 +70,13 @@ export const MESSAGES = {
   userNotFound: 'User not found',
   divisionNotFound: 'Division not found',
   invalidRole: 'Role must be admin, supervisor or agent',
+  labelNotFound: 'Label not found',
+  labelNameTaken: 'A label with this name already exists',
+  agentNotFound: 'This agent does not exist or is not active',
+  chatBlocked: 'This contact is blocked',
+  quickReplyNotFound: 'Quick reply not found',
+  quickReplyTaken: 'A quick reply with this shortcut already exists',
+  ticketNotFound: 'Ticket not found',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
