@@ -122,7 +122,43 @@ export interface PendingStatusesTable {
   received_at: Timestamp;
 }
 
+export interface LabelsTable {
+  id: Generated<string>;
+  account_id: string;
+  name: string;
+  color: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface TicketsTable {
+  id: Generated<string>;
+  account_id: string;
+  chat_id: string;
+  agent_id: string | null;
+  resolved_by: string | null;
+  open_at: Timestamp;
+  answer_at: NullableTimestamp;
+  close_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+export interface QuickRepliesTable {
+  id: Generated<string>;
+  account_id: string;
+  shortcut: string;
+  text: Generated<string>;
+  media_id: string | null;
+  division_ids: ColumnType<string[], string[] | undefined, string[]>;
+  created_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface MessagingTables {
+  labels: LabelsTable;
+  tickets: TicketsTable;
+  quick_replies: QuickRepliesTable;
   channels: ChannelsTable;
   contacts: ContactsTable;
   chats: ChatsTable;

@@ -6,6 +6,9 @@ import enBilling from '../locales/en/billing.json';
 import enCommon from '../locales/en/common.json';
 import enHome from '../locales/en/home.json';
 import enInbox from '../locales/en/inbox.json';
+import enConversation from '../locales/en/conversation.json';
+import enChatActions from '../locales/en/chatActions.json';
+import enTickets from '../locales/en/tickets.json';
 import enIntegrations from '../locales/en/integrations.json';
 import enSettings from '../locales/en/settings.json';
 import enValidation from '../locales/en/validation.json';
@@ -14,6 +17,9 @@ import idBilling from '../locales/id/billing.json';
 import idCommon from '../locales/id/common.json';
 import idHome from '../locales/id/home.json';
 import idInbox from '../locales/id/inbox.json';
+import idConversation from '../locales/id/conversation.json';
+import idChatActions from '../locales/id/chatActions.json';
+import idTickets from '../locales/id/tickets.json';
 import idIntegrations from '../locales/id/integrations.json';
 import idMessages from '../locales/id/messages.json';
 import idSettings from '../locales/id/settings.json';
@@ -28,7 +34,8 @@ export const LANGUAGE_STORAGE_KEY = 'sapa.lang';
  * common: shell, menus, layouts, error pages, guard toasts, generic buttons.
  * messages: the spec's fixed toasts and server messages (contracts MESSAGES, by key).
  * validation: the shared validation helper's sentences (contracts validationMessage).
- * auth, settings, billing, home, inbox, integrations: owned by the feature screens.
+ * auth, settings, billing, home, inbox (chat list), conversation (message pane and composer),
+ * chatActions (assign, labels, flag, archive, block, resolve), tickets, integrations: feature screens.
  */
 export const NAMESPACES = [
   'common',
@@ -39,6 +46,9 @@ export const NAMESPACES = [
   'billing',
   'home',
   'inbox',
+  'conversation',
+  'chatActions',
+  'tickets',
   'integrations',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
@@ -54,6 +64,9 @@ export const resources = {
     billing: enBilling,
     home: enHome,
     inbox: enInbox,
+    conversation: enConversation,
+    chatActions: enChatActions,
+    tickets: enTickets,
     integrations: enIntegrations,
   },
   id: {
@@ -65,6 +78,9 @@ export const resources = {
     billing: idBilling,
     home: idHome,
     inbox: idInbox,
+    conversation: idConversation,
+    chatActions: idChatActions,
+    tickets: idTickets,
     integrations: idIntegrations,
   },
 } as const;
