@@ -4,6 +4,7 @@ import { MESSAGES, SERVER_EVENTS, type IsUserInitiateEvent } from '@sapa/contrac
 import {
   flattenMessages,
   inboxKeys,
+  DEFAULT_CHAT_FILTER,
   type ChatFilter,
   type ChatPages,
   type MessagePages,
@@ -11,8 +12,8 @@ import {
 import { chatPages, makeChat, makeMessage, messagePages } from '../features/inbox/testFixtures';
 import { SERVER_EVENT_HANDLERS, type RealtimeContext } from './socketEvents';
 
-const ALL: ChatFilter = { assignee: 'ALL', searchText: '' };
-const MINE: ChatFilter = { assignee: 'MINE', searchText: '' };
+const ALL: ChatFilter = { ...DEFAULT_CHAT_FILTER, assignee: 'ALL', searchText: '' };
+const MINE: ChatFilter = { ...DEFAULT_CHAT_FILTER, assignee: 'MINE', searchText: '' };
 
 function setup(activeChatId: string | null = null) {
   const queryClient = new QueryClient();

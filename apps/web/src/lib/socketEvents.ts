@@ -59,7 +59,8 @@ function isChatFilter(value: unknown): value is ChatFilter {
     !!value &&
     typeof value === 'object' &&
     typeof (value as ChatFilter).assignee === 'string' &&
-    typeof (value as ChatFilter).searchText === 'string'
+    typeof (value as ChatFilter).searchText === 'string' &&
+    typeof (value as ChatFilter).isArchive === 'boolean'
   );
 }
 

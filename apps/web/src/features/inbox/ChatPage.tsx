@@ -12,7 +12,15 @@ import { message } from '../../lib/messages';
 import { connectSocket, emitWithAck, setActiveChat } from '../../lib/socket';
 import { getChatState, setChatState } from '../../lib/storage';
 import { useChatList } from './api';
-import { ASSIGNEES, findChat, inboxKeys, patchChat, type Assignee, type ChatPages } from './cache';
+import {
+  ASSIGNEES,
+  DEFAULT_CHAT_FILTER,
+  findChat,
+  inboxKeys,
+  patchChat,
+  type Assignee,
+  type ChatPages,
+} from './cache';
 import { ChatList } from './components/ChatList';
 import { Conversation } from './components/Conversation';
 import classes from './components/inbox.module.css';
@@ -55,7 +63,7 @@ export function ChatPage() {
   );
   const [searchInput, setSearchInput] = useState('');
   const [searchText] = useDebouncedValue(searchInput, 300);
-  const filter = { assignee, searchText };
+  const filter = { ...DEFAULT_CHAT_FILTER, assignee, searchText };
   const list = useChatList(filter);
 
   useEffect(() => {

@@ -10,11 +10,12 @@ import {
   unreadBadge,
   upsertChat,
   upsertMessage,
+  DEFAULT_CHAT_FILTER,
   type ChatFilter,
 } from './cache';
 import { chatPages, makeChat, makeMessage, messagePages } from './testFixtures';
 
-const ALL: ChatFilter = { assignee: 'ALL', searchText: '' };
+const ALL: ChatFilter = { ...DEFAULT_CHAT_FILTER, assignee: 'ALL', searchText: '' };
 const ids = (data: ReturnType<typeof chatPages> | undefined) =>
   data?.pages.map((p) => p.data.map((c) => c._id)) ?? [];
 
@@ -36,7 +37,7 @@ describe('chat list reducers', () => {
   });
 
   it('removes a chat that no longer matches the view (assigned to someone else)', () => {
-    const mine: ChatFilter = { assignee: 'MINE', searchText: '' };
+    const mine: ChatFilter = { ...DEFAULT_CHAT_FILTER, assignee: 'MINE', searchText: '' };
     const moved = { ...b, agentId: 'user-2', agent: { _id: 'user-2', name: 'Rudi' } };
     expect(ids(upsertChat(chatPages([a, b]), moved, mine, 'user-1'))).toEqual([['a']]);
     // ...and does not add one it never showed.
@@ -44,7 +45,7 @@ describe('chat list reducers', () => {
   });
 
   it('updates search results in place but never adds to them', () => {
-    const search: ChatFilter = { assignee: 'ALL', searchText: 'budi' };
+    const search: ChatFilter = { ...DEFAULT_CHAT_FILTER, assignee: 'ALL', searchText: 'budi' };
     const data = chatPages([a, b]);
     expect(upsertChat(data, makeChat({ _id: 'new' }), search, 'user-1')).toBe(data);
     expect(ids(upsertChat(data, { ...b, lastMessage: 'x' }, search, 'user-1'))).toEqual([
@@ -56,17 +57,25 @@ describe('chat list reducers', () => {
     expect(
       chatMatchesFilter(
         makeChat({ agentId: null }),
-        { assignee: 'UNASSIGNED', searchText: '' },
+        { ...DEFAULT_CHAT_FILTER, assignee: 'UNASSIGNED', searchText: '' },
         'user-1',
       ),
     ).toBe(true);
     expect(
-      chatMatchesFilter(makeChat(), { assignee: 'UNASSIGNED', searchText: '' }, 'user-1'),
+      chatMatchesFilter(
+        makeChat(),
+        { ...DEFAULT_CHAT_FILTER, assignee: 'UNASSIGNED', searchText: '' },
+        'user-1',
+      ),
     ).toBe(false);
     expect(chatMatchesFilter(makeChat({ isArchive: true }), ALL, 'user-1')).toBe(false);
-    expect(chatMatchesFilter(makeChat(), { assignee: 'ALL', searchText: '62812' }, null)).toBe(
-      true,
-    );
+    expect(
+      chatMatchesFilter(
+        makeChat(),
+        { ...DEFAULT_CHAT_FILTER, assignee: 'ALL', searchText: '62812' },
+        null,
+      ),
+    ).toBe(true);
   });
 
   it('patches a chat in place and leaves the cache alone when absent', () => {

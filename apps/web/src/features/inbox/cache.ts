@@ -16,10 +16,35 @@ import type {
 export const ASSIGNEES = ['ALL', 'MINE', 'UNASSIGNED'] as const;
 export type Assignee = (typeof ASSIGNEES)[number];
 
+export const FLAG_FILTERS = ['gray', 'red', 'green'] as const;
+
+/**
+ * Spec §3 "Chat filter": channel, assignment, resolved, flag, label, isArchive, unread, plus the
+ * search box. Every list in the cache is keyed by one of these, so live events can tell whether
+ * a chat belongs in it.
+ */
 export interface ChatFilter {
   assignee: Assignee;
   searchText: string;
+  channel: Chat['channel'] | null;
+  /** true: only resolved (gray); false: only open (red or green); null: both. */
+  resolved: boolean | null;
+  flag: Chat['flag'] | null;
+  /** A label id. */
+  label: string | null;
+  isArchive: boolean;
+  unread: boolean;
 }
+
+export const DEFAULT_CHAT_FILTER: Omit<ChatFilter, 'assignee'> = {
+  searchText: '',
+  channel: null,
+  resolved: null,
+  flag: null,
+  label: null,
+  isArchive: false,
+  unread: false,
+};
 
 export interface ChatPage {
   data: Chat[];
@@ -46,9 +71,16 @@ export const inboxKeys = {
 
 /** Whether a chat belongs in a list with this filter, as far as the client can tell. */
 export function chatMatchesFilter(chat: Chat, filter: ChatFilter, userId: string | null): boolean {
-  if (chat.isArchive || chat.blocked) return false;
+  if (chat.blocked) return false;
+  if (chat.isArchive !== filter.isArchive) return false;
   if (filter.assignee === 'MINE' && chat.agentId !== userId) return false;
   if (filter.assignee === 'UNASSIGNED' && chat.agentId !== null) return false;
+  if (filter.channel && chat.channel !== filter.channel) return false;
+  if (filter.flag && chat.flag !== filter.flag) return false;
+  if (filter.resolved === true && chat.flag !== 'gray') return false;
+  if (filter.resolved === false && chat.flag === 'gray') return false;
+  if (filter.label && !chat.label.includes(filter.label)) return false;
+  if (filter.unread && chat.unreadCount === 0) return false;
   const needle = filter.searchText.trim().toLowerCase();
   if (needle) {
     const haystack = `${chat.name} ${chat.identifier}`.toLowerCase();
