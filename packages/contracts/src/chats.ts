@@ -128,6 +128,8 @@ export const messagePageQuerySchema = z.object({
 export const messagePageSchema = z.object({
   data: z.array(messageSchema),
   nextKey: z.string().nullable(),
+  /** With searchText: the chats the hits belong to, so results can show whose message it is. */
+  chats: z.array(chatSchema).optional(),
 });
 
 /** Body of `new.message.out` and `POST /messages`. */
