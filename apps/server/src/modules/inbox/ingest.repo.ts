@@ -2,6 +2,7 @@ import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { ChannelType } from '../../db/schema-messaging.js';
 import type { StatusUpdate } from '../../channels/types.js';
+import { forwardOnlyCondition, statusRank } from './status-rule.js';
 
 type Trx = Transaction<Database>;
 
@@ -11,8 +12,11 @@ export interface IngestChannel {
   channel: ChannelType;
 }
 
-const RANK = sql`CASE status WHEN 'queue' THEN 0 WHEN 'sent' THEN 1 WHEN 'delivered' THEN 2 WHEN 'read' THEN 3 ELSE 99 END`;
-const rankOf = (s: string) => ({ queue: 0, sent: 1, delivered: 2, read: 3 })[s] ?? 99;
+/** Statuses are a closed set; checked before they are inlined into SQL. */
+function statusName(status: string): string {
+  if (!/^[a-z-]+$/.test(status)) throw new Error(`unexpected status ${status}`);
+  return status;
+}
 
 /**
  * Moves a message's status forward only (sent < delivered < read; failed is terminal and keeps
@@ -27,11 +31,7 @@ export async function applyStatus(
   const updated = await sql<{ id: string; chat_id: string; account_id: string }>`
     UPDATE messages SET status = ${s.status}, error = coalesce(${error}::jsonb, error)
     WHERE channel_id = ${channelId} AND provider_message_id = ${s.providerMessageId}
-      AND ${
-        s.status === 'failed'
-          ? sql`status IN ('queue', 'sent', 'delivered')`
-          : sql`status NOT IN ('failed', 'received') AND ${RANK} < ${rankOf(s.status)}`
-      }
+      AND ${sql.raw(forwardOnlyCondition('status', `'${statusName(s.status)}'`, String(statusRank(s.status))))}
     RETURNING id::text AS id, chat_id, account_id`.execute(trx);
   if (updated.rows[0]) return updated.rows[0];
   const known = await trx

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import type { StatusUpdate } from '../../channels/types.js';
 import type { StatusOutcome } from './ingest-fast.repo.js';
+import { forwardOnlyCondition, statusRank } from './status-rule.js';
 import { TurnBatcher } from './turn-batcher.js';
 
 /**
@@ -19,9 +20,7 @@ const BATCH_SQL = `
     UPDATE messages m SET status = i.status, error = coalesce(i.error, m.error)
     FROM input i JOIN locked l ON true
     WHERE l.id = m.id AND m.channel_id = i.channel_id AND m.provider_message_id = i.provider_message_id
-      AND CASE WHEN i.status = 'failed' THEN m.status IN ('queue', 'sent', 'delivered')
-          ELSE m.status NOT IN ('failed', 'received')
-           AND (CASE m.status WHEN 'queue' THEN 0 WHEN 'sent' THEN 1 WHEN 'delivered' THEN 2 WHEN 'read' THEN 3 ELSE 99 END) < i.rank END
+      AND ${forwardOnlyCondition('m.status', 'i.status', 'i.rank')}
     RETURNING m.id, m.chat_id, m.sender_id, m.channel_id, m.provider_message_id
   )
   SELECT i.ord, u.id::text AS message_id, u.sender_id, c.id, c.account_id, c.agent_id, c.division_ids,
@@ -49,8 +48,6 @@ export interface StatusItem {
   s: Pick<StatusUpdate, 'providerMessageId' | 'status' | 'error'>;
 }
 
-const rankOf = (s: string) => ({ queue: 0, sent: 1, delivered: 2, read: 3, failed: 4 })[s] ?? 99;
-
 export async function applyStatusBatch(
   pool: pg.Pool,
   items: StatusItem[],
@@ -63,7 +60,7 @@ export async function applyStatusBatch(
       items.map((x) => x.channelId),
       items.map((x) => x.s.providerMessageId),
       items.map((x) => x.s.status),
-      items.map((x) => rankOf(x.s.status)),
+      items.map((x) => statusRank(x.s.status)),
       items.map((x) => (x.s.error ? JSON.stringify(x.s.error) : null)),
     ],
   });
@@ -96,7 +93,7 @@ export function statusBatcher(pool: pg.Pool): TurnBatcher<StatusItem, StatusOutc
     200,
     (items) => applyStatusBatch(pool, items),
     (x) => `${x.channelId}|${x.s.providerMessageId}`,
-    (current, candidate) => rankOf(candidate.s.status) > rankOf(current.s.status),
+    (current, candidate) => statusRank(candidate.s.status) > statusRank(current.s.status),
     (chosen) => ({ moved: null, known: chosen.known }),
   );
 }
