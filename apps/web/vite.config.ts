@@ -3,6 +3,9 @@ import react from '@vitejs/plugin-react';
 
 const server = 'http://localhost:3000';
 
+/** Libraries only reached through import(): left out of the vendor chunk so they stay lazy. */
+const LAZY_PACKAGES = ['mixpanel-browser', 'emoji-picker-react', 'shipstyles'];
+
 // Paths are relative to apps/web: `npm run build -w @sapa/web` runs here and writes apps/web/dist.
 export default defineConfig({
   plugins: [react()],
@@ -25,9 +28,12 @@ export default defineConfig({
       output: {
         // Libraries change less often than the app, so a separate chunk stays cached across
         // deploys. One chunk only: splitting libraries further creates import cycles between
-        // chunks. mixpanel-browser keeps its own lazily loaded chunk (only with a token).
+        // chunks. mixpanel-browser keeps its own lazily loaded chunk (only with a token), and
+        // so does the emoji picker with its data (only when the composer's picker opens).
         manualChunks(id) {
-          if (!id.includes('node_modules') || id.includes('mixpanel-browser')) return undefined;
+          if (!id.includes('node_modules') || LAZY_PACKAGES.some((p) => id.includes(p))) {
+            return undefined;
+          }
           return 'vendor';
         },
       },

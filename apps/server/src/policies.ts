@@ -29,6 +29,22 @@ export const POLICIES = {
   // Spec §6: supervisors may not open /integration; agents see channel names for filters.
   'channels.read': { roles: ALL },
   'channels.manage': { roles: ADMIN },
+  // Inbox actions: every role may act on a chat it can see; the chat's visibility (spec §6) is
+  // checked by the service on the chat itself, so a hidden chat answers 404.
+  'chats.read': { roles: ALL },
+  'chats.assign': { roles: ALL },
+  'chats.update': { roles: ALL },
+  'chats.resolve': { roles: ALL },
+  'chats.archive': { roles: ALL },
+  'chats.block': { roles: ALL },
+  'labels.read': { roles: ALL },
+  'labels.manage': { roles: MANAGERS },
+  // Tickets of the chats the caller may see (the chat's visibility is applied by the query).
+  'tickets.read': { roles: ALL },
+  'tickets.export': { roles: ALL },
+  // Everyone uses quick replies in the composer; admins and supervisors maintain them.
+  'quickReplies.read': { roles: ALL },
+  'quickReplies.manage': { roles: MANAGERS },
 } as const satisfies Record<string, Policy>;
 
 export type Action = keyof typeof POLICIES;

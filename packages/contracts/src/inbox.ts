@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { chatFlagSchema, chatSchema } from './chats.js';
 import { channelTypeSchema } from './channels.js';
-import { idField, requiredString } from './fields.js';
+import { idField, queryBoolean, requiredString } from './fields.js';
 import { validationMessage as vm } from './messages.js';
 
 /**
@@ -21,7 +21,8 @@ export const labelSchema = z.object({
   _id: z.string(),
   label: z.string(),
   color: z.string(),
-  chatCount: z.number(),
+  /** Chats carrying the label; null unless the list was asked `withCounts=true`. */
+  chatCount: z.number().nullable(),
   createdAt: z.string(),
 });
 export type Label = z.infer<typeof labelSchema>;
@@ -29,6 +30,7 @@ export type Label = z.infer<typeof labelSchema>;
 export const labelListQuerySchema = z.object({
   perpage: z.coerce.number().int().min(1).max(999).default(999),
   searchText: z.string().trim().max(60).optional(),
+  withCounts: queryBoolean.default(false),
 });
 export const labelListSchema = z.object({ data: z.array(labelSchema), total: z.number() });
 

@@ -13,3 +13,4 @@ export * from './channels.js';
 export * from './chats.js';
 export * from './realtime.js';
 export * from './inbox.js';
+export * from './ticket-params.js';

@@ -77,6 +77,8 @@ export interface ChatsTable {
   is_out: Generated<boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Generated (migration 0015): lower(name) || chr(1) || lower(identifier), for chat search. */
+  search_text: ColumnType<string, never, never>;
 }
 
 export interface MediaTable {

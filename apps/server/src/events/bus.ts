@@ -1,4 +1,10 @@
-import type { ErrorMessageEvent, Message, MessageStatus } from '@sapa/contracts';
+import type {
+  AssignChatResultEvent,
+  BalanceCheckEvent,
+  ErrorMessageEvent,
+  Message,
+  MessageStatus,
+} from '@sapa/contracts';
 import type { ChatRow, MessageRow } from '../modules/inbox/presenters.js';
 
 /** What routing needs to know about a chat: whose screens may show it. */
@@ -7,12 +13,24 @@ export type ChatAudienceRow = Pick<
   'id' | 'account_id' | 'agent_id' | 'division_ids' | 'agent_division_ids'
 >;
 
+/** Who did something, as events name them. */
+export interface Actor {
+  _id: string;
+  name: string;
+}
+
+/**
+ * Where an outgoing message came from: the agent's screen (socket, or its REST fallback) or an
+ * API integration calling `POST /api/messages`; the latter is announced as `new.message.push.reply`.
+ */
+export type MessageOrigin = 'socket' | 'rest';
+
 /**
  * What services announce after they commit. The realtime module maps each to the spec's socket
  * event names and to the rooms allowed to see it; services never talk to sockets.
  */
 export type DomainEvent =
-  | { type: 'message.created'; chat: ChatRow; message: MessageRow }
+  | { type: 'message.created'; chat: ChatRow; message: MessageRow; origin?: MessageOrigin }
   | {
       type: 'message.status';
       chat: ChatAudienceRow;
@@ -26,7 +44,23 @@ export type DomainEvent =
       userId: string | null;
       error: ErrorMessageEvent;
     }
-  | { type: 'chat.read'; chat: ChatRow; userId: string };
+  | { type: 'chat.read'; chat: ChatRow; userId: string }
+  /** Assignment or division changed; `before` is the audience the chat had until now. */
+  | { type: 'chat.assigned'; chat: ChatRow; before: ChatAudienceRow; by: Actor }
+  /** The outcome of an assignment, for the screens of the user who asked. */
+  | { type: 'chat.assign.result'; userId: string; result: AssignChatResultEvent }
+  /** Labels, flag or unblock: the chat as it now is (`chat`). */
+  | { type: 'chat.updated'; chat: ChatRow }
+  | { type: 'chat.archived' | 'chat.unarchived' | 'chat.blocked'; chat: ChatRow }
+  /** A ticket was resolved: gray, unassigned; `before` still reaches the agent who had it. */
+  | {
+      type: 'chat.resolved';
+      chat: ChatRow;
+      before: ChatAudienceRow;
+      ticketId: string | null;
+      by: Actor;
+    }
+  | { type: 'balance.check'; userId: string; event: BalanceCheckEvent };
 
 export type DomainEventListener = (event: DomainEvent) => void;
 

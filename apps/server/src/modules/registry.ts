@@ -8,6 +8,9 @@ import { healthRoutes } from './health/routes.js';
 import { mailRoutes } from './mail/routes.js';
 import { channelRoutes } from './channels/routes.js';
 import { inboxRoutes } from './inbox/routes.js';
+import { labelsRoutes } from './labels/routes.js';
+import { quickRepliesRoutes } from './quick-replies/routes.js';
+import { ticketsRoutes } from './tickets/routes.js';
 import { mediaRoutes } from './media/routes.js';
 import { webhookRoutes } from './webhooks/routes.js';
 import { settingsRoutes } from './settings/routes.js';
@@ -36,6 +39,9 @@ export const MODULES: ((app: App, ctx: ModuleContext) => void)[] = [
   divisionsRoutes,
   channelRoutes,
   inboxRoutes,
+  labelsRoutes,
+  ticketsRoutes,
+  quickRepliesRoutes,
   mediaRoutes,
   webhookRoutes,
 ];

@@ -1,5 +1,10 @@
-import { SERVER_EVENTS } from '@sapa/contracts';
-import type { DomainEvent } from '../events/bus.js';
+import {
+  SERVER_EVENTS,
+  type ChatAssignedEvent,
+  type ChatChangedEvent,
+  type MessageResolvedEvent,
+} from '@sapa/contracts';
+import type { ChatAudienceRow, DomainEvent } from '../events/bus.js';
 import { presentChat, presentMessage } from '../modules/inbox/presenters.js';
 import { chatRooms, personalRoom } from './visibility.js';
 import { audienceOf } from './viewer.js';
@@ -10,23 +15,43 @@ export interface OutgoingSocketEvent {
   payload: unknown;
 }
 
+const roomsOf = (chat: ChatAudienceRow) => chatRooms(audienceOf(chat));
+
+/**
+ * Rooms that could see the chat before a change and rooms that can see it now: whoever loses a
+ * chat (the previous agent, another division) must still hear why it left their list.
+ */
+function unionRooms(before: ChatAudienceRow, after: ChatAudienceRow): string[] {
+  return [...new Set([...roomsOf(before), ...roomsOf(after)])];
+}
+
+const CHANGED_NAMES = {
+  'chat.archived': SERVER_EVENTS.chatArchived,
+  'chat.unarchived': SERVER_EVENTS.chatUnarchived,
+  'chat.blocked': SERVER_EVENTS.chatBlocked,
+} as const;
+
 /** Domain event → the spec's socket event names and the rooms allowed to see them. */
 export function routeEvent(event: DomainEvent): OutgoingSocketEvent[] {
-  const rooms = chatRooms(audienceOf(event.chat));
   switch (event.type) {
-    case 'message.created':
+    case 'message.created': {
+      let name: string = SERVER_EVENTS.newMessageIn;
+      if (event.message.from_me)
+        name =
+          event.origin === 'rest' ? SERVER_EVENTS.newMessagePushReply : SERVER_EVENTS.messageOut;
       return [
         {
-          name: event.message.from_me ? SERVER_EVENTS.messageOut : SERVER_EVENTS.newMessageIn,
-          rooms,
+          name,
+          rooms: roomsOf(event.chat),
           payload: { chat: presentChat(event.chat), message: presentMessage(event.message) },
         },
       ];
+    }
     case 'message.status':
       return [
         {
           name: SERVER_EVENTS.messageStatus,
-          rooms,
+          rooms: roomsOf(event.chat),
           payload: {
             chatId: event.chat.id,
             messageId: event.messageId,
@@ -39,7 +64,7 @@ export function routeEvent(event: DomainEvent): OutgoingSocketEvent[] {
       return [
         {
           name: SERVER_EVENTS.errorMessage,
-          rooms: event.userId ? [personalRoom(event.userId)] : rooms,
+          rooms: event.userId ? [personalRoom(event.userId)] : roomsOf(event.chat),
           payload: event.error,
         },
       ];
@@ -47,8 +72,67 @@ export function routeEvent(event: DomainEvent): OutgoingSocketEvent[] {
       return [
         {
           name: SERVER_EVENTS.readChat,
-          rooms,
+          rooms: roomsOf(event.chat),
           payload: { chatId: event.chat.id, userId: event.userId },
+        },
+      ];
+    case 'chat.assigned': {
+      const payload: ChatAssignedEvent = {
+        chat: presentChat(event.chat),
+        previousAgentId: event.before.agent_id,
+        by: event.by,
+      };
+      return [
+        {
+          name: SERVER_EVENTS.chatAssigned,
+          rooms: unionRooms(event.before, event.chat),
+          payload,
+        },
+      ];
+    }
+    case 'chat.assign.result':
+      return [
+        {
+          name: SERVER_EVENTS.assignChatResult,
+          rooms: [personalRoom(event.userId)],
+          payload: event.result,
+        },
+      ];
+    case 'chat.updated':
+      return [
+        {
+          name: SERVER_EVENTS.chat,
+          rooms: roomsOf(event.chat),
+          payload: { chat: presentChat(event.chat) },
+        },
+      ];
+    case 'chat.archived':
+    case 'chat.unarchived':
+    case 'chat.blocked': {
+      const payload: ChatChangedEvent = { chat: presentChat(event.chat) };
+      return [{ name: CHANGED_NAMES[event.type], rooms: roomsOf(event.chat), payload }];
+    }
+    case 'chat.resolved': {
+      const payload: MessageResolvedEvent = {
+        chat: presentChat(event.chat),
+        ticketId: event.ticketId,
+        previousAgentId: event.before.agent_id,
+        by: event.by,
+      };
+      return [
+        {
+          name: SERVER_EVENTS.messageResolvedCreated,
+          rooms: unionRooms(event.before, event.chat),
+          payload,
+        },
+      ];
+    }
+    case 'balance.check':
+      return [
+        {
+          name: SERVER_EVENTS.balanceCheck,
+          rooms: [personalRoom(event.userId)],
+          payload: event.event,
         },
       ];
   }

@@ -10,6 +10,7 @@ import {
   createWhatsappChannel,
   type TestUser,
 } from '../test/fixtures.js';
+import { fundAccount } from '../test/fixtures-inbox.js';
 import { signed, text } from '../test/whatsapp-fixtures.js';
 import { generatePin } from '../modules/auth/two-factor.js';
 
@@ -24,6 +25,7 @@ beforeAll(async () => {
   await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   url = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
   accountId = await createAccount(ctx);
+  await fundAccount(ctx, accountId);
   channel = await createWhatsappChannel(ctx, accountId);
 });
 afterAll(async () => {

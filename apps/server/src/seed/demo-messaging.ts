@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Deps } from '../deps.js';
 import { DEMO_USERS } from './demo.js';
+import { seedDemoInbox } from './demo-inbox.js';
 
 /** The sandbox's demo business number (apps/sandbox seeds the same values). */
 export const DEMO_WHATSAPP = {
@@ -13,8 +14,11 @@ export const DEMO_WHATSAPP = {
 interface DemoConversation {
   waId: string;
   name: string;
-  assignee: 'agent' | null;
+  /** Who handles it: Budi (`agent`), Dewi (`agent2`) or nobody yet. */
+  assignee: 'agent' | 'agent2' | null;
   division: 'Sales' | 'Support' | null;
+  /** Resolved this many minutes ago by its assignee: unassigned and gray since (spec §4). */
+  resolvedMinutesAgo?: number;
   /** Minutes ago, oldest first; `out` lines were sent by the assignee or an admin. */
   lines: { dir: 'in' | 'out'; text: string; minutesAgo: number }[];
 }
@@ -56,6 +60,37 @@ const CONVERSATIONS: DemoConversation[] = [
     assignee: null,
     division: null,
     lines: [{ dir: 'in', text: 'Selamat siang, toko buka jam berapa?', minutesAgo: 6 }],
+  },
+  {
+    waId: '6281311110004',
+    name: 'Putri Handayani',
+    assignee: 'agent2',
+    division: 'Support',
+    lines: [
+      {
+        dir: 'in',
+        text: 'Kak, kode voucher HEMAT50 saya tidak bisa dipakai waktu checkout.',
+        minutesAgo: 30,
+      },
+      { dir: 'out', text: 'Halo Kak Putri, boleh kirim pesan error yang muncul?', minutesAgo: 26 },
+      { dir: 'in', text: "Tulisannya 'voucher sudah kedaluwarsa' kak", minutesAgo: 4 },
+    ],
+  },
+  {
+    waId: '6281311110005',
+    name: 'Joko Santoso',
+    assignee: 'agent2',
+    division: 'Support',
+    resolvedMinutesAgo: 280,
+    lines: [
+      { dir: 'in', text: 'Halo, bisa minta invoice untuk pesanan #SP-0987?', minutesAgo: 300 },
+      {
+        dir: 'out',
+        text: 'Tentu Kak Joko, invoice sudah kami kirim ke email Anda.',
+        minutesAgo: 295,
+      },
+      { dir: 'in', text: 'Sudah masuk, terima kasih!', minutesAgo: 290 },
+    ],
   },
 ];
 
@@ -104,8 +139,14 @@ export async function seedDemoMessaging(deps: Deps): Promise<void> {
       .select(['id', 'email'])
       .where('account_id', '=', accountId)
       .execute();
-    const agentId = users.find((u) => u.email === DEMO_USERS[2].email)?.id ?? null;
-    const adminId = users.find((u) => u.email === DEMO_USERS[0].email)?.id ?? null;
+    const userId = (email: string) => users.find((u) => u.email === email)?.id ?? null;
+    const adminId = userId(DEMO_USERS[0].email);
+    const assigneeIds = {
+      agent: userId('agent@demo.sapa.id'),
+      agent2: userId('agent2@demo.sapa.id'),
+    };
+    const chatIds = new Map<string, string>();
+    const resolved: { chatId: string; at: Date; by: string | null }[] = [];
     const divisions = await trx
       .selectFrom('divisions')
       .select(['id', 'name'])
@@ -129,6 +170,8 @@ export async function seedDemoMessaging(deps: Deps): Promise<void> {
       const last = c.lines[c.lines.length - 1]!;
       const lastIn = [...c.lines].reverse().find((l) => l.dir === 'in');
       const unread = c.lines.length - 1 - c.lines.map((l) => l.dir).lastIndexOf('out');
+      const handlerId = c.assignee ? assigneeIds[c.assignee] : null;
+      const isResolved = c.resolvedMinutesAgo !== undefined;
       const divisionId = divisions.find((d) => d.name === c.division)?.id;
       const chat = await trx
         .insertInto('chats')
@@ -139,10 +182,10 @@ export async function seedDemoMessaging(deps: Deps): Promise<void> {
           channel: 'whatsapp',
           identifier: c.waId,
           name: c.name,
-          agent_id: c.assignee === 'agent' ? agentId : null,
+          agent_id: isResolved ? null : handlerId,
           division_ids: divisionId ? [divisionId] : [],
-          flag: last.dir === 'in' ? 'red' : 'green',
-          unread_count: last.dir === 'in' ? Math.min(unread, c.lines.length) : 0,
+          flag: isResolved ? 'gray' : last.dir === 'in' ? 'red' : 'green',
+          unread_count: !isResolved && last.dir === 'in' ? Math.min(unread, c.lines.length) : 0,
           last_message_text: last.text,
           last_message_type: 'text',
           last_message_from_me: last.dir === 'out',
@@ -153,6 +196,9 @@ export async function seedDemoMessaging(deps: Deps): Promise<void> {
         })
         .returning('id')
         .executeTakeFirstOrThrow();
+      chatIds.set(c.waId, chat.id);
+      if (c.resolvedMinutesAgo !== undefined)
+        resolved.push({ chatId: chat.id, at: at(c.resolvedMinutesAgo), by: handlerId });
       let n = 0;
       for (const line of c.lines) {
         n++;
@@ -168,12 +214,13 @@ export async function seedDemoMessaging(deps: Deps): Promise<void> {
             payload: '{}',
             status: line.dir === 'in' ? 'received' : 'read',
             from_me: line.dir === 'out',
-            sender_id: line.dir === 'out' ? (c.assignee === 'agent' ? agentId : adminId) : null,
+            sender_id: line.dir === 'out' ? (handlerId ?? adminId) : null,
             created_at: at(line.minutesAgo),
             sent_at: at(line.minutesAgo),
           })
           .execute();
       }
     }
+    await seedDemoInbox(trx, { accountId, divisions, chatIds, resolved });
   });
 }

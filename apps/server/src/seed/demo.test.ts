@@ -14,6 +14,7 @@ const LOGINS = [
   { role: 'admin', email: 'admin@demo.sapa.id' },
   { role: 'supervisor', email: 'supervisor@demo.sapa.id' },
   { role: 'agent', email: 'agent@demo.sapa.id' },
+  { role: 'agent', email: 'agent2@demo.sapa.id' },
 ];
 
 async function counts() {
@@ -42,7 +43,7 @@ describe('seedDemo', () => {
   it('creates the demo tenant once and returns the logins every time', async () => {
     expect(await seedDemo(ctx.deps)).toEqual({ logins: LOGINS });
     const after = await counts();
-    expect(after).toEqual({ accounts: 1, users: 3, divisions: 2, ledger: 1, subscriptions: 1 });
+    expect(after).toEqual({ accounts: 1, users: 4, divisions: 2, ledger: 1, subscriptions: 1 });
     expect(await seedDemo(ctx.deps)).toEqual({ logins: LOGINS });
     expect(await counts()).toEqual(after);
   });
@@ -80,25 +81,24 @@ describe('seedDemo', () => {
     }
   });
 
-  it('puts the agent in Support, the supervisor in both divisions, supervising the agent', async () => {
-    const token = await login(ctx, 'supervisor@demo.sapa.id', 'DemoPass123');
-    const supervisor = (
-      await ctx.app.inject({
-        method: 'GET',
-        url: '/api/users/me/all',
-        headers: { authorization: `Bearer ${token}` },
-      })
-    ).json().user;
+  it('puts both agents in Support, the supervisor in both divisions, supervising the agents', async () => {
+    const me = async (email: string) => {
+      const token = await login(ctx, email, 'DemoPass123');
+      return (
+        await ctx.app.inject({
+          method: 'GET',
+          url: '/api/users/me/all',
+          headers: { authorization: `Bearer ${token}` },
+        })
+      ).json().user;
+    };
+    const supervisor = await me('supervisor@demo.sapa.id');
     expect(supervisor.divisions.map((d: { name: string }) => d.name)).toEqual(['Sales', 'Support']);
-    const agentToken = await login(ctx, 'agent@demo.sapa.id', 'DemoPass123');
-    const agent = (
-      await ctx.app.inject({
-        method: 'GET',
-        url: '/api/users/me/all',
-        headers: { authorization: `Bearer ${agentToken}` },
-      })
-    ).json().user;
-    expect(agent.divisions.map((d: { name: string }) => d.name)).toEqual(['Support']);
-    expect(supervisor.agentIds).toEqual([agent._id]);
+    const agent = await me('agent@demo.sapa.id');
+    const agent2 = await me('agent2@demo.sapa.id');
+    expect(agent2).toMatchObject({ name: 'Dewi Lestari', role: 'agent', allChat: false });
+    for (const a of [agent, agent2])
+      expect(a.divisions.map((d: { name: string }) => d.name)).toEqual(['Support']);
+    expect([...supervisor.agentIds].sort()).toEqual([agent._id, agent2._id].sort());
   });
 });

@@ -33,6 +33,14 @@ export const DEMO_USERS = [
     phone: '6281200000003',
     allChat: false,
   },
+  // A second agent, so two agents and a supervisor can work the demo inbox at once.
+  {
+    role: 'agent',
+    email: 'agent2@demo.sapa.id',
+    name: 'Dewi Lestari',
+    phone: '6281200000004',
+    allChat: false,
+  },
 ] as const satisfies readonly {
   role: Role;
   email: string;
@@ -53,7 +61,7 @@ const logins = (): SeedResult => ({
 });
 
 /**
- * The demo tenant a newcomer signs in to on first start: three users, two divisions, an active
+ * The demo tenant a newcomer signs in to on first start: four users, two divisions, an active
  * plan and a starting balance. All in one transaction, and skipped when it already exists, so
  * restarts (or several processes starting together) never duplicate it.
  */
@@ -90,7 +98,7 @@ async function createDemoTenant(
     .executeTakeFirstOrThrow();
   const accountId = account.id;
 
-  const ids = {} as Record<Role, string>;
+  const ids: Record<string, string> = {};
   for (const u of DEMO_USERS) {
     const row = await trx
       .insertInto('users')
@@ -107,7 +115,7 @@ async function createDemoTenant(
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    ids[u.role] = row.id;
+    ids[u.email] = row.id;
   }
 
   const divisions = await trx
@@ -123,17 +131,30 @@ async function createDemoTenant(
     if (!found) throw new Error(`demo division ${name} missing`);
     return found.id;
   };
+  const idOf = (email: string) => {
+    const id = ids[email];
+    if (!id) throw new Error(`demo user ${email} missing`);
+    return id;
+  };
+  const supervisor = idOf('supervisor@demo.sapa.id');
+  const agents = [idOf('agent@demo.sapa.id'), idOf('agent2@demo.sapa.id')];
   await trx
     .insertInto('user_divisions')
     .values([
-      { account_id: accountId, user_id: ids.agent, division_id: divisionId('Support') },
-      { account_id: accountId, user_id: ids.supervisor, division_id: divisionId('Sales') },
-      { account_id: accountId, user_id: ids.supervisor, division_id: divisionId('Support') },
+      ...agents.map((id) => ({
+        account_id: accountId,
+        user_id: id,
+        division_id: divisionId('Support'),
+      })),
+      { account_id: accountId, user_id: supervisor, division_id: divisionId('Sales') },
+      { account_id: accountId, user_id: supervisor, division_id: divisionId('Support') },
     ])
     .execute();
   await trx
     .insertInto('supervisor_agents')
-    .values({ account_id: accountId, supervisor_id: ids.supervisor, agent_id: ids.agent })
+    .values(
+      agents.map((id) => ({ account_id: accountId, supervisor_id: supervisor, agent_id: id })),
+    )
     .execute();
 
   const plan = await billingRepo.findActiveProduct(trx, DEMO_PLAN);

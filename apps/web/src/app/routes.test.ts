@@ -24,6 +24,9 @@ const ADMIN = [
   '/setting',
   '/top-up',
   '/setting/agent-settings',
+  // Issue 4: label and quick-reply management ("in settings"); the spec shows no settings bodies.
+  '/setting/labels',
+  '/setting/quick-replies',
   '/user-edit',
 ];
 const INTEGRATION = [

@@ -70,6 +70,12 @@ const SubscriptionExpiredPage = page(
   'SubscriptionExpiredPage',
 );
 const ChatPage = page(() => import('../features/inbox/ChatPage'), 'ChatPage');
+const TicketsPage = page(() => import('../features/tickets/TicketsPage'), 'TicketsPage');
+const LabelsPage = page(() => import('../features/labels/LabelsPage'), 'LabelsPage');
+const QuickRepliesPage = page(
+  () => import('../features/quick-replies/QuickRepliesPage'),
+  'QuickRepliesPage',
+);
 const IntegrationsPage = page(
   () => import('../features/integrations/IntegrationsPage'),
   'IntegrationsPage',
@@ -117,7 +123,7 @@ export const ROUTES: readonly AppRoute[] = [
   route('template', '/broadcast/template', 'admin', comingSoon('templates'), API_ONLY),
   route('templateNew', '/broadcast/template/new', 'admin', comingSoon('templates'), API_ONLY),
   route('templateDetail', '/broadcast/template/:id', 'admin', comingSoon('templates'), API_ONLY),
-  route('ticket', '/ticket', 'admin', comingSoon('tickets'), AGENT),
+  route('ticket', '/ticket', 'admin', TicketsPage, AGENT),
   route('contact', '/contact', 'admin', comingSoon('contacts'), AGENT),
   route('chat', '/chat', 'admin', ChatPage, AGENT),
   route('contactGroup', '/contact/group', 'admin', comingSoon('contactGroups'), NONE),
@@ -125,6 +131,8 @@ export const ROUTES: readonly AppRoute[] = [
   route('setting', '/setting', 'admin', SettingsPage, API_ONLY),
   route('topUp', '/top-up', 'admin', comingSoon('topUp'), API_ONLY),
   route('agentSettings', '/setting/agent-settings', 'admin', AgentSettingsPage, NONE),
+  route('labels', '/setting/labels', 'admin', LabelsPage, NONE),
+  route('quickReplies', '/setting/quick-replies', 'admin', QuickRepliesPage, NONE),
   route('userEdit', '/user-edit', 'admin', UserEditPage, { allowAgent: true }),
 
   // Integration layout

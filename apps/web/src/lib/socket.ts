@@ -15,9 +15,10 @@ import type { z } from 'zod';
 import { inboxKeys } from '../features/inbox/cache';
 import { refreshAccessToken } from './http';
 import { translateMessage } from './messages';
-import { notifyError } from './notify';
+import { notifyError, notifySuccess } from './notify';
 import { queryClient as defaultQueryClient } from './queryClient';
-import { SERVER_EVENT_HANDLERS, type RealtimeContext } from './socketEvents';
+import { SERVER_EVENT_HANDLERS, type RealtimeContext, type RealtimeViewer } from './socketEvents';
+import { clearAlerts, raiseInboxAlert } from '../features/inbox/actions/alertsStore';
 import { getToken } from './storage';
 
 /** Client events that answer through an acknowledgement, with their payload and answer. */
@@ -25,6 +26,9 @@ export interface ClientAckEvents {
   [CLIENT_EVENTS.newMessageOut]: { payload: z.input<typeof sendMessageBodySchema>; data: Message };
   [CLIENT_EVENTS.openChat]: { payload: { chatId: string }; data: Chat };
   [CLIENT_EVENTS.getIsUserInitiate]: { payload: { chatId: string }; data: IsUserInitiateEvent };
+  [CLIENT_EVENTS.blockChat]: { payload: { chatId: string }; data: { chat: Chat } };
+  [CLIENT_EVENTS.archiveChat]: { payload: { chatId: string }; data: { chat: Chat } };
+  [CLIENT_EVENTS.unarchiveChat]: { payload: { chatId: string }; data: { chat: Chat } };
 }
 export type ClientAckEvent = keyof ClientAckEvents;
 
@@ -52,7 +56,9 @@ const stateListeners = new Set<() => void>();
 const context: RealtimeContext = {
   queryClient: defaultQueryClient,
   userId: null,
+  viewer: null,
   activeChatId: null,
+  resolvedChatIds: new Set(),
   markRead: (chatId) => {
     void emitWithAck(CLIENT_EVENTS.openChat, { chatId }).catch(() => undefined);
   },
@@ -60,6 +66,8 @@ const context: RealtimeContext = {
     notifyError(
       translateMessage(text === MESSAGES.windowClosedCode ? MESSAGES.windowClosed : text),
     ),
+  notifySuccess: (text, id) => notifySuccess(text, id === undefined ? {} : { id }),
+  alert: raiseInboxAlert,
 };
 
 function setState(next: ConnectionState): void {
@@ -80,9 +88,12 @@ function isActive(s: Socket): boolean {
 export function connectSocket(options: {
   queryClient: QueryClient;
   userId: string | null;
+  /** Role and division-only view for the §4 rules; left as is when a caller omits it. */
+  viewer?: RealtimeViewer | null;
 }): Socket {
   context.queryClient = options.queryClient;
   context.userId = options.userId;
+  if (options.viewer !== undefined) context.viewer = options.viewer;
   if (socket) {
     if (!isActive(socket)) socket.connect();
     return socket;
@@ -137,7 +148,32 @@ export function connectSocket(options: {
   for (const [event, handler] of Object.entries(SERVER_EVENT_HANDLERS)) {
     s.on(event, (payload: unknown) => handler(context, payload));
   }
+  for (const [event, listeners] of screenListeners) {
+    for (const listener of listeners) s.on(event, listener);
+  }
   return s;
+}
+
+type ServerEventListener = (payload: unknown) => void;
+/** Listeners of screens (notifications, counters), kept across reconnects and new sockets. */
+const screenListeners = new Map<string, Set<ServerEventListener>>();
+
+/**
+ * Lets a screen follow a server event beside the cache table of socketEvents.ts (which stays the
+ * one place that updates the cache). Returns the unsubscribe function.
+ */
+export function onServerEvent(event: string, listener: ServerEventListener): () => void {
+  let listeners = screenListeners.get(event);
+  if (!listeners) {
+    listeners = new Set();
+    screenListeners.set(event, listeners);
+  }
+  listeners.add(listener);
+  socket?.on(event, listener);
+  return () => {
+    screenListeners.get(event)?.delete(listener);
+    socket?.off(event, listener);
+  };
 }
 
 /** Spec §4: logout clears the socket. Safe to call with no socket. */
@@ -145,6 +181,9 @@ export function disconnectSocket(): void {
   const s = socket;
   socket = null;
   context.activeChatId = null;
+  context.viewer = null;
+  context.resolvedChatIds.clear();
+  clearAlerts();
   if (s) {
     s.removeAllListeners();
     s.disconnect();

@@ -20,9 +20,13 @@ function setup(activeChatId: string | null = null) {
   const ctx: RealtimeContext = {
     queryClient,
     userId: 'user-1',
+    viewer: { role: 'agent', divisionOnlyView: false },
     activeChatId,
+    resolvedChatIds: new Set(),
     markRead: vi.fn(),
     notifyError: vi.fn(),
+    notifySuccess: vi.fn(),
+    alert: vi.fn(),
   };
   const emit = (event: string, payload: unknown) => SERVER_EVENT_HANDLERS[event]?.(ctx, payload);
   return { queryClient, ctx, emit };

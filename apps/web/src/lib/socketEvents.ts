@@ -9,6 +9,7 @@ import {
   SERVER_EVENTS,
   type Chat,
   type IsUserInitiateEvent,
+  type Role,
 } from '@sapa/contracts';
 import {
   applyMessageStatus,
@@ -22,16 +23,43 @@ import {
   type ChatPages,
   type MessagePages,
 } from '../features/inbox/cache';
+import { listHasChat, removeChat, replaceChat } from '../features/inbox/actions/listReducers';
+import { i18n } from './i18n';
+
+/** Who is looking: the spec's §4 rules differ by role and by division-only view. */
+export interface RealtimeViewer {
+  role: Role;
+  divisionOnlyView: boolean;
+}
+
+/** Why a chat just left the agent's lists (spec §4); shown above the list for 60 s. */
+export interface InboxAlertEvent {
+  chatId: string;
+  kind: 'assignedToAnother' | 'conversationResolved' | 'contactBlocked';
+  /** The chat's name, for '{name} has been assigned to another agent'. */
+  name: string;
+}
 
 /** What the event handlers may touch: the cache, who is signed in, and which chat is open. */
 export interface RealtimeContext {
   queryClient: QueryClient;
   userId: string | null;
+  /** null until the session's user is known; the §4 removal rules then do not apply. */
+  viewer: RealtimeViewer | null;
   activeChatId: string | null;
+  /**
+   * Chats resolved while a supervisor or division-only user watched the ALL view (spec §4
+   * "remembered as resolved"): a late event about them must not bring them back.
+   */
+  resolvedChatIds: Set<string>;
   /** Tells the server the open chat was read (emits `openChat`). */
   markRead: (chatId: string) => void;
   /** Shows a red toast; `text` is the server's English message. */
   notifyError: (text: string) => void;
+  /** Shows a green toast; `text` is already translated. Same id, one toast. */
+  notifySuccess: (text: string, id?: string) => void;
+  /** Raises an inbox alert above the chat list. */
+  alert: (alert: InboxAlertEvent) => void;
 }
 
 const chatMessageEvent = z.object({ chat: chatSchema, message: messageSchema });
@@ -53,6 +81,25 @@ const isUserInitiateEvent = z.object({
   value: z.boolean(),
   windowEndsAt: z.string().nullable(),
 });
+const actor = z.object({ _id: z.string(), name: z.string() }).nullable();
+const chatAssignedEvent = z.object({
+  chat: chatSchema,
+  previousAgentId: z.string().nullable().optional(),
+  by: actor.optional(),
+});
+const messageResolvedEvent = z.object({
+  chat: chatSchema,
+  ticketId: z.string().nullable().optional(),
+  previousAgentId: z.string().nullable().optional(),
+  by: actor.optional(),
+});
+const chatChangedEvent = z.object({ chat: chatSchema });
+const assignResultEvent = z.object({
+  chatId: z.string(),
+  ok: z.boolean(),
+  message: z.string().optional(),
+  chat: chatSchema.optional(),
+});
 
 function isChatFilter(value: unknown): value is ChatFilter {
   return (
@@ -66,16 +113,41 @@ function isChatFilter(value: unknown): value is ChatFilter {
 
 /** Runs `update` on every cached chat list with the filter that list was fetched with. */
 function updateChatLists(
-  ctx: RealtimeContext,
+  queryClient: QueryClient,
   update: (data: ChatPages | undefined, filter: ChatFilter) => ChatPages | undefined,
 ): void {
-  for (const [key] of ctx.queryClient.getQueriesData<ChatPages>({
+  for (const [key] of queryClient.getQueriesData<ChatPages>({
     queryKey: inboxKeys.chatLists(),
   })) {
     const filter = key[2];
     if (!isChatFilter(filter)) continue;
-    ctx.queryClient.setQueryData<ChatPages>(key, (data) => update(data, filter));
+    queryClient.setQueryData<ChatPages>(key, (data) => update(data, filter));
   }
+}
+
+/** Whether any cached list (optionally only those passing `which`) holds the chat. */
+function anyListHas(
+  queryClient: QueryClient,
+  chatId: string,
+  which: (filter: ChatFilter) => boolean = () => true,
+): boolean {
+  return queryClient
+    .getQueriesData<ChatPages>({ queryKey: inboxKeys.chatLists() })
+    .some(([key, data]) => isChatFilter(key[2]) && which(key[2]) && listHasChat(data, chatId));
+}
+
+/** The open conversation reads the chat from `opened` once it leaves the lists: keep it fresh. */
+function refreshOpened(queryClient: QueryClient, chat: Chat): void {
+  queryClient.setQueryData<Chat>(inboxKeys.opened(chat._id), (old) => (old ? chat : old));
+}
+
+/**
+ * The answer of a chat action (assign, labels, flag, archive, block, resolve) as the actor's
+ * screen applies it: every list moves the chat in, out or in place by its own filter.
+ */
+export function applyChatResult(queryClient: QueryClient, chat: Chat, userId: string | null): void {
+  updateChatLists(queryClient, (data, filter) => replaceChat(data, chat, filter, userId));
+  refreshOpened(queryClient, chat);
 }
 
 function updateMessages(
@@ -92,6 +164,24 @@ function resync(ctx: RealtimeContext, event: string, error: z.ZodError): void {
   void ctx.queryClient.invalidateQueries({ queryKey: inboxKeys.all });
 }
 
+/** Supervisors and division-only users lose resolved chats from ALL (spec §4). */
+function forgetsResolvedInAll(viewer: RealtimeViewer | null): boolean {
+  return !!viewer && (viewer.role === 'supervisor' || viewer.divisionOnlyView);
+}
+
+/**
+ * A chat remembered as resolved stays out of ALL while it is still resolved (gray); once the
+ * customer writes again it is open again and comes back.
+ */
+function keptOut(ctx: RealtimeContext, chat: Chat, filter: ChatFilter): boolean {
+  if (!ctx.resolvedChatIds.has(chat._id)) return false;
+  if (chat.flag !== 'gray') {
+    ctx.resolvedChatIds.delete(chat._id);
+    return false;
+  }
+  return filter.assignee === 'ALL' && forgetsResolvedInAll(ctx.viewer);
+}
+
 function onChatMessage(ctx: RealtimeContext, event: string, payload: unknown): void {
   const parsed = chatMessageEvent.safeParse(payload);
   if (!parsed.success) return resync(ctx, event, parsed.error);
@@ -102,7 +192,10 @@ function onChatMessage(ctx: RealtimeContext, event: string, payload: unknown): v
     chat = { ...chat, unreadCount: 0 };
     ctx.markRead(chat._id);
   }
-  updateChatLists(ctx, (data, filter) => upsertChat(data, chat, filter, ctx.userId));
+  updateChatLists(ctx.queryClient, (data, filter) =>
+    keptOut(ctx, chat, filter) ? data : upsertChat(data, chat, filter, ctx.userId),
+  );
+  refreshOpened(ctx.queryClient, chat);
   updateMessages(ctx, chat._id, (data) => upsertMessage(data, message));
   if (!message.fromMe && chat.channel === 'whatsapp') {
     // A customer message opens (or extends) WhatsApp's 24-hour window.
@@ -113,6 +206,87 @@ function onChatMessage(ctx: RealtimeContext, event: string, payload: unknown): v
     };
     ctx.queryClient.setQueryData(inboxKeys.window(chat._id), window);
   }
+}
+
+/** Spec §4 "Assignment": agents and division-only users lose chats assigned to someone else. */
+function onChatAssigned(ctx: RealtimeContext, payload: unknown): void {
+  const parsed = chatAssignedEvent.safeParse(payload);
+  if (!parsed.success) return resync(ctx, SERVER_EVENTS.chatAssigned, parsed.error);
+  const { chat, by } = parsed.data;
+  const viewer = ctx.viewer;
+  const restricted = !!viewer && (viewer.role === 'agent' || viewer.divisionOnlyView);
+  const toSomeoneElse = chat.agentId !== null && chat.agentId !== ctx.userId;
+  if (restricted && toSomeoneElse) {
+    const hadIt =
+      anyListHas(ctx.queryClient, chat._id) ||
+      ctx.activeChatId === chat._id ||
+      parsed.data.previousAgentId === ctx.userId;
+    updateChatLists(ctx.queryClient, (data) => removeChat(data, chat._id));
+    refreshOpened(ctx.queryClient, chat);
+    // The one who reassigned it knows already.
+    if (hadIt && by?._id !== ctx.userId) {
+      ctx.alert({
+        chatId: chat._id,
+        kind: 'assignedToAnother',
+        name: chat.name || chat.identifier,
+      });
+    }
+    return;
+  }
+  updateChatLists(ctx.queryClient, (data, filter) =>
+    keptOut(ctx, chat, filter) ? data : replaceChat(data, chat, filter, ctx.userId),
+  );
+  refreshOpened(ctx.queryClient, chat);
+}
+
+/** Spec §4 "Resolved event". */
+function onResolved(ctx: RealtimeContext, payload: unknown): void {
+  const parsed = messageResolvedEvent.safeParse(payload);
+  if (!parsed.success) return resync(ctx, SERVER_EVENTS.messageResolvedCreated, parsed.error);
+  const { chat, by } = parsed.data;
+  const viewer = ctx.viewer;
+  const leavesAll = forgetsResolvedInAll(viewer);
+  const agent = viewer?.role === 'agent';
+  const agentHadIt =
+    agent &&
+    (anyListHas(ctx.queryClient, chat._id, (f) => f.assignee !== 'ALL') ||
+      ctx.activeChatId === chat._id);
+  const watchingAll = ctx.queryClient
+    .getQueriesData<ChatPages>({ queryKey: inboxKeys.chatLists() })
+    .some(([key]) => isChatFilter(key[2]) && key[2].assignee === 'ALL');
+  if (leavesAll && watchingAll) ctx.resolvedChatIds.add(chat._id);
+  updateChatLists(ctx.queryClient, (data, filter) => {
+    if (leavesAll && filter.assignee === 'ALL') return removeChat(data, chat._id);
+    if (agent && filter.assignee !== 'ALL') return removeChat(data, chat._id);
+    return replaceChat(data, chat, filter, ctx.userId);
+  });
+  refreshOpened(ctx.queryClient, chat);
+  void ctx.queryClient.invalidateQueries({ queryKey: ['tickets'] });
+  if (agentHadIt && by?._id !== ctx.userId) {
+    ctx.alert({ chatId: chat._id, kind: 'conversationResolved', name: chat.name });
+  }
+}
+
+/** Spec §4 "Block": the chat leaves every list, with an alert for whoever had it. */
+function onBlocked(ctx: RealtimeContext, payload: unknown): void {
+  const parsed = chatChangedEvent.safeParse(payload);
+  if (!parsed.success) return resync(ctx, SERVER_EVENTS.chatBlocked, parsed.error);
+  const { chat } = parsed.data;
+  const hadIt = anyListHas(ctx.queryClient, chat._id) || ctx.activeChatId === chat._id;
+  updateChatLists(ctx.queryClient, (data) => removeChat(data, chat._id));
+  refreshOpened(ctx.queryClient, chat);
+  if (hadIt) ctx.alert({ chatId: chat._id, kind: 'contactBlocked', name: chat.name });
+}
+
+/** Spec §4 "Archive/unarchive": lists follow their own archive filter. */
+function onArchiveChange(ctx: RealtimeContext, event: string, payload: unknown): void {
+  const parsed = chatChangedEvent.safeParse(payload);
+  if (!parsed.success) return resync(ctx, event, parsed.error);
+  const { chat } = parsed.data;
+  updateChatLists(ctx.queryClient, (data, filter) =>
+    keptOut(ctx, chat, filter) ? data : replaceChat(data, chat, filter, ctx.userId),
+  );
+  refreshOpened(ctx.queryClient, chat);
 }
 
 type Handler = (ctx: RealtimeContext, payload: unknown) => void;
@@ -127,6 +301,12 @@ export const SERVER_EVENT_HANDLERS: Readonly<Record<string, Handler>> = {
 
   [SERVER_EVENTS.messageOut]: (ctx, payload) =>
     onChatMessage(ctx, SERVER_EVENTS.messageOut, payload),
+
+  [SERVER_EVENTS.newMessageBroadcast]: (ctx, payload) =>
+    onChatMessage(ctx, SERVER_EVENTS.newMessageBroadcast, payload),
+
+  [SERVER_EVENTS.newMessagePushReply]: (ctx, payload) =>
+    onChatMessage(ctx, SERVER_EVENTS.newMessagePushReply, payload),
 
   [SERVER_EVENTS.messageStatus]: (ctx, payload) => {
     const parsed = messageStatusEvent.safeParse(payload);
@@ -152,7 +332,9 @@ export const SERVER_EVENT_HANDLERS: Readonly<Record<string, Handler>> = {
   [SERVER_EVENTS.readChat]: (ctx, payload) => {
     const parsed = readChatEvent.safeParse(payload);
     if (!parsed.success) return resync(ctx, SERVER_EVENTS.readChat, parsed.error);
-    updateChatLists(ctx, (data) => patchChat(data, parsed.data.chatId, { unreadCount: 0 }));
+    updateChatLists(ctx.queryClient, (data) =>
+      patchChat(data, parsed.data.chatId, { unreadCount: 0 }),
+    );
   },
 
   [SERVER_EVENTS.isUserInitiate]: (ctx, payload) => {
@@ -160,4 +342,45 @@ export const SERVER_EVENT_HANDLERS: Readonly<Record<string, Handler>> = {
     if (!parsed.success) return resync(ctx, SERVER_EVENTS.isUserInitiate, parsed.error);
     ctx.queryClient.setQueryData(inboxKeys.window(parsed.data.chatId), parsed.data);
   },
+
+  [SERVER_EVENTS.chat]: (ctx, payload) => {
+    const parsed = chatSchema.safeParse(payload);
+    // Some emitters wrap it as {chat}; accept both rather than resync on every such event.
+    const wrapped = parsed.success ? null : chatChangedEvent.safeParse(payload);
+    const chat = parsed.success ? parsed.data : wrapped?.success ? wrapped.data.chat : null;
+    if (!chat) return resync(ctx, SERVER_EVENTS.chat, parsed.error ?? new z.ZodError([]));
+    // Labels, flags, unblock: nothing was said, so the chat keeps its place in the list.
+    updateChatLists(ctx.queryClient, (data, filter) =>
+      keptOut(ctx, chat, filter) ? data : replaceChat(data, chat, filter, ctx.userId),
+    );
+    refreshOpened(ctx.queryClient, chat);
+  },
+
+  [SERVER_EVENTS.chatAssigned]: onChatAssigned,
+
+  [SERVER_EVENTS.assignChatResult]: (ctx, payload) => {
+    const parsed = assignResultEvent.safeParse(payload);
+    if (!parsed.success) return resync(ctx, SERVER_EVENTS.assignChatResult, parsed.error);
+    const event = parsed.data;
+    if (!event.ok) return ctx.notifyError(event.message ?? MESSAGES.someError);
+    if (event.chat) applyChatResult(ctx.queryClient, event.chat, ctx.userId);
+    const name = event.chat?.agent?.name;
+    // Same id as the REST answer's toast, so the actor sees one.
+    ctx.notifySuccess(
+      name ? i18n.t('chatActions:assign.doneTo', { name }) : i18n.t('chatActions:assign.done'),
+      `assign-${event.chatId}`,
+    );
+  },
+
+  [SERVER_EVENTS.messageResolvedCreated]: onResolved,
+
+  [SERVER_EVENTS.chatBlocked]: onBlocked,
+
+  [SERVER_EVENTS.chatArchived]: (ctx, payload) =>
+    onArchiveChange(ctx, SERVER_EVENTS.chatArchived, payload),
+
+  [SERVER_EVENTS.chatUnarchived]: (ctx, payload) =>
+    onArchiveChange(ctx, SERVER_EVENTS.chatUnarchived, payload),
+
+  [SERVER_EVENTS.balanceCheck]: (ctx) => ctx.notifyError(MESSAGES.insufficientBalance),
 };

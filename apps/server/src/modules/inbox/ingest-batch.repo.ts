@@ -10,6 +10,12 @@ import { previewOf } from './queries.js';
  * Many customer messages in one statement: webhooks that arrive in the same event-loop turn are
  * stored together (each still once, by its provider id), and each chat moves forward once for
  * all of its new messages. Chats are locked in id order so concurrent batches cannot deadlock.
+ *
+ * The same statement applies the inbox rules of an inbound message: it un-archives the chat; a
+ * blocked chat stores it without raising unread or the flag; and a chat with no open ticket gets
+ * one opened at its first new message (the partial unique index keeps one open ticket per chat,
+ * so duplicates and concurrent batches add nothing; the chat row lock is taken first, as in
+ * sending, so the two never wait on each other in opposite orders).
  */
 const BATCH_SQL = `
   WITH input AS (
@@ -31,7 +37,7 @@ const BATCH_SQL = `
     SELECT m.*, c0.ord, c0.preview, c0.msg_type, c0.profile_name
     FROM m JOIN c0 ON c0.channel_id = m.channel_id AND c0.provider_message_id = m.provider_message_id
   ), agg AS (
-    SELECT chat_id, count(*)::int AS n, max(sent_at) AS max_sent FROM mi GROUP BY chat_id
+    SELECT chat_id, count(*)::int AS n, min(sent_at) AS min_sent, max(sent_at) AS max_sent FROM mi GROUP BY chat_id
   ), newest AS (
     SELECT DISTINCT ON (chat_id) chat_id, preview, msg_type, profile_name FROM mi ORDER BY chat_id, sent_at DESC, ord DESC
   ), locked AS MATERIALIZED (
@@ -42,8 +48,8 @@ const BATCH_SQL = `
       last_message_type = newest.msg_type,
       last_message_from_me = false,
       last_update = GREATEST(c.last_update, agg.max_sent),
-      unread_count = c.unread_count + agg.n,
-      flag = 'red',
+      unread_count = CASE WHEN c.blocked THEN c.unread_count ELSE c.unread_count + agg.n END,
+      flag = CASE WHEN c.blocked THEN c.flag ELSE 'red' END,
       initiate_at = GREATEST(coalesce(c.initiate_at, agg.max_sent), agg.max_sent),
       name = CASE WHEN newest.profile_name <> '' THEN newest.profile_name ELSE c.name END,
       is_archive = false,
@@ -51,6 +57,11 @@ const BATCH_SQL = `
     FROM locked JOIN agg ON agg.chat_id = locked.id JOIN newest ON newest.chat_id = locked.id
     WHERE c.id = locked.id
     RETURNING ${CHAT_RETURNING}
+  ), opened AS (
+    INSERT INTO tickets (account_id, chat_id, agent_id, open_at)
+    SELECT u.account_id, u.id, u.agent_id, agg.min_sent FROM u JOIN agg ON agg.chat_id = u.id
+    WHERE NOT u.blocked
+    ON CONFLICT (chat_id) WHERE close_at IS NULL DO NOTHING
   )
   SELECT i.ord, c0.chat_id AS found_chat, mi.id AS message_id, mi.created_at AS m_created_at,
     CASE WHEN i.reply_to IS NULL THEN NULL ELSE (
@@ -86,7 +97,7 @@ export async function storeInboundBatch(pool: pg.Pool, items: BatchItem[]): Prom
     m.media ? { ...m.payload, media: { ...m.media, stored: false } } : m.payload,
   );
   const result = await pool.query<BatchRow>({
-    name: 'sapa_ingest_batch_v1',
+    name: 'sapa_ingest_batch_v2',
     text: BATCH_SQL,
     values: [
       items.map((_, i) => i),

@@ -10,13 +10,16 @@ import {
 import { principalOf } from '../../http/authenticate.js';
 import type { App } from '../../http/types.js';
 import type { ModuleContext } from '../registry.js';
+import { inboxActionRoutes } from './actions/routes.js';
 import { presentMessage } from './presenters.js';
 import { getMessage, listChats, listMessages } from './read.service.js';
 import { sendMessage } from './send.service.js';
 
 const idParams = z.object({ id: z.string().regex(/^\d+$/, 'Message not found') });
 
-export function inboxRoutes(app: App, { deps }: ModuleContext): void {
+export function inboxRoutes(app: App, ctx: ModuleContext): void {
+  const { deps } = ctx;
+  inboxActionRoutes(app, ctx);
   app.get(
     '/api/chats/paginate',
     {
@@ -54,6 +57,7 @@ export function inboxRoutes(app: App, { deps }: ModuleContext): void {
       schema: { tags: ['messages'], body: sendMessageBodySchema, response: { 201: messageSchema } },
     },
     async (request, reply) =>
-      reply.status(201).send(await sendMessage(deps, principalOf(request), request.body)),
+      // REST sends come from API integrations; their screens hear `new.message.push.reply`.
+      reply.status(201).send(await sendMessage(deps, principalOf(request), request.body, 'rest')),
   );
 }

@@ -9,6 +9,7 @@ import {
   createWhatsappChannel,
   type TestUser,
 } from '../../test/fixtures.js';
+import { fundAccount } from '../../test/fixtures-inbox.js';
 
 /**
  * The whole pipeline against the local Meta sandbox, over real HTTP both ways, with the real
@@ -58,6 +59,7 @@ beforeAll(async () => {
   ctx = await createTestContext({ jobs: 'pg-boss', config: { graphApiUrl: sandboxUrl } });
   await ctx.app.listen({ port: sapaPort, host: '127.0.0.1' });
   const accountId = await createAccount(ctx);
+  await fundAccount(ctx, accountId);
   admin = await createUser(ctx, accountId, { role: 'admin' });
   await createWhatsappChannel(ctx, accountId, {
     phoneNumberId: DEMO_NUMBER.phoneNumberId,

@@ -1,9 +1,12 @@
 import { sql } from 'kysely';
 import { MESSAGES, type Message, type SendMessageBody } from '@sapa/contracts';
 import type { Deps } from '../../deps.js';
+import type { MessageOrigin } from '../../events/bus.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { viewerOf } from '../../realtime/viewer.js';
 import type { Principal } from '../auth/principal.js';
+import { markTicketAnswered } from '../tickets/repo.js';
+import { assertSufficientBalance } from './actions/balance.js';
 import { presentMessage } from './presenters.js';
 import { loadChatRows, loadMessageRows, previewOf } from './queries.js';
 import { chatVisibleTo } from './visibility-filter.js';
@@ -19,11 +22,14 @@ const KIND_BY_MIME: Record<string, 'image' | 'video'> = {
 /**
  * An agent's outgoing message: checked (visibility, block, channel, 24-hour window), stored as
  * `queue` with its send job in one transaction, then announced. The job does the Graph call.
+ * The balance is checked after the chat's own checks: a send refused for the chat costs no
+ * balance lookup, and a retried generatedId is answered even if the balance fell since.
  */
 export async function sendMessage(
   deps: Deps,
   principal: Principal,
   body: SendMessageBody,
+  origin: MessageOrigin = 'socket',
 ): Promise<Message> {
   const { db, clock } = deps;
   const chat = await db
@@ -35,7 +41,7 @@ export async function sendMessage(
     .where(chatVisibleTo(viewerOf(principal)))
     .executeTakeFirst();
   if (!chat) throw notFound(MESSAGES.noActiveChatroom);
-  if (chat.blocked) throw badRequest('Contact has been blocked', 'CHAT_BLOCKED');
+  if (chat.blocked) throw badRequest(MESSAGES.chatBlocked, 'CHAT_BLOCKED');
   if (!chat.is_enabled)
     throw badRequest(
       'This channel is disabled. Enable it in Integration to send messages.',
@@ -53,6 +59,7 @@ export async function sendMessage(
       .executeTakeFirst();
     if (existing) return present(deps, principal.accountId, String(existing.id));
   }
+  await assertSufficientBalance(deps, principal);
 
   let msgType: Message['msgType'] = 'text';
   let attachmentName: string | null = null;
@@ -111,6 +118,12 @@ export async function sendMessage(
       })
       .where('id', '=', chat.id)
       .execute();
+    await markTicketAnswered(trx, {
+      accountId: principal.accountId,
+      chatId: chat.id,
+      agentId: principal.userId,
+      at: now,
+    });
     await deps.jobs.enqueue('message.send', { messageId: inserted.id, attempt: 0 }, {}, trx);
     return inserted.id;
   });
@@ -122,7 +135,7 @@ export async function sendMessage(
   const row = rows[0];
   const chatRow = chats[0];
   if (!row || !chatRow) throw notFound(MESSAGES.messageNotFound);
-  deps.events.publish({ type: 'message.created', chat: chatRow, message: row });
+  deps.events.publish({ type: 'message.created', chat: chatRow, message: row, origin });
   return presentMessage(row);
 }
 

@@ -7,6 +7,7 @@ import {
   createWhatsappChannel,
   type TestUser,
 } from '../../test/fixtures.js';
+import { fundAccount } from '../../test/fixtures-inbox.js';
 import { GraphStub } from '../../test/graph-stub.js';
 import { signed, status, text } from '../../test/whatsapp-fixtures.js';
 
@@ -20,6 +21,7 @@ beforeAll(async () => {
   graph = await new GraphStub().start();
   ctx = await createTestContext({ config: { graphApiUrl: graph.url } });
   const accountId = await createAccount(ctx);
+  await fundAccount(ctx, accountId);
   admin = await createUser(ctx, accountId, { role: 'admin' });
   channel = await createWhatsappChannel(ctx, accountId, { token: 'secret-token' });
 });

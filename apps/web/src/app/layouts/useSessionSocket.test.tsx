@@ -38,8 +38,18 @@ describe('useSessionSocket', () => {
   beforeEach(() => connect.mockReset());
 
   it('connects a loaded session with the user id and the app query client', () => {
-    const { queryClient } = run(makeSession({ claims: CLAIMS, user: makeUser({ _id: 'user-7' }) }));
-    expect(connect).toHaveBeenCalledWith({ queryClient, userId: 'user-7' });
+    const { queryClient } = run(
+      makeSession({
+        claims: CLAIMS,
+        user: makeUser({ _id: 'user-7', role: 'supervisor', divisionOnlyView: true }),
+      }),
+    );
+    // Role and division-only view decide which chats leave the lists on live events (spec §4).
+    expect(connect).toHaveBeenCalledWith({
+      queryClient,
+      userId: 'user-7',
+      viewer: { role: 'supervisor', divisionOnlyView: true },
+    });
   });
 
   it('does not ask again on re-render while the session stays the same', () => {

@@ -21,8 +21,12 @@ export function useSessionSocket(): void {
     user !== null &&
     (!user.isTwoFactorAuthenticationEnabled || claims?.isTwoFactorAuthenticated === true);
   const userId = user?._id ?? null;
+  const role = user?.role ?? null;
+  const divisionOnlyView = user?.divisionOnlyView ?? false;
 
   useEffect(() => {
-    if (verified) connectSocket({ queryClient, userId });
-  }, [verified, queryClient, userId]);
+    // Role and division-only view decide which chats leave the lists on live events (spec §4).
+    const viewer = role ? { role, divisionOnlyView } : null;
+    if (verified) connectSocket({ queryClient, userId, viewer });
+  }, [verified, queryClient, userId, role, divisionOnlyView]);
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Center, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -6,29 +6,31 @@ import { CLIENT_EVENTS } from '@sapa/contracts';
 import { IconMessageCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { z } from 'zod';
 import { useSession } from '../../app/session';
 import { message } from '../../lib/messages';
-import { connectSocket, emitWithAck, setActiveChat } from '../../lib/socket';
-import { getChatState, setChatState } from '../../lib/storage';
-import { useChatList } from './api';
-import {
-  ASSIGNEES,
-  DEFAULT_CHAT_FILTER,
-  findChat,
-  inboxKeys,
-  patchChat,
-  type Assignee,
-  type ChatPages,
-} from './cache';
+import { emitWithAck, setActiveChat } from '../../lib/socket';
+import { searchKeys } from './api';
+import { inboxKeys, patchChat, type Assignee, type ChatFilter, type ChatPages } from './cache';
 import { ChatList } from './components/ChatList';
+import classes from './components/chatList.module.css';
 import { Conversation } from './components/Conversation';
-import classes from './components/inbox.module.css';
+import {
+  DEFAULT_LIST_FILTERS,
+  initialAssignee,
+  initialFilters,
+  readChatState,
+  updateChatState,
+  type ListFilters,
+} from './filters';
+import { useChatListState } from './useChatListState';
+import { useInboxNotifications } from './useInboxNotifications';
+import { useListKeys } from './useListKeys';
 
 /** Spec §2 leaves the value open; below this the inbox shows one pane at a time. */
 export const SMALL_SCREEN_QUERY = '(max-width: 767px)';
 
-const chatStateSchema = z.object({ assignee: z.enum(ASSIGNEES) });
+/** Typing pauses this long before a search goes out. */
+const SEARCH_DEBOUNCE_MS = 300;
 
 function EmptyConversation() {
   const { t } = useTranslation('inbox');
@@ -56,19 +58,22 @@ export function ChatPage() {
   const small = useMediaQuery(SMALL_SCREEN_QUERY) ?? false;
   const [params, setParams] = useSearchParams();
   const selectedId = params.get('id');
+  const selectedMessageId = params.get('message');
 
-  // Spec §6: allChat makes ALL the default view, otherwise MINE; a choice made here sticks.
-  const [assignee, setAssignee] = useState<Assignee>(
-    () => getChatState(chatStateSchema)?.assignee ?? (user?.allChat ? 'ALL' : 'MINE'),
+  // Spec §3: the view (assignment and filters) is chat state, kept in local storage.
+  const [assignee, setAssignee] = useState<Assignee>(() =>
+    initialAssignee(readChatState(), user?.allChat),
   );
+  const [filters, setFilters] = useState<ListFilters>(() => initialFilters(readChatState()));
   const [searchInput, setSearchInput] = useState('');
-  const [searchText] = useDebouncedValue(searchInput, 300);
-  const filter = { ...DEFAULT_CHAT_FILTER, assignee, searchText };
-  const list = useChatList(filter);
-
-  useEffect(() => {
-    connectSocket({ queryClient, userId: user?._id ?? null });
-  }, [queryClient, user?._id]);
+  const [debounced] = useDebouncedValue(searchInput.trim(), SEARCH_DEBOUNCE_MS);
+  // Clearing the box is not a search: the list comes back at once, without the debounce.
+  const searchText = searchInput.trim() === '' ? '' : debounced;
+  const filter = useMemo<ChatFilter>(
+    () => ({ ...filters, assignee, searchText }),
+    [filters, assignee, searchText],
+  );
+  const list = useChatListState(filter);
 
   useEffect(() => {
     setActiveChat(selectedId);
@@ -78,7 +83,12 @@ export function ChatPage() {
   // Opening a chat tells the server it was read (spec §7 openChat); its answer is the chat.
   const opened = useQuery({
     queryKey: inboxKeys.opened(selectedId),
-    queryFn: () => emitWithAck(CLIENT_EVENTS.openChat, { chatId: selectedId ?? '' }),
+    queryFn: async () => {
+      const chat = await emitWithAck(CLIENT_EVENTS.openChat, { chatId: selectedId ?? '' });
+      // Reading it changed the unread count in the tab title.
+      void queryClient.invalidateQueries({ queryKey: searchKeys.unread() });
+      return chat;
+    },
     enabled: selectedId !== null,
     staleTime: Infinity,
     retry: 1,
@@ -102,19 +112,52 @@ export function ChatPage() {
     },
     [setParams, small, selectedId],
   );
+  // A message search hit: the conversation opens at that message (spec §2 "jump").
+  const openMessage = useCallback(
+    (chatId: string, messageId: string) => {
+      setParams({ id: chatId, message: messageId }, { replace: !small && selectedId !== null });
+    },
+    [setParams, small, selectedId],
+  );
   const back = useCallback(() => setParams({}), [setParams]);
 
   const changeAssignee = (value: Assignee) => {
     setAssignee(value);
-    setChatState({ assignee: value });
+    updateChatState({ assignee: value });
   };
+  const changeFilters = useCallback((next: ListFilters) => {
+    setFilters(next);
+    updateChatState({ filters: next });
+  }, []);
+  const resetFilters = useCallback(() => changeFilters(DEFAULT_LIST_FILTERS), [changeFilters]);
 
-  const chat = selectedId ? (findChat(list.data, selectedId) ?? opened.data ?? null) : null;
+  const showList = !small || !selectedId;
+  const chatIds = useMemo(() => list.chats.map((c) => c._id), [list.chats]);
+  useListKeys({
+    // On a phone the list is not on screen while a chat is open; keys then belong to the chat.
+    ids: showList ? chatIds : [],
+    selectedId,
+    onSelect: select,
+    onEscape: searchInput ? () => setSearchInput('') : null,
+  });
+
+  useInboxNotifications({ openChatId: selectedId, onOpen: select });
+
+  const chat = selectedId
+    ? (list.chats.find((c) => c._id === selectedId) ?? opened.data ?? null)
+    : null;
 
   let right;
   if (!selectedId) right = <EmptyConversation />;
-  else if (chat) right = <Conversation chat={chat} {...(small ? { onBack: back } : {})} />;
-  else if (opened.isError) {
+  else if (chat) {
+    right = (
+      <Conversation
+        chat={chat}
+        targetMessageId={selectedMessageId}
+        {...(small ? { onBack: back } : {})}
+      />
+    );
+  } else if (opened.isError) {
     right = (
       <Center h="100%">
         <Text c="dimmed">{message('noActiveChatroom')}</Text>
@@ -128,7 +171,6 @@ export function ChatPage() {
     );
   }
 
-  const showList = !small || !selectedId;
   const showConversation = !small || selectedId !== null;
 
   return (
@@ -136,11 +178,18 @@ export function ChatPage() {
       {showList && (
         <ChatList
           filter={filter}
+          list={list}
+          filters={filters}
+          onFilters={changeFilters}
+          onResetFilters={resetFilters}
+          onAssignee={changeAssignee}
           searchInput={searchInput}
           onSearchInput={setSearchInput}
-          onAssignee={changeAssignee}
           selectedId={selectedId}
+          selectedMessageId={selectedMessageId}
           onSelect={select}
+          onOpenMessage={openMessage}
+          small={small}
         />
       )}
       {showConversation && <div className={classes.conversationPane}>{right}</div>}

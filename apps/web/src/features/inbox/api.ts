@@ -1,7 +1,9 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import {
+  chatCountSchema,
   CLIENT_EVENTS,
   LIMITS,
+  messagePageSchema,
   uploadedMediaSchema,
   type Message,
   type SendMessageBody,
@@ -10,6 +12,7 @@ import type { z } from 'zod';
 import { api } from '../../lib/http';
 import { emitWithAck, isSocketConnected } from '../../lib/socket';
 import { inboxKeys, type ChatFilter, type ChatPage, type MessagePage } from './cache';
+import { chatListParams } from './filters';
 
 export type UploadedMedia = z.infer<typeof uploadedMediaSchema>;
 
@@ -18,20 +21,9 @@ export function fetchChats(
   startKey: string | null,
   signal?: AbortSignal,
 ): Promise<ChatPage> {
-  const searching = filter.searchText.trim() !== '';
-  const perpage = searching
-    ? LIMITS.chatPageSearch
-    : startKey
-      ? LIMITS.chatPageMore
-      : LIMITS.chatPageFirst;
   return api.get<ChatPage>('chats/paginate', {
-    params: {
-      perpage,
-      startKey: startKey ?? undefined,
-      searchText: searching ? filter.searchText.trim() : undefined,
-      assignee: filter.assignee,
-      isArchive: false,
-    },
+    params: chatListParams(filter, startKey),
+    // Spec §9: the chat list gives up after 12 s, not the default 30 s.
     timeout: LIMITS.chatListTimeoutMs,
     ...(signal ? { signal } : {}),
   });
@@ -52,7 +44,7 @@ export function fetchMessages(
   });
 }
 
-/** The chat list, 50 first and 20 per load-more (spec §9). */
+/** The chat list: 50 first, 20 per load-more, 150 for a search (spec §9). */
 export function useChatList(filter: ChatFilter) {
   return useInfiniteQuery({
     queryKey: inboxKeys.chatList(filter),
@@ -61,6 +53,55 @@ export function useChatList(filter: ChatFilter) {
     getNextPageParam: (last) => last.nextKey,
     // The socket keeps the list current; refetching would only reorder under the agent's cursor.
     staleTime: Infinity,
+  });
+}
+
+export const searchKeys = {
+  // Not under inboxKeys.chatLists(): live chat events must not try to insert chats into it.
+  messages: (searchText: string) => ['inbox', 'message-search', searchText] as const,
+  unread: () => ['inbox', 'unread-count'] as const,
+};
+
+export type MessageSearchPage = z.infer<typeof messagePageSchema>;
+
+/** Spec §7: `messages/paginate` with searchText searches the whole history, 10 per page. */
+export async function fetchMessageSearch(
+  searchText: string,
+  startKey: string | null,
+  signal?: AbortSignal,
+): Promise<MessageSearchPage> {
+  return messagePageSchema.parse(
+    await api.get<unknown>('messages/paginate', {
+      params: {
+        searchText,
+        perpage: LIMITS.messagePageSearch,
+        startKey: startKey ?? undefined,
+      },
+      ...(signal ? { signal } : {}),
+    }),
+  );
+}
+
+export function useMessageSearch(searchText: string, enabled: boolean) {
+  return useInfiniteQuery({
+    queryKey: searchKeys.messages(searchText),
+    queryFn: ({ pageParam, signal }) => fetchMessageSearch(searchText, pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextKey,
+    enabled,
+    staleTime: 30_000,
+  });
+}
+
+/** `GET chats/unread`: how many chats wait to be read, for the tab title. */
+export function useUnreadCount(enabled: boolean) {
+  return useQuery({
+    queryKey: searchKeys.unread(),
+    queryFn: async ({ signal }) =>
+      chatCountSchema.parse(await api.get<unknown>('chats/unread', { signal })).total,
+    enabled,
+    staleTime: Infinity,
+    retry: 1,
   });
 }
 

@@ -32,19 +32,40 @@ export function isLocalMessage(message: Pick<Message, '_id'>): boolean {
   return message._id.startsWith(LOCAL_ID_PREFIX);
 }
 
+/** A file already stored on the server (a quick reply's attachment), sent by its id. */
+export interface StoredMedia {
+  _id: string;
+  mimeType: string;
+  filename: string | null;
+}
+
+function quoted(message: Pick<Message, '_id' | 'text' | 'msgType' | 'fromMe'>): Message['replyTo'] {
+  return { _id: message._id, text: message.text, msgType: message.msgType, fromMe: message.fromMe };
+}
+
 /** The bubble shown the moment the agent presses send, replaced by the acknowledged message. */
 export function optimisticMessage(
   chat: Pick<Chat, '_id' | 'channel' | 'identifier'>,
-  input: { text: string; generatedId: string; file?: Pick<File, 'type' | 'name'> | null },
+  input: {
+    text: string;
+    generatedId: string;
+    file?: Pick<File, 'type' | 'name'> | null;
+    media?: StoredMedia | null;
+    replyTo?: Pick<Message, '_id' | 'text' | 'msgType' | 'fromMe'> | null;
+  },
   now: Date = new Date(),
 ): Message {
-  const kind = input.file ? attachmentKind(input.file) : null;
+  const attached = input.file
+    ? { type: input.file.type, name: input.file.name }
+    : input.media
+      ? { type: input.media.mimeType, name: input.media.filename ?? '' }
+      : null;
   return {
     _id: `${LOCAL_ID_PREFIX}${input.generatedId}`,
     generatedId: input.generatedId,
-    replyTo: null,
+    replyTo: input.replyTo ? quoted(input.replyTo) : null,
     chatId: chat._id,
-    msgType: kind ?? 'text',
+    msgType: attached ? attachmentKind(attached) : 'text',
     text: input.text,
     createdAt: now.toISOString(),
     date: now.toISOString().slice(0, 10),
@@ -52,13 +73,13 @@ export function optimisticMessage(
     status: 'queue',
     fromMe: true,
     contacts: [],
-    attachmentName: input.file?.name ?? null,
+    attachmentName: attached?.name || null,
     channel: chat.channel,
     to: chat.identifier,
     username: '',
     isSystem: false,
     mediaUrl: null,
-    mimeType: input.file?.type || null,
+    mimeType: attached?.type || null,
     payload: {},
     providerMessageId: null,
     error: null,

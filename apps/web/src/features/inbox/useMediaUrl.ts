@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { refreshAccessToken } from '../../lib/http';
 import { getToken } from '../../lib/storage';
 
@@ -22,12 +22,20 @@ export async function fetchMedia(url: string, signal?: AbortSignal): Promise<Blo
   return response.blob();
 }
 
-export type MediaState =
+export type MediaState = (
+  { status: 'idle' | 'loading' | 'error'; src: null } | { status: 'ready'; src: string }
+) & {
+  /** Tries again after a failure (the server may still have been downloading the file). */
+  retry: () => void;
+};
+
+type LoadState =
   { status: 'idle' | 'loading' | 'error'; src: null } | { status: 'ready'; src: string };
 
 /** An object URL for a message's attachment, revoked when the bubble goes away. */
 export function useMediaUrl(url: string | null): MediaState {
-  const [state, setState] = useState<MediaState>({ status: url ? 'loading' : 'idle', src: null });
+  const [state, setState] = useState<LoadState>({ status: url ? 'loading' : 'idle', src: null });
+  const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
     if (!url) {
@@ -50,9 +58,10 @@ export function useMediaUrl(url: string | null): MediaState {
       controller.abort();
       if (objectUrl) URL.revokeObjectURL(objectUrl);
     };
-  }, [url]);
+  }, [url, attempt]);
 
-  return state;
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  return { ...state, retry };
 }
 
 /** Saves an attachment under its original name. */

@@ -31,20 +31,22 @@ export function useSendMessage(chat: Pick<Chat, '_id' | 'channel' | 'identifier'
   const queryClient = useQueryClient();
 
   return useCallback(
-    async ({ text, file }: ComposerInput): Promise<void> => {
+    async ({ text, file, media, replyTo }: ComposerInput): Promise<void> => {
       if (!chat) return;
       const key = inboxKeys.messages(chat._id);
       const generatedId = crypto.randomUUID();
       queryClient.setQueryData<MessagePages>(key, (data) =>
-        upsertMessage(data, optimisticMessage(chat, { text, generatedId, file })),
+        upsertMessage(data, optimisticMessage(chat, { text, generatedId, file, media, replyTo })),
       );
       try {
-        const media = file ? await uploadMedia(file) : null;
+        // A picked file is uploaded first; a quick reply's file is already stored.
+        const mediaId = file ? (await uploadMedia(file))._id : (media?._id ?? null);
         const sent = await sendMessage({
           chatId: chat._id,
           text,
           generatedId,
-          ...(media ? { attachment: { mediaId: media._id } } : {}),
+          ...(mediaId ? { attachment: { mediaId } } : {}),
+          ...(replyTo && /^\d+$/.test(replyTo._id) ? { replyTo: replyTo._id } : {}),
         });
         queryClient.setQueryData<MessagePages>(key, (data) => upsertMessage(data, sent));
       } catch (error) {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { SimpleGrid, Stack } from '@mantine/core';
-import { IconUserCircle, IconUsersGroup } from '@tabler/icons-react';
+import { IconBolt, IconTag, IconUserCircle, IconUsersGroup } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../app/session';
 import { PageHeader } from '../shared/PageHeader';
@@ -43,6 +43,25 @@ export function SettingsPage() {
               text={t('hub.profileText')}
               testId="settings-link-profile"
             />
+            {/* Issue 4: inbox settings; the guard lets admins and supervisors open them. */}
+            {user.role !== 'agent' && (
+              <>
+                <HubLinkCard
+                  to="/setting/labels"
+                  icon={<IconTag size={22} />}
+                  title={t('labels.hubTitle')}
+                  text={t('labels.hubText')}
+                  testId="settings-link-labels"
+                />
+                <HubLinkCard
+                  to="/setting/quick-replies"
+                  icon={<IconBolt size={22} />}
+                  title={t('quickReplies.hubTitle')}
+                  text={t('quickReplies.hubText')}
+                  testId="settings-link-quick-replies"
+                />
+              </>
+            )}
           </SimpleGrid>
         )}
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">

@@ -1,129 +1,257 @@
-import { Button, Center, Loader, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
-import { IconMessages, IconSearch } from '@tabler/icons-react';
+import { useCallback, useEffect, useMemo, type ReactNode } from 'react';
+import { Badge, Button, CloseButton, TextInput, Tooltip } from '@mantine/core';
+import type { Chat, ChannelType } from '@sapa/contracts';
+import {
+  IconArchive,
+  IconChecks,
+  IconFilterOff,
+  IconInbox,
+  IconMessages,
+  IconSearch,
+  IconUserCheck,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { message } from '../../../lib/messages';
-import { notifyError } from '../../../lib/notify';
-import { useChatList } from '../api';
-import { ASSIGNEES, type Assignee, type ChatFilter } from '../cache';
+import { useServices } from '../../integrations/api';
+import { labelsById, useLabels } from '../../labels/api';
+import { InboxAlerts } from '../actions/InboxAlerts';
+import { useUnreadCount } from '../api';
+import type { Assignee, ChatFilter } from '../cache';
+import { activeFilterKeys, clearFilter, searchNeedle, type ListFilters } from '../filters';
+import type { ChatListState } from '../useChatListState';
+import { ActiveFilterChips, AssigneeControl, FilterMenu } from './ChatFilters';
 import { ChatRow } from './ChatRow';
-import classes from './inbox.module.css';
+import classes from './chatList.module.css';
+import { ListEmpty, ListError, ListLoadingMore, ListSkeleton } from './ListStates';
+import { SearchResults } from './MessageSearchResults';
+import { NotificationPrompt } from './NotificationPrompt';
+import { VirtualRows } from './VirtualRows';
 
 interface ChatListProps {
+  /** The list's filter, with the debounced search text. */
   filter: ChatFilter;
+  list: ChatListState;
+  filters: ListFilters;
+  onFilters: (filters: ListFilters) => void;
+  onResetFilters: () => void;
+  onAssignee: (value: Assignee) => void;
   searchInput: string;
   onSearchInput: (value: string) => void;
-  onAssignee: (value: Assignee) => void;
   selectedId: string | null;
+  selectedMessageId: string | null;
   onSelect: (chatId: string) => void;
+  onOpenMessage: (chatId: string, messageId: string) => void;
+  small: boolean;
 }
 
-/** Left pane: search, the ALL / MINE / UNASSIGNED switch and the chats, newest first. */
+type Row = { kind: 'chat'; chat: Chat } | { kind: 'footer' };
+const FOOTER: Row = { kind: 'footer' };
+const rowKey = (row: Row) => (row.kind === 'chat' ? `c-${row.chat._id}` : 'footer');
+const rowHeight = (row: Row) => (row.kind === 'chat' ? 86 : 64);
+
+/** Why the list is empty, in words that fit the view the agent picked. */
+function emptyCopy(filter: ChatFilter, filtered: boolean): { key: string; icon: ReactNode } {
+  if (filtered) return { key: 'filtered', icon: <IconFilterOff size={28} stroke={1.5} /> };
+  if (filter.isArchive) return { key: 'archived', icon: <IconArchive size={28} stroke={1.5} /> };
+  if (filter.unread) return { key: 'unread', icon: <IconChecks size={28} stroke={1.5} /> };
+  if (filter.assignee === 'MINE')
+    return { key: 'mine', icon: <IconUserCheck size={28} stroke={1.5} /> };
+  if (filter.assignee === 'UNASSIGNED') {
+    return { key: 'unassigned', icon: <IconInbox size={28} stroke={1.5} /> };
+  }
+  return { key: 'all', icon: <IconMessages size={28} stroke={1.5} /> };
+}
+
+/** Left pane of /chat: header, search, assignment, filters and the chats (or search results). */
 export function ChatList({
   filter,
+  list,
+  filters,
+  onFilters,
+  onResetFilters,
+  onAssignee,
   searchInput,
   onSearchInput,
-  onAssignee,
   selectedId,
+  selectedMessageId,
   onSelect,
+  onOpenMessage,
+  small,
 }: ChatListProps) {
   const { t } = useTranslation('inbox');
-  const query = useChatList(filter);
-  const chats = query.data?.pages.flatMap((p) => p.data) ?? [];
+  const labelsQuery = useLabels();
+  const labels = useMemo(() => labelsQuery.data?.data ?? [], [labelsQuery.data]);
+  const labelMap = useMemo(() => labelsById(labels), [labels]);
+  const services = useServices();
+  // Spec §7: a failed channel fetch yields an empty list (the channel filter hides itself).
+  const channels = useMemo<ChannelType[]>(
+    () => [...new Set((services.data ?? []).map((s) => s.channel))],
+    [services.data],
+  );
+  const unread = useUnreadCount(true);
+  const needle = searchNeedle(filter);
+  const filtered = activeFilterKeys(filters).length > 0;
 
-  const loadMore = () => {
-    query.fetchNextPage().then(
-      (result) => {
-        if (result.isFetchNextPageError) notifyError(message('loadMoreChatsFailed'));
-      },
-      () => notifyError(message('loadMoreChatsFailed')),
-    );
-  };
+  // A label deleted elsewhere would keep an impossible filter (and an empty list) forever.
+  useEffect(() => {
+    if (filters.label && labelsQuery.isSuccess && !labelMap.has(filters.label)) {
+      onFilters(clearFilter(filters, 'label'));
+    }
+  }, [filters, labelsQuery.isSuccess, labelMap, onFilters]);
 
-  let body;
-  if (query.isPending) {
+  const rows = useMemo<Row[]>(
+    () => [...list.chats.map((chat): Row => ({ kind: 'chat', chat })), FOOTER],
+    [list.chats],
+  );
+
+  const render = useCallback(
+    (row: Row) => {
+      if (row.kind === 'chat') {
+        return (
+          <ChatRow
+            chat={row.chat}
+            selected={row.chat._id === selectedId}
+            onSelect={onSelect}
+            labels={labelMap}
+          />
+        );
+      }
+      if (list.loadMoreFailed) {
+        return (
+          <ListError
+            compact
+            text={message('loadMoreChatsFailed')}
+            onRetry={list.retry}
+            testId="chat-list-more-error"
+          />
+        );
+      }
+      return list.loadingMore ? <ListLoadingMore /> : null;
+    },
+    [selectedId, onSelect, labelMap, list.loadMoreFailed, list.loadingMore, list.retry],
+  );
+
+  let body: ReactNode;
+  if (needle) {
     body = (
-      <Center py="xl">
-        <Loader size="sm" />
-      </Center>
+      <SearchResults
+        query={needle}
+        chats={list}
+        labels={labelMap}
+        selectedId={selectedId}
+        selectedMessageId={selectedMessageId}
+        onSelect={onSelect}
+        onOpenMessage={onOpenMessage}
+      />
     );
-  } else if (query.isError) {
+  } else if (list.loading) {
+    body = <ListSkeleton />;
+  } else if (list.failed) {
     body = (
-      <Stack align="center" gap="xs" py="xl" px="md" ta="center">
-        <Text size="sm" c="red.7" data-testid="chat-list-error">
-          {message('serverNotResponding')}
-        </Text>
-        <Button size="xs" variant="light" onClick={() => void query.refetch()}>
-          {t('actions.retry')}
-        </Button>
-      </Stack>
+      <ListError
+        text={message('serverNotResponding')}
+        onRetry={list.retry}
+        testId="chat-list-error"
+      />
     );
-  } else if (chats.length === 0) {
+  } else if (list.chats.length === 0) {
+    const copy = emptyCopy(filter, filtered);
     body = (
-      <Stack align="center" gap={6} py={48} px="md" ta="center" data-testid="chat-list-empty">
-        <IconMessages size={32} stroke={1.4} color="var(--mantine-color-gray-5)" />
-        <Text size="sm" fw={600}>
-          {filter.searchText.trim() ? t('list.noResults') : t('list.empty')}
-        </Text>
-        <Text size="xs" c="dimmed">
-          {filter.searchText.trim() ? t('list.noResultsHint') : t('list.emptyHint')}
-        </Text>
-      </Stack>
+      <ListEmpty
+        icon={copy.icon}
+        title={t(`empty.list.${copy.key}.title`)}
+        hint={t(`empty.list.${copy.key}.hint`)}
+        testId="chat-list-empty"
+        action={
+          filtered ? (
+            <Button
+              size="xs"
+              variant="light"
+              mt={6}
+              onClick={onResetFilters}
+              data-testid="chat-list-reset"
+            >
+              {t('filters.reset')}
+            </Button>
+          ) : undefined
+        }
+      />
     );
   } else {
     body = (
-      <>
-        {chats.map((chat) => (
-          <ChatRow
-            key={chat._id}
-            chat={chat}
-            selected={chat._id === selectedId}
-            onSelect={onSelect}
-          />
-        ))}
-        {query.hasNextPage && (
-          <Center py="sm">
-            <Button
-              variant="subtle"
-              size="xs"
-              loading={query.isFetchingNextPage}
-              onClick={loadMore}
-              data-testid="chat-list-more"
-            >
-              {t('list.loadMore')}
-            </Button>
-          </Center>
-        )}
-      </>
+      <VirtualRows
+        // A new filter is a new list: start it at the top.
+        key={JSON.stringify(filter)}
+        items={rows}
+        getKey={rowKey}
+        estimateSize={rowHeight}
+        render={render}
+        revealKey={selectedId ? `c-${selectedId}` : null}
+        onNearEnd={list.loadMore}
+        label={t('title')}
+        testId="chat-list"
+      />
     );
   }
 
   return (
-    <div className={classes.listPane}>
-      <Stack gap="sm" p="md" pb="sm" className={classes.listHeader}>
-        <Text fw={700} size="lg">
-          {t('title')}
-        </Text>
-        <TextInput
-          value={searchInput}
-          onChange={(e) => onSearchInput(e.currentTarget.value)}
-          placeholder={t('list.search')}
-          aria-label={t('list.search')}
-          leftSection={<IconSearch size={16} stroke={1.6} />}
-          data-testid="chat-search"
-          radius="md"
+    <div className={classes.listPane} data-testid="chat-list-pane">
+      <div className={classes.header}>
+        <div className={classes.titleRow}>
+          <div className={classes.title}>
+            <span>{t('title')}</span>
+            {(unread.data ?? 0) > 0 && (
+              <Tooltip label={t('list.unreadChats', { count: unread.data ?? 0 })}>
+                <Badge size="sm" variant="filled" radius="xl" data-testid="chat-unread-total">
+                  {unread.data}
+                </Badge>
+              </Tooltip>
+            )}
+          </div>
+        </div>
+        <div className={classes.searchRow}>
+          <TextInput
+            className={classes.search}
+            value={searchInput}
+            onChange={(e) => onSearchInput(e.currentTarget.value)}
+            placeholder={t('list.search')}
+            aria-label={t('list.search')}
+            leftSection={<IconSearch size={16} stroke={1.6} />}
+            rightSection={
+              searchInput ? (
+                <CloseButton
+                  size="sm"
+                  onClick={() => onSearchInput('')}
+                  aria-label={t('search.clear')}
+                  data-testid="chat-search-clear"
+                />
+              ) : null
+            }
+            data-testid="chat-search"
+            radius="md"
+            size="sm"
+            enterKeyHint="search"
+          />
+          <FilterMenu
+            small={small}
+            filters={filters}
+            onChange={onFilters}
+            onReset={onResetFilters}
+            channels={channels}
+            labels={labels}
+          />
+        </div>
+        <AssigneeControl value={filter.assignee} onChange={onAssignee} />
+        <ActiveFilterChips
+          filters={filters}
+          labels={labels}
+          onChange={onFilters}
+          onReset={onResetFilters}
         />
-        <SegmentedControl
-          fullWidth
-          size="xs"
-          value={filter.assignee}
-          onChange={(value) => onAssignee(value as Assignee)}
-          data={ASSIGNEES.map((a) => ({ value: a, label: t(`assignee.${a}`) }))}
-          data-testid="chat-assignee"
-        />
-      </Stack>
-      <div className={classes.listScroll} data-testid="chat-list">
-        {body}
       </div>
+      <NotificationPrompt />
+      <InboxAlerts />
+      {body}
     </div>
   );
 }

@@ -3,7 +3,8 @@ import { fireEvent, screen } from '@testing-library/react';
 import { setLanguage } from '../../../lib/i18n';
 import { renderScreen } from '../../shared/test-utils';
 import { makeChat } from '../testFixtures';
-import { ChatRow } from './ChatRow';
+import { makeLabel } from '../testServer';
+import { ChatRow, rowTime } from './ChatRow';
 
 describe('ChatRow', () => {
   beforeEach(async () => {
@@ -53,5 +54,39 @@ describe('ChatRow', () => {
     expect(row.getAttribute('data-chat-id')).toBe(chat._id);
     fireEvent.click(row);
     expect(onSelect).toHaveBeenCalledWith(chat._id);
+  });
+
+  it('shows the kind of a media message that has no text', () => {
+    const chat = makeChat({ lastMessage: '', lastMessageType: 'image' });
+    renderScreen(<ChatRow chat={chat} selected={false} onSelect={vi.fn()} />);
+    expect(screen.getByTestId('chat-row-preview').textContent).toBe('Photo');
+  });
+
+  it('shows label chips in their colours, two and then a count', () => {
+    const labels = ['VIP', 'Order', 'Complaint'].map((label, i) =>
+      makeLabel({ _id: `l${i}`, label, color: ['#e8590c', '#1c7ed6', '#2f9e44'][i] }),
+    );
+    const map = new Map(labels.map((l) => [l._id, l]));
+    const chat = makeChat({ label: ['l0', 'l1', 'l2', 'deleted'] });
+    renderScreen(<ChatRow chat={chat} selected={false} onSelect={vi.fn()} labels={map} />);
+    const chips = screen.getAllByTestId('chat-row-label');
+    expect(chips.map((c) => c.textContent)).toEqual(['VIP', 'Order']);
+    expect(chips[0]?.style.getPropertyValue('--label-color')).toBe('#e8590c');
+    expect(screen.getByText('+1')).toBeTruthy();
+  });
+
+  it('shows the assigned agent by name', () => {
+    renderScreen(<ChatRow chat={makeChat()} selected={false} onSelect={vi.fn()} />);
+    expect(screen.getByTestId('chat-row-assignee').textContent).toBe('Sari Wulandari');
+  });
+
+  it('times a row by the clock today, as "Yesterday", then by date', () => {
+    const now = new Date(2025, 2, 10, 9, 0).getTime();
+    expect(rowTime(new Date(2025, 2, 10, 8, 5).toISOString(), 'Yesterday', now)).toMatch(
+      /^0?8[.:]05/,
+    );
+    expect(rowTime(new Date(2025, 2, 9, 23, 0).toISOString(), 'Yesterday', now)).toBe('Yesterday');
+    expect(rowTime(new Date(2025, 1, 2).toISOString(), 'Yesterday', now)).toMatch(/2025/);
+    expect(rowTime('not a date', 'Yesterday', now)).toBe('');
   });
 });

@@ -1,16 +1,22 @@
-import { Avatar, Box, Group, Text, Tooltip, UnstyledButton } from '@mantine/core';
-import { truncatePreview, type Chat } from '@sapa/contracts';
+import { memo, type CSSProperties } from 'react';
+import { Avatar, Box, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { LIMITS, truncatePreview, type Chat, type Label } from '@sapa/contracts';
+import { IconFlagFilled, IconUser } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { unreadBadge } from '../cache';
-import { listTime } from '../dates';
+import { formatDate, formatTime } from '../../../lib/format';
+import { dayLabel } from '../dates';
 import { ChannelIcon } from './ChannelIcon';
-import classes from './inbox.module.css';
+import classes from './chatRow.module.css';
 
-const FLAG_COLORS: Record<Chat['flag'], string> = {
+export const FLAG_COLORS: Record<Chat['flag'], string> = {
   gray: 'var(--mantine-color-gray-5)',
   red: 'var(--mantine-color-red-6)',
   green: 'var(--mantine-color-green-6)',
 };
+
+/** Label chips shown on a row before "+N"; more would not fit a 340 px list. */
+const VISIBLE_LABELS = 2;
 
 export function initials(name: string): string {
   const words = name.trim().split(/\s+/).filter(Boolean);
@@ -19,23 +25,56 @@ export function initials(name: string): string {
   return letters.toUpperCase() || '?';
 }
 
-/** One chat in the list: who, where, the last words (22 characters, spec §9), flag and unread. */
-export function ChatRow({
-  chat,
-  selected,
-  onSelect,
-}: {
+/** The row's time: the clock today, "Yesterday", then the date. */
+export function rowTime(value: string, yesterday: string, now: number = Date.now()): string {
+  const time = Date.parse(value);
+  if (Number.isNaN(time)) return '';
+  const day = dayLabel(time, now);
+  if (day.kind === 'today') return formatTime(time);
+  return day.kind === 'yesterday' ? yesterday : formatDate(time);
+}
+
+/** Spec §9: the last message cut at 22 characters plus an ellipsis; media show their kind. */
+export function rowPreview(
+  chat: Pick<Chat, 'lastMessage' | 'lastMessageType'>,
+  typeLabel: (type: string) => string,
+): string {
+  if (chat.lastMessage) return truncatePreview(chat.lastMessage, LIMITS.lastMessagePreview);
+  return chat.lastMessageType ? typeLabel(chat.lastMessageType) : '';
+}
+
+export function LabelChip({ label }: { label: Pick<Label, 'label' | 'color'> }) {
+  return (
+    <span
+      className={classes.labelChip}
+      style={{ '--label-color': label.color } as CSSProperties}
+      data-testid="chat-row-label"
+    >
+      <span className={classes.labelDot} />
+      <span className={classes.labelText}>{label.label}</span>
+    </span>
+  );
+}
+
+interface ChatRowProps {
   chat: Chat;
   selected: boolean;
   onSelect: (chatId: string) => void;
-}) {
+  /** The account's labels by id; a row only carries ids. */
+  labels?: ReadonlyMap<string, Label>;
+}
+
+/** One chat in the list: who, where, the last words, when, flag, labels, assignee and unread. */
+export const ChatRow = memo(function ChatRow({ chat, selected, onSelect, labels }: ChatRowProps) {
   const { t } = useTranslation('inbox');
   const unread = unreadBadge(chat);
-  const preview = chat.lastMessage
-    ? truncatePreview(chat.lastMessage)
-    : chat.lastMessageType
-      ? t(`messageTypes.${chat.lastMessageType}`, { defaultValue: '' })
-      : '';
+  const preview = rowPreview(chat, (type) => t(`messageTypes.${type}`, { defaultValue: '' }));
+  const chatLabels = chat.label.flatMap((id) => {
+    const found = labels?.get(id);
+    return found ? [found] : [];
+  });
+  const extraLabels = chatLabels.length - VISIBLE_LABELS;
+  const name = chat.name || chat.identifier;
 
   return (
     <UnstyledButton
@@ -47,65 +86,89 @@ export function ChatRow({
       aria-current={selected ? 'true' : undefined}
       onClick={() => onSelect(chat._id)}
     >
-      <Group gap="sm" wrap="nowrap" align="flex-start">
-        <Box pos="relative" style={{ flexShrink: 0 }}>
-          <Avatar radius="xl" color="sapa" variant="light" size={42}>
-            {initials(chat.name || chat.identifier)}
-          </Avatar>
-          <Box className={classes.channelBadge}>
-            <ChannelIcon channel={chat.channel} label={t(`channels.${chat.channel}`)} size={14} />
-          </Box>
+      <Box pos="relative" className={classes.rowAvatar}>
+        <Avatar radius="xl" color="initials" name={name} size={44}>
+          {initials(name)}
+        </Avatar>
+        <Box className={classes.channelBadge}>
+          <ChannelIcon channel={chat.channel} label={t(`channels.${chat.channel}`)} size={13} />
         </Box>
-        <Box style={{ flex: 1, minWidth: 0 }}>
-          <Group gap={6} wrap="nowrap" justify="space-between">
-            <Text fw={unread ? 700 : 600} size="sm" truncate="end" data-testid="chat-row-name">
-              {chat.name || chat.identifier}
-            </Text>
-            <Text
-              size="xs"
-              c={unread ? 'sapa.8' : 'dimmed'}
-              fw={unread ? 600 : 400}
-              style={{ flexShrink: 0 }}
-            >
-              {listTime(chat.lastUpdate)}
-            </Text>
-          </Group>
-          <Group gap={6} wrap="nowrap" justify="space-between" mt={2}>
-            <Text
-              size="sm"
-              c={unread ? 'dark.6' : 'dimmed'}
-              truncate="end"
-              data-testid="chat-row-preview"
-            >
-              {preview}
-            </Text>
-            <Group gap={6} wrap="nowrap" style={{ flexShrink: 0 }}>
-              <Tooltip label={t(`flags.${chat.flag}`)}>
-                <span
-                  className={classes.flagDot}
-                  style={{ background: FLAG_COLORS[chat.flag] }}
-                  role="img"
-                  aria-label={t(`flags.${chat.flag}`)}
-                  data-testid="chat-row-flag"
-                  data-flag={chat.flag}
-                />
-              </Tooltip>
-              {unread === 1 && (
-                <span
-                  className={classes.unread}
-                  data-testid="chat-row-unread"
-                  aria-label={t('list.unread')}
-                >
-                  1
-                </span>
-              )}
-            </Group>
-          </Group>
-          <Text size="xs" c="dimmed" mt={2} truncate="end" data-testid="chat-row-assignee">
-            {chat.agent ? chat.agent.name : t('list.unassigned')}
+      </Box>
+      <Box className={classes.rowMain}>
+        <div className={classes.rowLine}>
+          <Text
+            fw={unread ? 700 : 600}
+            size="sm"
+            truncate="end"
+            className={classes.rowName}
+            data-testid="chat-row-name"
+          >
+            {name}
           </Text>
-        </Box>
-      </Group>
+          <Text size="xs" className={classes.rowTime} data-unread={unread === 1 || undefined}>
+            {rowTime(chat.lastUpdate, t('days.yesterday'))}
+          </Text>
+        </div>
+        <div className={classes.rowLine}>
+          <Text
+            size="sm"
+            c={unread ? 'dark.7' : 'dimmed'}
+            fw={unread ? 500 : 400}
+            truncate="end"
+            className={classes.rowPreview}
+            data-testid="chat-row-preview"
+          >
+            {preview}
+          </Text>
+          <span className={classes.rowMarks}>
+            <Tooltip label={t(`flags.${chat.flag}`)}>
+              <span
+                className={classes.flag}
+                role="img"
+                aria-label={t(`flags.${chat.flag}`)}
+                data-testid="chat-row-flag"
+                data-flag={chat.flag}
+              >
+                <IconFlagFilled size={14} color={FLAG_COLORS[chat.flag]} />
+              </span>
+            </Tooltip>
+            {unread === 1 && (
+              <span
+                className={classes.unread}
+                data-testid="chat-row-unread"
+                aria-label={t('list.unread')}
+              >
+                1
+              </span>
+            )}
+          </span>
+        </div>
+        <div className={classes.rowLine}>
+          <span className={classes.rowAssignee} data-testid="chat-row-assignee">
+            <IconUser size={12} stroke={1.8} aria-hidden />
+            <span data-unassigned={chat.agent ? undefined : true}>
+              {chat.agent ? chat.agent.name : t('list.unassigned')}
+            </span>
+          </span>
+          {chatLabels.length > 0 && (
+            <span className={classes.rowLabels}>
+              {chatLabels.slice(0, VISIBLE_LABELS).map((label) => (
+                <LabelChip key={label._id} label={label} />
+              ))}
+              {extraLabels > 0 && (
+                <Tooltip
+                  label={chatLabels
+                    .slice(VISIBLE_LABELS)
+                    .map((l) => l.label)
+                    .join(', ')}
+                >
+                  <span className={classes.labelMore}>+{extraLabels}</span>
+                </Tooltip>
+              )}
+            </span>
+          )}
+        </div>
+      </Box>
     </UnstyledButton>
   );
-}
+});

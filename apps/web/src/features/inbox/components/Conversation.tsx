@@ -1,17 +1,15 @@
-import { useEffect, useState } from 'react';
-import { ActionIcon, Avatar, Badge, Box, Group, Text } from '@mantine/core';
-import type { Chat } from '@sapa/contracts';
-import { IconArrowLeft, IconWifiOff } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
-import { useConnectionState } from '../../../lib/socket';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { Chat, Message } from '@sapa/contracts';
+import { useSearchParams } from 'react-router';
+import { ChatHeaderActions } from '../actions/ChatHeaderActions';
 import { useChatWindow } from '../api';
 import { isWindowOpen } from '../cache';
 import { useSendMessage } from '../useSendMessage';
-import { initials } from './ChatRow';
-import { ChannelIcon } from './ChannelIcon';
-import { Composer } from './Composer';
+import { Composer, type ComposerInput } from './Composer';
+import { ConversationUiContext, type ConversationUi } from './conversation/context';
+import { ConversationHeader } from './conversation/ConversationHeader';
+import classes from './conversation/conversation.module.css';
 import { MessageList } from './MessageList';
-import classes from './inbox.module.css';
 
 /** Re-renders when the window's end passes, so the input locks without a reload. */
 function useNow(until: string | null | undefined): number {
@@ -27,63 +25,94 @@ function useNow(until: string | null | undefined): number {
   return now;
 }
 
-/** Right pane: who the customer is, the live messages and the composer. */
-export function Conversation({ chat, onBack }: { chat: Chat; onBack?: () => void }) {
-  const { t } = useTranslation('inbox');
-  const connection = useConnectionState();
+interface ConversationProps {
+  chat: Chat;
+  onBack?: () => void;
+  /** Open at this message (a search hit: `/chat?id=…&message=…`) instead of the newest. */
+  targetMessageId?: string | null;
+}
+
+/** The messages and the composer of one chat; remounted per chat so no state leaks across. */
+function ConversationBody({
+  chat,
+  targetMessageId,
+}: {
+  chat: Chat;
+  targetMessageId: string | null;
+}) {
+  const [, setParams] = useSearchParams();
+  const [target, setTarget] = useState<string | null>(targetMessageId);
+  const [seenTarget, setSeenTarget] = useState(targetMessageId);
+  const [replyTo, setReplyTo] = useState<Message | null>(null);
+  // A new search hit in the same chat moves the view again.
+  if (seenTarget !== targetMessageId) {
+    setSeenTarget(targetMessageId);
+    setTarget(targetMessageId);
+  }
+
   // Spec §2: the input is disabled after the 24-hour window on WhatsApp channels only.
   const windowQuery = useChatWindow(chat._id, chat.channel === 'whatsapp');
   const now = useNow(windowQuery.data?.windowEndsAt);
   const windowClosed = chat.channel === 'whatsapp' && !isWindowOpen(windowQuery.data, now);
-  const send = useSendMessage(chat);
+  const sendMessage = useSendMessage(chat);
+
+  const leaveTarget = useCallback(() => {
+    setTarget(null);
+    // Drop ?message= so a reload opens the present, and the same hit can be opened again.
+    setParams(
+      (params) => {
+        if (!params.has('message')) return params;
+        const next = new URLSearchParams(params);
+        next.delete('message');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [setParams]);
+
+  const send = (input: ComposerInput) => {
+    // What was just sent belongs at the present; leave a view of the past.
+    if (target !== null) leaveTarget();
+    setReplyTo(null);
+    void sendMessage(input);
+  };
+
+  const ui = useMemo<ConversationUi>(
+    () => ({
+      customerName: chat.name || chat.identifier,
+      onQuoteClick: () => undefined,
+      onReply: windowClosed ? null : setReplyTo,
+    }),
+    [chat.name, chat.identifier, windowClosed],
+  );
 
   return (
-    <div className={classes.conversation} data-testid="conversation" data-chat-id={chat._id}>
-      <Group className={classes.conversationHeader} gap="sm" wrap="nowrap">
-        {onBack && (
-          <ActionIcon
-            variant="subtle"
-            color="gray"
-            onClick={onBack}
-            aria-label={t('actions.back')}
-            data-testid="conversation-back"
-          >
-            <IconArrowLeft size={20} />
-          </ActionIcon>
-        )}
-        <Avatar radius="xl" color="sapa" variant="light">
-          {initials(chat.name || chat.identifier)}
-        </Avatar>
-        <Box style={{ flex: 1, minWidth: 0 }}>
-          <Text fw={650} truncate="end" data-testid="conversation-name">
-            {chat.name || chat.identifier}
-          </Text>
-          <Group gap={6} wrap="nowrap">
-            <ChannelIcon channel={chat.channel} label={t(`channels.${chat.channel}`)} size={14} />
-            <Text size="xs" c="dimmed" truncate="end">
-              {chat.identifier} · {t(`channels.${chat.channel}`)}
-            </Text>
-          </Group>
-        </Box>
-        {connection === 'reconnecting' || connection === 'offline' ? (
-          <Badge
-            color="orange"
-            variant="light"
-            leftSection={<IconWifiOff size={12} />}
-            data-testid="connection-badge"
-          >
-            {t(`connection.${connection}`)}
-          </Badge>
-        ) : (
-          <Text size="xs" c="dimmed" visibleFrom="sm" truncate="end" maw={180}>
-            {chat.agent
-              ? t('conversation.assignedTo', { name: chat.agent.name })
-              : t('list.unassigned')}
-          </Text>
-        )}
-      </Group>
-      <MessageList chatId={chat._id} />
-      <Composer key={chat._id} windowClosed={windowClosed} onSend={(input) => void send(input)} />
+    <ConversationUiContext.Provider value={ui}>
+      <MessageList
+        // A new target is a new view: fresh scroll position, fresh paging.
+        key={target ?? 'live'}
+        chatId={chat._id}
+        targetId={target}
+        onLeaveTarget={leaveTarget}
+        onJumpTo={setTarget}
+      />
+      <Composer
+        windowClosed={windowClosed}
+        onSend={send}
+        replyTo={replyTo}
+        onCancelReply={() => setReplyTo(null)}
+        customerName={chat.name || chat.identifier}
+      />
+    </ConversationUiContext.Provider>
+  );
+}
+
+/** Right pane: who the customer is, the messages (live or opened at a hit) and the composer. */
+export function Conversation({ chat, onBack, targetMessageId = null }: ConversationProps) {
+  return (
+    <div className={classes.root} data-testid="conversation" data-chat-id={chat._id}>
+      <ConversationHeader chat={chat} onBack={onBack} actions={<ChatHeaderActions chat={chat} />} />
+      <ConversationBody key={chat._id} chat={chat} targetMessageId={targetMessageId} />
     </div>
   );
 }

@@ -1,51 +1,140 @@
-import { Group, Text } from '@mantine/core';
+import { memo, useState } from 'react';
+import { ActionIcon, Menu } from '@mantine/core';
 import type { Message } from '@sapa/contracts';
-import { formatTime } from '../../../lib/format';
-import { MessageContent } from './MessageContent';
+import { IconArrowBackUp, IconChevronDown, IconCopy } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime, formatTime } from '../../../lib/format';
+import { isLocalMessage } from '../attachments';
+import { informationText } from '../conversation/information';
+import { useConversationUi } from './conversation/context';
+import classes from './conversation/conversation.module.css';
+import { endsWithText, MessageContent } from './MessageContent';
 import { StatusTicks } from './StatusTicks';
-import classes from './inbox.module.css';
 
 export function isSystemLine(message: Pick<Message, 'msgType' | 'isSystem'>): boolean {
   return message.msgType === 'information' || message.isSystem;
 }
 
-/** One message: a centred line for information and system notes, a bubble otherwise. */
-export function MessageBubble({ message }: { message: Message }) {
-  if (isSystemLine(message)) {
-    return (
-      <div className={classes.systemLine} data-testid="message-system">
-        <Text size="xs" c="dimmed" ta="center">
-          {message.text}
-          <Text span size="xs" c="dimmed" ml={6}>
-            {formatTime(message.timestamp)}
-          </Text>
-        </Text>
-      </div>
-    );
-  }
-
+/** A centred note: information messages (reactions, system changes, unsupported types). */
+function SystemLine({ message }: { message: Message }) {
+  const { t } = useTranslation('conversation');
   return (
-    <div className={classes.bubbleRow} data-from-me={message.fromMe || undefined}>
+    <div className={classes.systemLine} data-testid="message-system" data-message-id={message._id}>
+      <div>
+        {informationText(message, t)}
+        <span style={{ marginLeft: 8, opacity: 0.7, fontSize: 11 }}>
+          {formatTime(message.timestamp)}
+        </span>
+      </div>
+    </div>
+  );
+}
+
+function BubbleMenu({ message }: { message: Message }) {
+  const { t } = useTranslation('conversation');
+  const { onReply } = useConversationUi();
+  const [open, setOpen] = useState(false);
+  // Only stored messages can be quoted (replyTo is a server id).
+  const canReply = onReply !== null && !isLocalMessage(message);
+  const canCopy = message.text.trim() !== '' && typeof navigator !== 'undefined';
+  if (!canReply && !canCopy) return null;
+  return (
+    <div className={classes.actions} data-open={open || undefined}>
+      <Menu opened={open} onChange={setOpen} position="bottom-end" withinPortal>
+        <Menu.Target>
+          <ActionIcon
+            size="sm"
+            radius="xl"
+            variant="white"
+            color="gray"
+            aria-label={t('bubble.actions')}
+            data-testid="message-actions"
+          >
+            <IconChevronDown size={14} />
+          </ActionIcon>
+        </Menu.Target>
+        <Menu.Dropdown>
+          {canReply && (
+            <Menu.Item
+              leftSection={<IconArrowBackUp size={14} />}
+              onClick={() => onReply(message)}
+              data-testid="message-reply"
+            >
+              {t('bubble.reply')}
+            </Menu.Item>
+          )}
+          {canCopy && (
+            <Menu.Item
+              leftSection={<IconCopy size={14} />}
+              onClick={() => void navigator.clipboard?.writeText(message.text)}
+            >
+              {t('bubble.copy')}
+            </Menu.Item>
+          )}
+        </Menu.Dropdown>
+      </Menu>
+    </div>
+  );
+}
+
+interface BubbleProps {
+  message: Message;
+  /** First of a run from the same side: gets the tail and a little more space. */
+  first?: boolean;
+  reaction?: string | undefined;
+  highlighted?: boolean;
+}
+
+/** One message: a centred line for information and system notes, a bubble otherwise. */
+export const MessageBubble = memo(function MessageBubble({
+  message,
+  first = true,
+  reaction,
+  highlighted = false,
+}: BubbleProps) {
+  const { t } = useTranslation('conversation');
+  if (isSystemLine(message)) return <SystemLine message={message} />;
+  const inlineMeta = endsWithText(message);
+  const sticker = message.payload.sticker === true;
+  return (
+    <div
+      className={classes.row}
+      data-from-me={message.fromMe || undefined}
+      data-first={first || undefined}
+      data-reacted={reaction ? true : undefined}
+    >
       <div
         className={classes.bubble}
         data-testid="message-bubble"
         data-status={message.status}
         data-from-me={String(message.fromMe)}
         data-message-id={message._id}
+        data-type={message.msgType}
+        data-highlighted={highlighted || undefined}
+        data-inline-meta={inlineMeta || undefined}
+        data-sticker={sticker || undefined}
+        style={{ ['--meta-width' as string]: message.fromMe ? '64px' : '44px' }}
       >
-        {message.fromMe && message.username && (
-          <Text size="xs" fw={600} c="sapa.8" mb={2}>
-            {message.username}
-          </Text>
+        <BubbleMenu message={message} />
+        {message.fromMe && first && message.username && (
+          <span className={classes.sender}>{message.username}</span>
         )}
         <MessageContent message={message} />
-        <Group gap={4} justify="flex-end" mt={2} wrap="nowrap">
-          <Text size="10px" c="dimmed" lh={1}>
-            {formatTime(message.timestamp)}
-          </Text>
+        <span className={classes.meta} title={formatDateTime(message.timestamp)}>
+          {formatTime(message.timestamp)}
           {message.fromMe && <StatusTicks message={message} />}
-        </Group>
+        </span>
+        {reaction && (
+          <span
+            className={classes.reaction}
+            role="img"
+            aria-label={t('bubble.reaction', { emoji: reaction })}
+            data-testid="message-reaction"
+          >
+            {reaction}
+          </span>
+        )}
       </div>
     </div>
   );
-}
+});

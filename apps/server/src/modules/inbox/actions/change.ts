@@ -1,0 +1,46 @@
+import { MESSAGES } from '@sapa/contracts';
+import type { Deps } from '../../../deps.js';
+import type { Db } from '../../../db/database.js';
+import type { Actor } from '../../../events/bus.js';
+import { notFound } from '../../../http/errors.js';
+import { viewerOf } from '../../../realtime/viewer.js';
+import type { Principal } from '../../auth/principal.js';
+import type { ChatRow } from '../presenters.js';
+import { chatActionsRepo } from './repo.js';
+
+export interface ChatChange<T> {
+  /** The chat as it was when locked: who could see it until now. */
+  before: ChatRow;
+  /** The chat after the commit, as events and answers show it. */
+  after: ChatRow;
+  result: T;
+}
+
+/**
+ * Every chat action runs here: the chat is locked only if the caller may see it (else 404, also
+ * for other accounts' chats), the change is applied in the same transaction, and the chat is
+ * reloaded after the commit so events carry what is stored.
+ */
+export async function changeVisibleChat<T>(
+  deps: Deps,
+  principal: Principal,
+  chatId: string,
+  apply: (trx: Db, chat: ChatRow, now: Date) => Promise<T>,
+): Promise<ChatChange<T>> {
+  const viewer = viewerOf(principal);
+  const now = deps.clock.now();
+  const { before, result } = await deps.db.transaction().execute(async (trx) => {
+    const locked = await chatActionsRepo.lockVisibleChat(trx, viewer, chatId);
+    if (!locked) throw notFound(MESSAGES.noActiveChatroom);
+    return { before: locked, result: await apply(trx, locked, now) };
+  });
+  const after = await chatActionsRepo.loadChat(deps.db, principal.accountId, chatId);
+  // Deleted between the commit and the reload (account removal): nothing left to show.
+  if (!after) throw notFound(MESSAGES.noActiveChatroom);
+  return { before, after, result };
+}
+
+export const actorOf = (principal: Principal): Actor => ({
+  _id: principal.userId,
+  name: principal.name,
+});

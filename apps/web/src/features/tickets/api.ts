@@ -1,0 +1,63 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { ticketListSchema, type Ticket } from '@sapa/contracts';
+import { api } from '../../lib/http';
+import { ticketQuery, type TicketFilters } from './filters';
+
+export const ticketKeys = {
+  all: ['tickets'] as const,
+  list: (filters: TicketFilters) => ['tickets', 'list', filters] as const,
+};
+
+export interface TicketPage {
+  data: Ticket[];
+  nextKey: string | null;
+}
+
+export const TICKET_PAGE_SIZE = 25;
+
+export async function fetchTickets(
+  filters: TicketFilters,
+  startKey: string | null,
+  signal?: AbortSignal,
+): Promise<TicketPage> {
+  return ticketListSchema.parse(
+    await api.get<unknown>('ticket', {
+      params: ticketQuery(filters, startKey, TICKET_PAGE_SIZE),
+      ...(signal ? { signal } : {}),
+    }),
+  );
+}
+
+/** Tickets newest first, 25 at a time with keyset "load more". */
+export function useTickets(filters: TicketFilters) {
+  return useInfiniteQuery({
+    queryKey: ticketKeys.list(filters),
+    queryFn: ({ pageParam, signal }) => fetchTickets(filters, pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextKey,
+  });
+}
+
+/** Downloads the CSV of every ticket matching the filters (same filters, no paging). */
+export async function exportTickets(filters: TicketFilters): Promise<void> {
+  const params = ticketQuery(filters);
+  // The export has no pages.
+  delete params.perpage;
+  const body = await api.get<unknown>('ticket/export', {
+    params,
+    headers: { Accept: 'text/csv' },
+    timeout: 120_000,
+  });
+  const text = typeof body === 'string' ? body : JSON.stringify(body);
+  // Decoding the response drops the server's BOM; Excel needs it to read names as UTF-8.
+  const withBom = text.startsWith('\uFEFF') ? text : `\uFEFF${text}`;
+  const url = URL.createObjectURL(new Blob([withBom], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = `tickets-${new Date().toISOString().slice(0, 10)}.csv`;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Some browsers start the download asynchronously; give them the URL a moment longer.
+  setTimeout(() => URL.revokeObjectURL(url), 1_000);
+}
