@@ -127,7 +127,7 @@ test('inbox list: filters narrow it, search finds a chat and a message, the hit 
   // Label (the demo's labels): every row left carries it.
   await page.getByTestId('chat-filter-button').click();
   await page.getByTestId('filter-label').click();
-  await page.getByRole('option', { name: 'VIP' }).click();
+  await page.getByRole('option', { name: 'VIP', exact: true }).click();
   await page.getByTestId('filter-done').click();
   await expect(page.getByTestId('chat-filter-chip')).toHaveText('VIP');
   await expect(mine).toHaveCount(0);
