@@ -15,7 +15,7 @@ export const DEMO_USERS = [
   {
     role: 'admin',
     email: 'admin@demo.sapa.id',
-    name: 'Dewi Admin',
+    name: 'Ayu Admin',
     phone: '6281200000001',
     allChat: true,
   },
