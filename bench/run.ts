@@ -2,10 +2,12 @@
 // JSON on its own line to stdout; progress goes to stderr.
 import { runApiBench } from './api.js';
 import { runInboundBench } from './inbound.js';
+import { runInboxBench } from './inbox.js';
 
 const benches: Record<string, () => Promise<object>> = {
   api: runApiBench,
   inbound: runInboundBench,
+  inbox: runInboxBench,
 };
 
 async function main(): Promise<void> {
