@@ -14,3 +14,4 @@ export * from './chats.js';
 export * from './realtime.js';
 export * from './inbox.js';
 export * from './ticket-params.js';
+export * from './contacts.js';

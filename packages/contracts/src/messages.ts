@@ -77,6 +77,14 @@ export const MESSAGES = {
   quickReplyNotFound: 'Quick reply not found',
   quickReplyTaken: 'A quick reply with this shortcut already exists',
   ticketNotFound: 'Ticket not found',
+  contactNotFound: 'Contact not found',
+  contactPhoneTaken: 'A contact with this phone number already exists',
+  contactGroupNotFound: 'Contact group not found',
+  contactGroupNameTaken: 'A contact group with this name already exists',
+  attributeKeyTaken: 'An attribute with this key already exists',
+  importFileUnreadable: 'This file could not be read. Upload a CSV or XLSX file.',
+  importNoPhoneColumn: 'The file needs a phone column',
+  importExpired: 'This import has expired. Upload the file again.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

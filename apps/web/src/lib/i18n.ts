@@ -9,6 +9,7 @@ import enInbox from '../locales/en/inbox.json';
 import enConversation from '../locales/en/conversation.json';
 import enChatActions from '../locales/en/chatActions.json';
 import enTickets from '../locales/en/tickets.json';
+import enContacts from '../locales/en/contacts.json';
 import enIntegrations from '../locales/en/integrations.json';
 import enSettings from '../locales/en/settings.json';
 import enValidation from '../locales/en/validation.json';
@@ -20,6 +21,7 @@ import idInbox from '../locales/id/inbox.json';
 import idConversation from '../locales/id/conversation.json';
 import idChatActions from '../locales/id/chatActions.json';
 import idTickets from '../locales/id/tickets.json';
+import idContacts from '../locales/id/contacts.json';
 import idIntegrations from '../locales/id/integrations.json';
 import idMessages from '../locales/id/messages.json';
 import idSettings from '../locales/id/settings.json';
@@ -49,6 +51,7 @@ export const NAMESPACES = [
   'conversation',
   'chatActions',
   'tickets',
+  'contacts',
   'integrations',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
@@ -67,6 +70,7 @@ export const resources = {
     conversation: enConversation,
     chatActions: enChatActions,
     tickets: enTickets,
+    contacts: enContacts,
     integrations: enIntegrations,
   },
   id: {
@@ -81,6 +85,7 @@ export const resources = {
     conversation: idConversation,
     chatActions: idChatActions,
     tickets: idTickets,
+    contacts: idContacts,
     integrations: idIntegrations,
   },
 } as const;
