@@ -80,12 +80,23 @@ describe('labels', () => {
     expect(after.data.map((l) => l._id)).not.toContain(lead);
   });
 
-  it('deleting a label takes it off every chat in the same transaction', async () => {
+  it('deleting a label takes it off every chat and contact in the same transaction', async () => {
     const gone = await newLabel('Gone soon');
     const keep = await newLabel('Keeper');
     const a = await createChat(ctx, accountId, { channelId, labels: [gone, keep] });
     const b = await createChat(ctx, accountId, { channelId, labels: [gone] });
+    const contact = await ctx.deps.db
+      .insertInto('contacts')
+      .values({ account_id: accountId, name: 'Labelled', labels: [gone, keep] })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     await call(admin, 'DELETE', `/api/labels/${gone}`);
+    const contactAfter = await ctx.deps.db
+      .selectFrom('contacts')
+      .select('labels')
+      .where('id', '=', contact.id)
+      .executeTakeFirstOrThrow();
+    expect(contactAfter.labels).toEqual([keep]);
     const rows = await ctx.deps.db
       .selectFrom('chats')
       .select(['id', 'labels'])

@@ -95,7 +95,7 @@ export const labelsRepo = {
     return result.numUpdatedRows > 0n;
   },
 
-  /** Deletes the label and takes it off every chat of the account; call inside a transaction. */
+  /** Deletes the label and takes it off every chat and contact of the account; call inside a transaction. */
   async remove(trx: Db, accountId: string, id: string): Promise<boolean> {
     const result = await trx
       .deleteFrom('labels')
@@ -105,6 +105,12 @@ export const labelsRepo = {
     if (result.numDeletedRows === 0n) return false;
     await trx
       .updateTable('chats')
+      .set({ labels: sql<string[]>`array_remove(labels, ${id}::uuid)` })
+      .where('account_id', '=', accountId)
+      .where(sql<boolean>`labels @> ARRAY[${id}::uuid]`)
+      .execute();
+    await trx
+      .updateTable('contacts')
       .set({ labels: sql<string[]>`array_remove(labels, ${id}::uuid)` })
       .where('account_id', '=', accountId)
       .where(sql<boolean>`labels @> ARRAY[${id}::uuid]`)
