@@ -3,11 +3,13 @@
 import { runApiBench } from './api.js';
 import { runInboundBench } from './inbound.js';
 import { runInboxBench } from './inbox.js';
+import { runRoutingBench } from './routing.js';
 
 const benches: Record<string, () => Promise<object>> = {
   api: runApiBench,
   inbound: runInboundBench,
   inbox: runInboxBench,
+  routing: runRoutingBench,
 };
 
 async function main(): Promise<void> {

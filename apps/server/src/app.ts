@@ -21,6 +21,7 @@ import type { App } from './http/types.js';
 import { AuthService } from './modules/auth/service.js';
 import { MODULES, type CoreServices } from './modules/registry.js';
 import { registerInboxSocketHandlers } from './modules/inbox/socket-handlers.js';
+import { registerRoutingSocketHandlers } from './modules/routing/welcome.service.js';
 import { Realtime } from './realtime/server.js';
 
 export interface BuiltApp {
@@ -69,6 +70,7 @@ export async function buildApp(
 
   const realtime = await Realtime.create(deps, services.auth, app.server);
   registerInboxSocketHandlers(deps, realtime);
+  registerRoutingSocketHandlers(deps, realtime);
   app.addHook('onClose', async () => realtime.close());
 
   const webDist = options.serveWeb === false ? null : findWebDist();

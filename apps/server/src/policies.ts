@@ -45,6 +45,25 @@ export const POLICIES = {
   // Everyone uses quick replies in the composer; admins and supervisors maintain them.
   'quickReplies.read': { roles: ALL },
   'quickReplies.manage': { roles: MANAGERS },
+  // Contacts are the account's customers, not chats, so every role reads them all. Agents add
+  // and edit the customers they talk to (notes, attributes, labels); deleting, bulk import and
+  // export, and defining attributes are managers' work (one bad import touches everyone).
+  'contacts.read': { roles: ALL },
+  'contacts.write': { roles: ALL },
+  'contacts.delete': { roles: MANAGERS },
+  'contacts.import': { roles: MANAGERS },
+  'contacts.export': { roles: MANAGERS },
+  'contactAttributes.manage': { roles: MANAGERS },
+  // Contact groups: everyone reads them (contact detail, filters); managers maintain them.
+  'contactGroups.read': { roles: ALL },
+  'contactGroups.manage': { roles: MANAGERS },
+  // Everyone switches their own presence; managers see the whole account's (the service narrows
+  // an agent's list to themselves).
+  'presence.read': { roles: ALL },
+  'presence.update': { roles: ALL },
+  // The greeting of greeting assignment: managers read it, the admin sets it (like settings).
+  'greeting.read': { roles: MANAGERS },
+  'greeting.manage': { roles: ADMIN },
 } as const satisfies Record<string, Policy>;
 
 export type Action = keyof typeof POLICIES;

@@ -15,3 +15,6 @@ export * from './realtime.js';
 export * from './inbox.js';
 export * from './ticket-params.js';
 export * from './contacts.js';
+export * from './contact-groups.js';
+export * from './routing.js';
+export * from './contact-import.js';

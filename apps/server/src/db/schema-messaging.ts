@@ -48,6 +48,9 @@ export interface ContactsTable {
   email: string | null;
   notes: Generated<string>;
   attributes: Json<Record<string, unknown>>;
+  labels: ColumnType<string[], string[] | undefined, string[]>;
+  /** Generated (migration 0016): lower(name), phone, lower(email). */
+  search_text: ColumnType<string, never, never>;
   archived_at: NullableTimestamp;
   created_at: Timestamp;
   updated_at: Timestamp;

@@ -1,5 +1,8 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { ContactTables } from './schema-contacts.js';
 import type { MessagingTables } from './schema-messaging.js';
+import type { RoutingTables } from './schema-routing.js';
+import type { GroupTables } from './schema-groups.js';
 
 /** Kysely's view of the tables in migrations/. Keep in step with the SQL. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -149,7 +152,7 @@ export interface MailOutboxTable {
   error: string | null;
 }
 
-export interface Database extends MessagingTables {
+export interface Database extends MessagingTables, GroupTables, ContactTables, RoutingTables {
   accounts: AccountsTable;
   divisions: DivisionsTable;
   users: UsersTable;

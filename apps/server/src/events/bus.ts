@@ -4,6 +4,7 @@ import type {
   ErrorMessageEvent,
   Message,
   MessageStatus,
+  Presence,
 } from '@sapa/contracts';
 import type { ChatRow, MessageRow } from '../modules/inbox/presenters.js';
 
@@ -45,8 +46,11 @@ export type DomainEvent =
       error: ErrorMessageEvent;
     }
   | { type: 'chat.read'; chat: ChatRow; userId: string }
-  /** Assignment or division changed; `before` is the audience the chat had until now. */
-  | { type: 'chat.assigned'; chat: ChatRow; before: ChatAudienceRow; by: Actor }
+  /**
+   * Assignment or division changed; `before` is the audience the chat had until now. `by` is
+   * null for automatic assignment (routing).
+   */
+  | { type: 'chat.assigned'; chat: ChatRow; before: ChatAudienceRow; by: Actor | null }
   /** The outcome of an assignment, for the screens of the user who asked. */
   | { type: 'chat.assign.result'; userId: string; result: AssignChatResultEvent }
   /** Labels, flag or unblock: the chat as it now is (`chat`). */
@@ -60,7 +64,11 @@ export type DomainEvent =
       ticketId: string | null;
       by: Actor;
     }
-  | { type: 'balance.check'; userId: string; event: BalanceCheckEvent };
+  | { type: 'balance.check'; userId: string; event: BalanceCheckEvent }
+  /** A user's presence changed (routing module); managers of the account and the user hear it. */
+  | { type: 'presence.updated'; accountId: string; presence: Presence }
+  /** The automatic welcome message of a new conversation was queued (system message). */
+  | { type: 'welcome.message.out'; chat: ChatRow; message: MessageRow };
 
 export type DomainEventListener = (event: DomainEvent) => void;
 

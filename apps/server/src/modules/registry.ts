@@ -7,12 +7,15 @@ import { divisionsRoutes } from './divisions/routes.js';
 import { healthRoutes } from './health/routes.js';
 import { mailRoutes } from './mail/routes.js';
 import { channelRoutes } from './channels/routes.js';
+import { contactsRoutes } from './contacts/routes.js';
+import { contactGroupsRoutes } from './contact-groups/routes.js';
 import { inboxRoutes } from './inbox/routes.js';
 import { labelsRoutes } from './labels/routes.js';
 import { quickRepliesRoutes } from './quick-replies/routes.js';
 import { ticketsRoutes } from './tickets/routes.js';
 import { mediaRoutes } from './media/routes.js';
 import { webhookRoutes } from './webhooks/routes.js';
+import { routingRoutes } from './routing/routes.js';
 import { settingsRoutes } from './settings/routes.js';
 import { shellRoutes } from './settings/shell.js';
 import { usersRoutes } from './users/routes.js';
@@ -33,6 +36,7 @@ export const MODULES: ((app: App, ctx: ModuleContext) => void)[] = [
   authRoutes,
   mailRoutes,
   settingsRoutes,
+  routingRoutes,
   billingRoutes,
   shellRoutes,
   usersRoutes,
@@ -42,6 +46,8 @@ export const MODULES: ((app: App, ctx: ModuleContext) => void)[] = [
   labelsRoutes,
   ticketsRoutes,
   quickRepliesRoutes,
+  contactsRoutes,
+  contactGroupsRoutes,
   mediaRoutes,
   webhookRoutes,
 ];

@@ -1,4 +1,5 @@
 import {
+  PRESENCE_UPDATED_EVENT,
   SERVER_EVENTS,
   type ChatAssignedEvent,
   type ChatChangedEvent,
@@ -7,6 +8,7 @@ import {
 import type { ChatAudienceRow, DomainEvent } from '../events/bus.js';
 import { presentChat, presentMessage } from '../modules/inbox/presenters.js';
 import { chatRooms, personalRoom } from './visibility.js';
+import { presenceRoom } from '../modules/routing/presence-rooms.js';
 import { audienceOf } from './viewer.js';
 
 export interface OutgoingSocketEvent {
@@ -127,6 +129,22 @@ export function routeEvent(event: DomainEvent): OutgoingSocketEvent[] {
         },
       ];
     }
+    case 'presence.updated':
+      return [
+        {
+          name: PRESENCE_UPDATED_EVENT,
+          rooms: [presenceRoom(event.accountId), personalRoom(event.presence.userId)],
+          payload: event.presence,
+        },
+      ];
+    case 'welcome.message.out':
+      return [
+        {
+          name: SERVER_EVENTS.welcomeMessageOut,
+          rooms: roomsOf(event.chat),
+          payload: { chat: presentChat(event.chat), message: presentMessage(event.message) },
+        },
+      ];
     case 'balance.check':
       return [
         {

@@ -8,6 +8,7 @@ import { MESSAGES, type Ack } from '@sapa/contracts';
 import type { Deps } from '../deps.js';
 import type { AuthService } from '../modules/auth/service.js';
 import type { Principal } from '../modules/auth/principal.js';
+import { trackPresence } from '../modules/routing/presence-socket.js';
 import { EventRelay } from './relay.js';
 import { routeEvent } from './routing.js';
 import { personalRoom, viewerRooms } from './visibility.js';
@@ -134,6 +135,7 @@ export class Realtime {
   private async onConnection(socket: Socket): Promise<void> {
     const principal = (socket.data as SocketData).principal;
     await socket.join([...viewerRooms(viewerOf(principal)), personalRoom(principal.userId)]);
+    void trackPresence(this.deps, socket, principal);
     socket.onAny((event: string, ...args: unknown[]) => {
       const handler = this.handlers.get(event);
       const maybeAck = args[args.length - 1];

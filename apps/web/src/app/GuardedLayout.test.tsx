@@ -19,7 +19,12 @@ import { InternalServerErrorPage } from './pages/InternalServerErrorPage';
 import { NotFoundPage } from './pages/NotFoundPage';
 
 // The shell opens the realtime socket; here only whether it asks, and closes it on logout.
-vi.mock('../lib/socket', () => ({ connectSocket: vi.fn(), disconnectSocket: vi.fn() }));
+vi.mock('../lib/socket', () => ({
+  connectSocket: vi.fn(),
+  disconnectSocket: vi.fn(),
+  // The header's presence switch follows `presence.updated`.
+  onServerEvent: vi.fn(() => () => undefined),
+}));
 
 vi.mock('../lib/notify', () => ({
   TOAST_POSITION: 'top-center',

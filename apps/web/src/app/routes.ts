@@ -71,6 +71,11 @@ const SubscriptionExpiredPage = page(
 );
 const ChatPage = page(() => import('../features/inbox/ChatPage'), 'ChatPage');
 const TicketsPage = page(() => import('../features/tickets/TicketsPage'), 'TicketsPage');
+const ContactsPage = page(() => import('../features/contacts/ContactsPage'), 'ContactsPage');
+const ContactGroupsPage = page(
+  () => import('../features/contact-groups/ContactGroupsPage'),
+  'ContactGroupsPage',
+);
 const LabelsPage = page(() => import('../features/labels/LabelsPage'), 'LabelsPage');
 const QuickRepliesPage = page(
   () => import('../features/quick-replies/QuickRepliesPage'),
@@ -124,9 +129,9 @@ export const ROUTES: readonly AppRoute[] = [
   route('templateNew', '/broadcast/template/new', 'admin', comingSoon('templates'), API_ONLY),
   route('templateDetail', '/broadcast/template/:id', 'admin', comingSoon('templates'), API_ONLY),
   route('ticket', '/ticket', 'admin', TicketsPage, AGENT),
-  route('contact', '/contact', 'admin', comingSoon('contacts'), AGENT),
+  route('contact', '/contact', 'admin', ContactsPage, AGENT),
   route('chat', '/chat', 'admin', ChatPage, AGENT),
-  route('contactGroup', '/contact/group', 'admin', comingSoon('contactGroups'), NONE),
+  route('contactGroup', '/contact/group', 'admin', ContactGroupsPage, NONE),
   route('report', '/report', 'admin', comingSoon('reports'), API_ONLY),
   route('setting', '/setting', 'admin', SettingsPage, API_ONLY),
   route('topUp', '/top-up', 'admin', comingSoon('topUp'), API_ONLY),

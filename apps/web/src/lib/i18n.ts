@@ -10,6 +10,7 @@ import enConversation from '../locales/en/conversation.json';
 import enChatActions from '../locales/en/chatActions.json';
 import enTickets from '../locales/en/tickets.json';
 import enContacts from '../locales/en/contacts.json';
+import enContactGroups from '../locales/en/contactGroups.json';
 import enIntegrations from '../locales/en/integrations.json';
 import enSettings from '../locales/en/settings.json';
 import enValidation from '../locales/en/validation.json';
@@ -22,6 +23,7 @@ import idConversation from '../locales/id/conversation.json';
 import idChatActions from '../locales/id/chatActions.json';
 import idTickets from '../locales/id/tickets.json';
 import idContacts from '../locales/id/contacts.json';
+import idContactGroups from '../locales/id/contactGroups.json';
 import idIntegrations from '../locales/id/integrations.json';
 import idMessages from '../locales/id/messages.json';
 import idSettings from '../locales/id/settings.json';
@@ -52,6 +54,7 @@ export const NAMESPACES = [
   'chatActions',
   'tickets',
   'contacts',
+  'contactGroups',
   'integrations',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
@@ -71,6 +74,7 @@ export const resources = {
     chatActions: enChatActions,
     tickets: enTickets,
     contacts: enContacts,
+    contactGroups: enContactGroups,
     integrations: enIntegrations,
   },
   id: {
@@ -86,6 +90,7 @@ export const resources = {
     chatActions: idChatActions,
     tickets: idTickets,
     contacts: idContacts,
+    contactGroups: idContactGroups,
     integrations: idIntegrations,
   },
 } as const;

@@ -8,6 +8,7 @@ import { ensureChatFast, parkStatusIfUnknown } from './ingest-fast.repo.js';
 import type { IngestChannel } from './ingest.repo.js';
 import { inboundBatcher } from './ingest-batch.repo.js';
 import { statusBatcher } from './status-batch.repo.js';
+import { routeInbound } from '../routing/router.js';
 
 export interface IngestResult {
   stored: number;
@@ -61,6 +62,11 @@ async function ingestMessage(deps: Deps, ch: IngestChannel, m: InboundMessage): 
   }
   if (fast.kind !== 'stored') return false;
   deps.events.publish({ type: 'message.created', chat: fast.chat, message: fast.message });
+  // Routing runs after the commit, off the batched statement; a failure never fails the webhook
+  // (the provider's retry would be a duplicate and route nothing).
+  await routeInbound(deps, fast.chat, fast.message).catch((err: unknown) =>
+    deps.log.error({ err, chatId: fast.chat.id }, 'routing failed'),
+  );
   if (m.media) {
     // The row is marked media_pending: if this enqueue is lost, the sweeper queues it again.
     const messageId = String(fast.message.id);

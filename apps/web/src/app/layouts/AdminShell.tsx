@@ -9,6 +9,7 @@ import { getSidebarMini, setSidebarMini } from '../../lib/storage';
 import { useSession } from '../session';
 import { BrandLogo } from '../shell/BrandLogo';
 import { LanguageSwitch } from '../shell/LanguageSwitch';
+import { PresenceSwitch } from '../shell/PresenceSwitch';
 import { SideNav } from '../shell/SideNav';
 import { UserMenu } from '../shell/UserMenu';
 import type { RouteMeta } from '../routeMeta';
@@ -80,6 +81,7 @@ export function AdminShell({ meta, children }: { meta: RouteMeta; children: Reac
             </Tooltip>
           </Group>
           <Group gap="md" wrap="nowrap">
+            <PresenceSwitch />
             <LanguageSwitch />
             <UserMenu />
           </Group>

@@ -3,6 +3,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   MESSAGES,
+  PRESENCE_UPDATED_EVENT,
   SERVER_EVENTS,
   type Ack,
   type AssignChatResultEvent,
@@ -69,10 +70,12 @@ function open(user: TestUser): Promise<Socket> {
   });
 }
 
-/** Every server event a socket receives, by name. */
+/** Every chat event a socket receives, by name (presence comes and goes with the sockets). */
 function record(socket: Socket): { name: string; payload: unknown }[] {
   const seen: { name: string; payload: unknown }[] = [];
-  socket.onAny((name: string, payload: unknown) => seen.push({ name, payload }));
+  socket.onAny((name: string, payload: unknown) => {
+    if (name !== PRESENCE_UPDATED_EVENT) seen.push({ name, payload });
+  });
   return seen;
 }
 const names = (seen: { name: string }[]) => seen.map((e) => e.name);

@@ -1,0 +1,244 @@
+import {
+  CONTACT_IMPORT_LIMITS,
+  CONTACT_REASONS,
+  contactAttributeBodySchema,
+  contactAttributeListSchema,
+  contactAttributeSchema,
+  contactAttributeUpdateBodySchema,
+  contactBodySchema,
+  contactDeleteResultSchema,
+  contactExportQuerySchema,
+  contactIdParamsSchema,
+  contactImportCommitBodySchema,
+  contactImportIdParamsSchema,
+  contactImportPreviewSchema,
+  contactImportRejectedQuerySchema,
+  contactImportResultSchema,
+  contactListQuerySchema,
+  contactListSchema,
+  contactSchema,
+  contactUpdateBodySchema,
+  okSchema,
+} from '@sapa/contracts';
+import type { FastifyReply } from 'fastify';
+import type { Readable } from 'node:stream';
+import { principalOf } from '../../http/authenticate.js';
+import { errorResponses } from '../../http/error-responses.js';
+import { AppError, badRequest } from '../../http/errors.js';
+import type { App } from '../../http/types.js';
+import type { ModuleContext } from '../registry.js';
+import { ContactAttributesService } from './attributes.service.js';
+import { ContactExportService } from './export.service.js';
+import { ContactImportService } from './import.service.js';
+import { ContactsService } from './service.js';
+import { SHEET_CONTENT_TYPES, type SheetFormat } from './sheet-writer.js';
+
+const download = (
+  reply: FastifyReply,
+  format: SheetFormat,
+  file: { filename: string; body: Readable },
+) =>
+  reply
+    .header('content-type', SHEET_CONTENT_TYPES[format])
+    .header('content-disposition', `attachment; filename="${file.filename}"`)
+    .header('cache-control', 'no-store')
+    .send(file.body);
+
+/** /api/contacts: the account's customers, their attributes, import and export. */
+export function contactsRoutes(app: App, { deps }: ModuleContext): void {
+  const contacts = new ContactsService(deps);
+  const attributes = new ContactAttributesService(deps);
+  const imports = new ContactImportService(deps);
+  const exports = new ContactExportService(deps);
+  const tags = ['contacts'];
+  const id = { params: contactIdParamsSchema };
+
+  app.get(
+    '/api/contacts',
+    {
+      config: { action: 'contacts.read' },
+      schema: {
+        tags,
+        querystring: contactListQuerySchema,
+        response: { 200: contactListSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => contacts.list(principalOf(request), request.query),
+  );
+
+  // Static paths are registered before /:id so "export" or "attributes" is never read as an id.
+  app.get(
+    '/api/contacts/export',
+    {
+      config: { action: 'contacts.export' },
+      schema: {
+        tags,
+        description:
+          'Every matching contact as CSV (UTF-8 with BOM) or XLSX, attributes as columns.',
+        querystring: contactExportQuerySchema,
+      },
+    },
+    async (request, reply) =>
+      download(
+        reply,
+        request.query.format,
+        await exports.export(principalOf(request), request.query),
+      ),
+  );
+
+  app.get(
+    '/api/contacts/attributes',
+    {
+      config: { action: 'contacts.read' },
+      schema: { tags, response: { 200: contactAttributeListSchema, ...errorResponses(401, 403) } },
+    },
+    async (request) => attributes.list(principalOf(request)),
+  );
+  app.post(
+    '/api/contacts/attributes',
+    {
+      config: { action: 'contactAttributes.manage' },
+      schema: {
+        tags,
+        body: contactAttributeBodySchema,
+        response: { 201: contactAttributeSchema, ...errorResponses(400, 401, 403, 409) },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await attributes.create(principalOf(request), request.body)),
+  );
+  app.patch(
+    '/api/contacts/attributes/:id',
+    {
+      config: { action: 'contactAttributes.manage' },
+      schema: {
+        tags,
+        ...id,
+        body: contactAttributeUpdateBodySchema,
+        response: { 200: contactAttributeSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => attributes.update(principalOf(request), request.params.id, request.body),
+  );
+  app.delete(
+    '/api/contacts/attributes/:id',
+    {
+      config: { action: 'contactAttributes.manage' },
+      schema: { tags, ...id, response: { 200: okSchema, ...errorResponses(400, 401, 403, 404) } },
+    },
+    async (request) => attributes.remove(principalOf(request), request.params.id),
+  );
+
+  app.post(
+    '/api/contacts/import/preview',
+    {
+      config: { action: 'contacts.import' },
+      schema: {
+        tags,
+        consumes: ['multipart/form-data'],
+        response: { 200: contactImportPreviewSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      let file;
+      try {
+        file = await request.file({ limits: { fileSize: CONTACT_IMPORT_LIMITS.fileBytes } });
+      } catch {
+        throw badRequest('Send the file as multipart/form-data', 'NOT_MULTIPART');
+      }
+      if (!file) throw badRequest('The file field is required', 'VALIDATION');
+      let bytes: Buffer;
+      try {
+        bytes = await file.toBuffer();
+      } catch {
+        throw new AppError(413, CONTACT_REASONS.fileTooLarge, 'FILE_TOO_LARGE');
+      }
+      return imports.preview(principalOf(request), { bytes, filename: file.filename });
+    },
+  );
+  app.post(
+    '/api/contacts/import/commit',
+    {
+      config: { action: 'contacts.import' },
+      schema: {
+        tags,
+        body: contactImportCommitBodySchema,
+        response: { 200: contactImportResultSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => imports.commit(principalOf(request), request.body),
+  );
+  app.get(
+    '/api/contacts/import/:importId/rejected',
+    {
+      config: { action: 'contacts.import' },
+      schema: {
+        tags,
+        description: 'The rows the import refused, as the file had them, with a reason column.',
+        params: contactImportIdParamsSchema,
+        querystring: contactImportRejectedQuerySchema,
+      },
+    },
+    async (request, reply) =>
+      download(
+        reply,
+        request.query.format,
+        await imports.rejectedFile(
+          principalOf(request),
+          request.params.importId,
+          request.query.format,
+        ),
+      ),
+  );
+
+  app.get(
+    '/api/contacts/:id',
+    {
+      config: { action: 'contacts.read' },
+      schema: {
+        tags,
+        ...id,
+        response: { 200: contactSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => contacts.get(principalOf(request), request.params.id),
+  );
+  app.post(
+    '/api/contacts',
+    {
+      config: { action: 'contacts.write' },
+      schema: {
+        tags,
+        body: contactBodySchema,
+        response: { 201: contactSchema, ...errorResponses(400, 401, 403, 409) },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await contacts.create(principalOf(request), request.body)),
+  );
+  app.patch(
+    '/api/contacts/:id',
+    {
+      config: { action: 'contacts.write' },
+      schema: {
+        tags,
+        ...id,
+        body: contactUpdateBodySchema,
+        response: { 200: contactSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => contacts.update(principalOf(request), request.params.id, request.body),
+  );
+  app.delete(
+    '/api/contacts/:id',
+    {
+      config: { action: 'contacts.delete' },
+      schema: {
+        tags,
+        ...id,
+        response: { 200: contactDeleteResultSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => contacts.remove(principalOf(request), request.params.id),
+  );
+}

@@ -1,0 +1,83 @@
+import { sql } from 'kysely';
+import type { Deps } from '../../deps.js';
+import type { Db } from '../../db/database.js';
+import type { ChatRow, MessageRow } from '../inbox/presenters.js';
+import { assignRepo } from './assign.repo.js';
+import { autoAssign } from './auto-assign.js';
+import { sendAutoMessage } from './auto-message.js';
+import { handleGreeting } from './greeting.flow.js';
+import { loadRoutingSettings, routingWanted, type RoutingSettings } from './settings.js';
+import { withinWorkingHours } from './working-hours.js';
+
+/**
+ * Routing of a customer's message, run after ingest committed it (never on the hot statement):
+ * the welcome message, greeting assignment, automatic assignment or handover, and the no-agent
+ * auto-response. Accounts with nothing switched on cost one cached settings lookup.
+ */
+export async function routeInbound(deps: Deps, chat: ChatRow, message: MessageRow): Promise<void> {
+  if (chat.blocked) return;
+  const settings = await loadRoutingSettings(deps.db, chat.account_id);
+  if (!routingWanted(settings)) return;
+
+  const responding =
+    settings.autoResponder &&
+    (settings.welcomeMessage !== null || settings.noAgentMessage !== null);
+  const window =
+    responding || settings.greeting ? await openWindow(deps.db, chat.id, message.sent_at) : null;
+
+  if (window?.isNew && settings.autoResponder && settings.welcomeMessage) {
+    const sent = await sendAutoMessage(
+      deps,
+      chat,
+      'welcome',
+      window.start,
+      settings.welcomeMessage,
+    );
+    if (sent) deps.events.publish({ type: 'welcome.message.out', ...sent });
+  }
+
+  // A chat waiting for the customer's greeting choice is not assigned until they choose.
+  const greeting =
+    window && settings.greeting && chat.agent_id === null && chat.division_ids.length === 0
+      ? await handleGreeting(deps, settings, chat, message, window)
+      : 'none';
+  const needsAgent = chat.agent_id === null ? settings.autoAssign : settings.autoHandover;
+  if (greeting === 'none' && needsAgent) await autoAssign(deps, settings, chat);
+
+  if (window && settings.autoResponder && settings.noAgentMessage) {
+    if (await nobodyToAnswer(deps, settings, chat))
+      await sendAutoMessage(deps, chat, 'no_agent', window.start, settings.noAgentMessage);
+  }
+}
+
+/** Outside working hours, or no agent who could take the chat is online. */
+async function nobodyToAnswer(deps: Deps, s: RoutingSettings, chat: ChatRow): Promise<boolean> {
+  const now = deps.clock.now();
+  if (!withinWorkingHours(now, s.workingHourStart, s.workingHourEnd, s.timezone)) return true;
+  const divisions = s.divisionRouting && chat.division_ids.length ? chat.division_ids : null;
+  return (await assignRepo.countOnlineAgents(deps.db, chat.account_id, divisions)) === 0;
+}
+
+/**
+ * The chat's conversation window: a message 24 hours or more after the window's start opens a
+ * new one (a new conversation). One statement, so concurrent messages open it once.
+ */
+async function openWindow(
+  db: Db,
+  chatId: string,
+  at: Date,
+): Promise<{ start: Date; isNew: boolean }> {
+  const opened = await sql<{ window_start: Date }>`
+    INSERT INTO chat_windows (chat_id, window_start) VALUES (${chatId}, ${at})
+    ON CONFLICT (chat_id) DO UPDATE SET window_start = EXCLUDED.window_start
+      WHERE chat_windows.window_start <= EXCLUDED.window_start - interval '24 hours'
+    RETURNING window_start`.execute(db);
+  const row = opened.rows[0];
+  if (row) return { start: row.window_start, isNew: true };
+  const existing = await db
+    .selectFrom('chat_windows')
+    .select('window_start')
+    .where('chat_id', '=', chatId)
+    .executeTakeFirstOrThrow();
+  return { start: new Date(existing.window_start), isNew: false };
+}

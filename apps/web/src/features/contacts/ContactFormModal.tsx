@@ -1,0 +1,219 @@
+import {
+  Button,
+  Divider,
+  Group,
+  Modal,
+  MultiSelect,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { contactBodySchema, type Contact, type ContactAttribute } from '@sapa/contracts';
+import { useTranslation } from 'react-i18next';
+import { notifyError, notifySuccess } from '../../lib/notify';
+import { useLabels } from '../labels/api';
+import { errorText, httpStatus, issuesToFieldErrors, zodValidator } from '../shared/forms';
+import { useContactAttributes, useSaveContact, type ContactBody } from './api';
+
+const check = zodValidator<ContactBody>(contactBodySchema);
+const FIELDS = ['name', 'phone', 'email', 'notes', 'labels'] as const;
+
+interface ContactFormModalProps {
+  opened: boolean;
+  /** null creates a contact. */
+  contact: Contact | null;
+  onClose: () => void;
+  onSaved?: (contact: Contact) => void;
+}
+
+export function ContactFormModal({ opened, contact, onClose, onSaved }: ContactFormModalProps) {
+  const { t } = useTranslation('contacts');
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={
+        <Text fw={650} size="lg">
+          {contact ? t('form.editTitle') : t('form.createTitle')}
+        </Text>
+      }
+      radius="lg"
+      size="lg"
+      centered
+    >
+      <ContactForm
+        key={contact?._id ?? 'new'}
+        contact={contact}
+        onClose={onClose}
+        {...(onSaved ? { onSaved } : {})}
+      />
+    </Modal>
+  );
+}
+
+function initialValues(contact: Contact | null): ContactBody {
+  return {
+    name: contact?.name ?? '',
+    // Shown with the leading zero people type; the server stores the canonical form.
+    phone: contact?.phone ? `0${contact.phone}` : '',
+    email: contact?.email ?? '',
+    notes: contact?.notes ?? '',
+    attributes: { ...(contact?.attributes ?? {}) },
+    labels: [...(contact?.labels ?? [])],
+  };
+}
+
+export function ContactForm({ contact, onClose, onSaved }: Omit<ContactFormModalProps, 'opened'>) {
+  const { t } = useTranslation('contacts');
+  const save = useSaveContact();
+  const labels = useLabels();
+  const attributes = useContactAttributes();
+  const form = useForm<ContactBody>({ initialValues: initialValues(contact), validate: check });
+
+  const submit = form.onSubmit(async (values) => {
+    try {
+      const saved = await save.mutateAsync({ id: contact?._id ?? null, body: values });
+      notifySuccess(contact ? t('form.updated') : t('form.created'));
+      onSaved?.(saved);
+      onClose();
+    } catch (error) {
+      const attributeFields = (attributes.data ?? []).map((a) => `attributes.${a.key}`);
+      const fieldErrors = issuesToFieldErrors(error, [...FIELDS, ...attributeFields]);
+      // The only conflict a contact can have is its phone belonging to another contact.
+      if (httpStatus(error) === 409) fieldErrors.phone = errorText(error);
+      form.setErrors(fieldErrors);
+      notifyError(errorText(error));
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate data-testid="contact-form">
+      <Stack gap="md">
+        <TextInput
+          label={t('form.name')}
+          placeholder={t('form.namePlaceholder')}
+          required
+          maxLength={120}
+          data-autofocus
+          data-testid="contact-form-name"
+          {...form.getInputProps('name')}
+        />
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <TextInput
+            label={t('form.phone')}
+            placeholder={t('form.phonePlaceholder')}
+            description={t('form.phoneHint')}
+            inputMode="tel"
+            maxLength={32}
+            data-testid="contact-form-phone"
+            {...form.getInputProps('phone')}
+          />
+          <TextInput
+            label={t('form.email')}
+            placeholder={t('form.emailPlaceholder')}
+            type="email"
+            maxLength={254}
+            // Aligns with the phone field, which has a description line.
+            description=" "
+            data-testid="contact-form-email"
+            {...form.getInputProps('email')}
+          />
+        </SimpleGrid>
+        <MultiSelect
+          label={t('form.labels')}
+          placeholder={form.values.labels.length ? undefined : t('form.labelsPlaceholder')}
+          data={(labels.data?.data ?? []).map((l) => ({ value: l._id, label: l.label }))}
+          searchable
+          clearable
+          maxValues={20}
+          data-testid="contact-form-labels"
+          {...form.getInputProps('labels')}
+        />
+        <Textarea
+          label={t('form.notes')}
+          placeholder={t('form.notesPlaceholder')}
+          autosize
+          minRows={2}
+          maxRows={6}
+          maxLength={2000}
+          data-testid="contact-form-notes"
+          {...form.getInputProps('notes')}
+        />
+        {(attributes.data?.length ?? 0) > 0 && (
+          <>
+            <Divider label={t('form.attributes')} labelPosition="left" />
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+              {(attributes.data ?? []).map((attribute) => (
+                <AttributeInput
+                  key={attribute._id}
+                  attribute={attribute}
+                  {...form.getInputProps(`attributes.${attribute.key}`)}
+                  value={form.values.attributes[attribute.key] ?? ''}
+                  onChange={(value: string) =>
+                    form.setFieldValue(`attributes.${attribute.key}`, value)
+                  }
+                />
+              ))}
+            </SimpleGrid>
+          </>
+        )}
+        <Group justify="flex-end" mt="xs">
+          <Button variant="default" onClick={onClose} disabled={save.isPending}>
+            {t('actions.cancel')}
+          </Button>
+          <Button type="submit" loading={save.isPending} data-testid="contact-form-save">
+            {contact ? t('actions.save') : t('actions.create')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** One custom attribute, typed by its definition; every value is stored as text. */
+function AttributeInput({
+  attribute,
+  value,
+  onChange,
+  error,
+}: {
+  attribute: ContactAttribute;
+  value: string;
+  onChange: (value: string) => void;
+  error?: unknown;
+}) {
+  const { t } = useTranslation('contacts');
+  const common = {
+    label: attribute.label,
+    error: typeof error === 'string' ? error : undefined,
+    'data-testid': `contact-attr-${attribute.key}`,
+  };
+  if (attribute.type === 'boolean') {
+    return (
+      <Select
+        {...common}
+        clearable
+        data={[
+          { value: 'true', label: t('form.yes') },
+          { value: 'false', label: t('form.no') },
+        ]}
+        value={value || null}
+        onChange={(next) => onChange(next ?? '')}
+      />
+    );
+  }
+  return (
+    <TextInput
+      {...common}
+      type={attribute.type === 'date' ? 'date' : 'text'}
+      inputMode={attribute.type === 'number' ? 'decimal' : undefined}
+      maxLength={500}
+      value={value}
+      onChange={(e) => onChange(e.currentTarget.value)}
+    />
+  );
+}
