@@ -22,6 +22,8 @@ import { login } from './lib/sapa.js';
 import { percentile } from './lib/stats.js';
 
 const ROUNDS = Number(process.env.BENCH_INBOX_ROUNDS ?? 40);
+// BENCH_INBOX_CLICK_ONLY=1: only the Chromium click-to-paint part, to iterate on the web app.
+const CLICK_ONLY = process.env.BENCH_INBOX_CLICK_ONLY === '1';
 const WARMUP = 3;
 const TARGETS = {
   chatPage: 25,
@@ -198,6 +200,11 @@ export async function runInboxBench(): Promise<object> {
       return { name: 'inbox', skipped: 'no Large Company account here: run npm run seed:large' };
     }
     const adminToken = await login(base, LARGE_ADMIN_EMAIL, password);
+    if (CLICK_ONLY) {
+      console.error('inbox: Chromium only (BENCH_INBOX_CLICK_ONLY=1)');
+      const clickToPaint = await measureClickToPaint(base, adminToken);
+      return { name: 'inbox', clickToPaint, targetsP95: { clickToPaint: TARGETS.clickToPaint } };
+    }
     const agentToken = await login(base, LARGE_AGENT_EMAIL, password);
     console.error(`inbox: admin, ${ROUNDS} rounds per figure`);
     const admin = await benchUser(base, adminToken);

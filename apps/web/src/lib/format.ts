@@ -12,10 +12,21 @@ function toDate(value: DateInput): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
+// Building an Intl.DateTimeFormat costs far more than using one, and a conversation formats
+// two times per message: one formatter per language and style, kept.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
 function format(value: DateInput, options: Intl.DateTimeFormatOptions, lng?: Language): string {
   const date = toDate(value);
   if (!date) return '';
-  return new Intl.DateTimeFormat(LOCALES[lng ?? currentLanguage()], options).format(date);
+  const locale = LOCALES[lng ?? currentLanguage()];
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(locale, options);
+    formatters.set(key, formatter);
+  }
+  return formatter.format(date);
 }
 
 /** "5 Feb 2025" / "5 Feb 2025" in the current language. Invalid input gives ''. */

@@ -5,11 +5,10 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CLIENT_EVENTS } from '@sapa/contracts';
 import { IconMessageCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { useSession } from '../../app/session';
 import { message } from '../../lib/messages';
 import { emitWithAck, setActiveChat } from '../../lib/socket';
-import { searchKeys } from './api';
+import { prefetchMessages, searchKeys } from './api';
 import { inboxKeys, patchChat, type Assignee, type ChatFilter, type ChatPages } from './cache';
 import { ChatList } from './components/ChatList';
 import classes from './components/chatList.module.css';
@@ -25,6 +24,7 @@ import {
 import { useChatListState } from './useChatListState';
 import { useInboxNotifications } from './useInboxNotifications';
 import { useListKeys } from './useListKeys';
+import { usePickedChat } from './usePickedChat';
 
 /** Spec §2 leaves the value open; below this the inbox shows one pane at a time. */
 export const SMALL_SCREEN_QUERY = '(max-width: 767px)';
@@ -56,9 +56,7 @@ export function ChatPage() {
   const { user } = useSession();
   const queryClient = useQueryClient();
   const small = useMediaQuery(SMALL_SCREEN_QUERY) ?? false;
-  const [params, setParams] = useSearchParams();
-  const selectedId = params.get('id');
-  const selectedMessageId = params.get('message');
+  const { selectedId, selectedMessageId, select, openMessage, back } = usePickedChat(small);
 
   // Spec §3: the view (assignment and filters) is chat state, kept in local storage.
   const [assignee, setAssignee] = useState<Assignee>(() =>
@@ -105,26 +103,15 @@ export function ChatPage() {
     }
   }, [selectedId, queryClient]);
 
-  const select = useCallback(
-    (chatId: string) => {
-      // Opening from the list on a phone pushes history, so the back button returns to it.
-      setParams({ id: chatId }, { replace: !small && selectedId !== null });
-    },
-    [setParams, small, selectedId],
+  const prefetch = useCallback(
+    (chatId: string) => void prefetchMessages(queryClient, chatId),
+    [queryClient],
   );
-  // A message search hit: the conversation opens at that message (spec §2 "jump").
-  const openMessage = useCallback(
-    (chatId: string, messageId: string) => {
-      setParams({ id: chatId, message: messageId }, { replace: !small && selectedId !== null });
-    },
-    [setParams, small, selectedId],
-  );
-  const back = useCallback(() => setParams({}), [setParams]);
 
-  const changeAssignee = (value: Assignee) => {
+  const changeAssignee = useCallback((value: Assignee) => {
     setAssignee(value);
     updateChatState({ assignee: value });
-  };
+  }, []);
   const changeFilters = useCallback((next: ListFilters) => {
     setFilters(next);
     updateChatState({ filters: next });
@@ -188,6 +175,7 @@ export function ChatPage() {
           selectedId={selectedId}
           selectedMessageId={selectedMessageId}
           onSelect={select}
+          onPrefetch={prefetch}
           onOpenMessage={openMessage}
           small={small}
         />

@@ -1,4 +1,9 @@
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  useInfiniteQuery,
+  useQuery,
+  type QueryClient,
+} from '@tanstack/react-query';
 import {
   chatCountSchema,
   CLIENT_EVENTS,
@@ -106,14 +111,27 @@ export function useUnreadCount(enabled: boolean) {
 }
 
 /** One conversation, newest page first; "next" pages are older messages. */
-export function useMessages(chatId: string) {
-  return useInfiniteQuery({
+export function messagesQuery(chatId: string) {
+  return infiniteQueryOptions({
     queryKey: inboxKeys.messages(chatId),
     queryFn: ({ pageParam, signal }) => fetchMessages(chatId, pageParam, signal),
     initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextKey,
+    getNextPageParam: (last: MessagePage) => last.nextKey,
     staleTime: Infinity,
   });
+}
+
+export function useMessages(chatId: string) {
+  return useInfiniteQuery(messagesQuery(chatId));
+}
+
+/**
+ * Starts a conversation's first page as the agent picks it (pointer down, click, arrow key),
+ * so the request runs while the conversation pane renders instead of after it. A page already
+ * cached is not asked again (the socket keeps it current).
+ */
+export function prefetchMessages(queryClient: QueryClient, chatId: string): Promise<void> {
+  return queryClient.prefetchInfiniteQuery(messagesQuery(chatId));
 }
 
 /** The 24-hour window (WhatsApp only), asked over the socket when the chat opens. */

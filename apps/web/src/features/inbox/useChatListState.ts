@@ -38,14 +38,20 @@ export function useChatListState(filter: ChatFilter): ChatListState {
     else void fetchNextPage();
   }, [failed, refetch, fetchNextPage]);
 
-  return {
-    chats,
-    loading: query.isPending,
-    failed,
-    hasMore: hasNextPage,
-    loadingMore: isFetchingNextPage,
-    loadMoreFailed,
-    loadMore,
-    retry,
-  };
+  const loading = query.isPending;
+  // One object per change, so the memoized list pane skips renders that change nothing here
+  // (opening a chat re-renders the page through the router).
+  return useMemo(
+    () => ({
+      chats,
+      loading,
+      failed,
+      hasMore: hasNextPage,
+      loadingMore: isFetchingNextPage,
+      loadMoreFailed,
+      loadMore,
+      retry,
+    }),
+    [chats, loading, failed, hasNextPage, isFetchingNextPage, loadMoreFailed, loadMore, retry],
+  );
 }

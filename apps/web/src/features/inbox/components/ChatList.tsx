@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, type ReactNode } from 'react';
+import { memo, useCallback, useEffect, useMemo, type ReactNode } from 'react';
 import { Badge, Button, CloseButton, TextInput, Tooltip } from '@mantine/core';
 import type { Chat, ChannelType } from '@sapa/contracts';
 import {
@@ -40,6 +40,8 @@ interface ChatListProps {
   selectedId: string | null;
   selectedMessageId: string | null;
   onSelect: (chatId: string) => void;
+  /** The agent is about to pick this chat (pointer down): its messages can start loading. */
+  onPrefetch?: (chatId: string) => void;
   onOpenMessage: (chatId: string, messageId: string) => void;
   small: boolean;
 }
@@ -62,8 +64,11 @@ function emptyCopy(filter: ChatFilter, filtered: boolean): { key: string; icon: 
   return { key: 'all', icon: <IconMessages size={28} stroke={1.5} /> };
 }
 
-/** Left pane of /chat: header, search, assignment, filters and the chats (or search results). */
-export function ChatList({
+/**
+ * Left pane of /chat: header, search, assignment, filters and the chats (or search results).
+ * Memoized: a router update (opening a chat) re-renders the page, not this pane's subtree.
+ */
+export const ChatList = memo(function ChatList({
   filter,
   list,
   filters,
@@ -75,6 +80,7 @@ export function ChatList({
   selectedId,
   selectedMessageId,
   onSelect,
+  onPrefetch,
   onOpenMessage,
   small,
 }: ChatListProps) {
@@ -112,6 +118,7 @@ export function ChatList({
             chat={row.chat}
             selected={row.chat._id === selectedId}
             onSelect={onSelect}
+            {...(onPrefetch ? { onPrefetch } : {})}
             labels={labelMap}
           />
         );
@@ -128,7 +135,19 @@ export function ChatList({
       }
       return list.loadingMore ? <ListLoadingMore /> : null;
     },
-    [selectedId, onSelect, labelMap, list.loadMoreFailed, list.loadingMore, list.retry],
+    [selectedId, onSelect, onPrefetch, labelMap, list.loadMoreFailed, list.loadingMore, list.retry],
+  );
+
+  // They take no props: the same elements let React skip them when a pick re-renders the
+  // pane (the notification prompt reads the browser's permission, slow in Chromium).
+  const staticParts = useMemo(
+    () => (
+      <>
+        <NotificationPrompt />
+        <InboxAlerts />
+      </>
+    ),
+    [],
   );
 
   let body: ReactNode;
@@ -249,9 +268,8 @@ export function ChatList({
           onReset={onResetFilters}
         />
       </div>
-      <NotificationPrompt />
-      <InboxAlerts />
+      {staticParts}
       {body}
     </div>
   );
-}
+});

@@ -60,12 +60,20 @@ interface ChatRowProps {
   chat: Chat;
   selected: boolean;
   onSelect: (chatId: string) => void;
+  /** Pointer down on the row: a click is coming, so its messages can start loading now. */
+  onPrefetch?: (chatId: string) => void;
   /** The account's labels by id; a row only carries ids. */
   labels?: ReadonlyMap<string, Label>;
 }
 
 /** One chat in the list: who, where, the last words, when, flag, labels, assignee and unread. */
-export const ChatRow = memo(function ChatRow({ chat, selected, onSelect, labels }: ChatRowProps) {
+export const ChatRow = memo(function ChatRow({
+  chat,
+  selected,
+  onSelect,
+  onPrefetch,
+  labels,
+}: ChatRowProps) {
   const { t } = useTranslation('inbox');
   const unread = unreadBadge(chat);
   const preview = rowPreview(chat, (type) => t(`messageTypes.${type}`, { defaultValue: '' }));
@@ -85,6 +93,7 @@ export const ChatRow = memo(function ChatRow({ chat, selected, onSelect, labels 
       data-chat-id={chat._id}
       aria-current={selected ? 'true' : undefined}
       onClick={() => onSelect(chat._id)}
+      onPointerDown={onPrefetch ? () => onPrefetch(chat._id) : undefined}
     >
       <Box pos="relative" className={classes.rowAvatar}>
         <Avatar radius="xl" color="initials" name={name} size={44}>

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useState } from 'react';
 import type { Chat, Message } from '@sapa/contracts';
 import { useSearchParams } from 'react-router';
 import { ChatHeaderActions } from '../actions/ChatHeaderActions';
@@ -108,11 +108,15 @@ function ConversationBody({
 }
 
 /** Right pane: who the customer is, the messages (live or opened at a hit) and the composer. */
-export function Conversation({ chat, onBack, targetMessageId = null }: ConversationProps) {
+export const Conversation = memo(function Conversation({
+  chat,
+  onBack,
+  targetMessageId = null,
+}: ConversationProps) {
   return (
     <div className={classes.root} data-testid="conversation" data-chat-id={chat._id}>
       <ConversationHeader chat={chat} onBack={onBack} actions={<ChatHeaderActions chat={chat} />} />
       <ConversationBody key={chat._id} chat={chat} targetMessageId={targetMessageId} />
     </div>
   );
-}
+});

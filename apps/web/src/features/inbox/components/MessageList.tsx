@@ -128,15 +128,25 @@ export function MessageList({ chatId, targetId, onLeaveTarget, onJumpTo }: Messa
 
   // Scrolling asks for more only when there is something to scroll: a short page fills the
   // screen instead, and a jumped view whose end is on screen goes on towards the present.
+  // Asked at the next frame, so the page just shown is painted before more is drawn.
   useEffect(() => {
-    const el = scrollRef.current;
-    if (!el || view.status !== 'ready' || el.clientHeight === 0) return;
-    const { older, newer } = view;
-    const below = el.scrollHeight - el.scrollTop - el.clientHeight;
-    if (newer && below < EDGE_PX && !newer.loading && !newer.failed) newer.load();
-    else if (el.scrollHeight <= el.clientHeight + 4 && older.hasMore) {
-      if (!older.loading && !older.failed) loadOlder();
+    if (view.status !== 'ready') return;
+    const fill = () => {
+      const el = scrollRef.current;
+      if (!el || el.clientHeight === 0) return;
+      const { older, newer } = view;
+      const below = el.scrollHeight - el.scrollTop - el.clientHeight;
+      if (newer && below < EDGE_PX && !newer.loading && !newer.failed) newer.load();
+      else if (el.scrollHeight <= el.clientHeight + 4 && older.hasMore) {
+        if (!older.loading && !older.failed) loadOlder();
+      }
+    };
+    if (typeof requestAnimationFrame === 'undefined') {
+      fill();
+      return;
     }
+    const frame = requestAnimationFrame(fill);
+    return () => cancelAnimationFrame(frame);
   }, [messages, view, loadOlder]);
 
   const onQuoteClick = useCallback(

@@ -58,7 +58,13 @@ export function VirtualRows<T>({
   useEffect(() => {
     if (revealKey === null) return;
     const index = items.findIndex((item) => getKey(item) === revealKey);
-    if (index >= 0) virtualizer.scrollToIndex(index, { align: 'auto' });
+    if (index < 0) return;
+    // A row clicked is already in view: scrolling to it would only cost a layout.
+    const row = virtualizer.measurementsCache[index];
+    const top = virtualizer.scrollOffset;
+    const height = virtualizer.scrollRect?.height;
+    if (row && top !== null && height && row.start >= top && row.end <= top + height) return;
+    virtualizer.scrollToIndex(index, { align: 'auto' });
     // Only when the revealed row changes: following it on every list update would fight the
     // agent's own scrolling.
     // eslint-disable-next-line react-hooks/exhaustive-deps
