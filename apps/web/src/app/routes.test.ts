@@ -27,6 +27,8 @@ const ADMIN = [
   // Issue 4: label and quick-reply management ("in settings"); the spec shows no settings bodies.
   '/setting/labels',
   '/setting/quick-replies',
+  // Issue 5: routing, working hours, greeting and who is online.
+  '/setting/routing',
   '/user-edit',
 ];
 const INTEGRATION = [

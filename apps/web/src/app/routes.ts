@@ -77,6 +77,7 @@ const ContactGroupsPage = page(
   'ContactGroupsPage',
 );
 const LabelsPage = page(() => import('../features/labels/LabelsPage'), 'LabelsPage');
+const RoutingPage = page(() => import('../features/routing/RoutingPage'), 'RoutingPage');
 const QuickRepliesPage = page(
   () => import('../features/quick-replies/QuickRepliesPage'),
   'QuickRepliesPage',
@@ -138,6 +139,7 @@ export const ROUTES: readonly AppRoute[] = [
   route('agentSettings', '/setting/agent-settings', 'admin', AgentSettingsPage, NONE),
   route('labels', '/setting/labels', 'admin', LabelsPage, NONE),
   route('quickReplies', '/setting/quick-replies', 'admin', QuickRepliesPage, NONE),
+  route('routing', '/setting/routing', 'admin', RoutingPage, NONE),
   route('userEdit', '/user-edit', 'admin', UserEditPage, { allowAgent: true }),
 
   // Integration layout

@@ -13,6 +13,7 @@ import enContacts from '../locales/en/contacts.json';
 import enContactGroups from '../locales/en/contactGroups.json';
 import enIntegrations from '../locales/en/integrations.json';
 import enSettings from '../locales/en/settings.json';
+import enRouting from '../locales/en/routing.json';
 import enValidation from '../locales/en/validation.json';
 import idAuth from '../locales/id/auth.json';
 import idBilling from '../locales/id/billing.json';
@@ -27,6 +28,7 @@ import idContactGroups from '../locales/id/contactGroups.json';
 import idIntegrations from '../locales/id/integrations.json';
 import idMessages from '../locales/id/messages.json';
 import idSettings from '../locales/id/settings.json';
+import idRouting from '../locales/id/routing.json';
 import idValidation from '../locales/id/validation.json';
 
 export const LANGUAGES = ['en', 'id'] as const;
@@ -56,6 +58,7 @@ export const NAMESPACES = [
   'contacts',
   'contactGroups',
   'integrations',
+  'routing',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -76,6 +79,7 @@ export const resources = {
     contacts: enContacts,
     contactGroups: enContactGroups,
     integrations: enIntegrations,
+    routing: enRouting,
   },
   id: {
     common: idCommon,
@@ -92,6 +96,7 @@ export const resources = {
     contacts: idContacts,
     contactGroups: idContactGroups,
     integrations: idIntegrations,
+    routing: idRouting,
   },
 } as const;
 

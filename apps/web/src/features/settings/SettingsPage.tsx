@@ -1,6 +1,12 @@
 import { useState } from 'react';
 import { SimpleGrid, Stack } from '@mantine/core';
-import { IconBolt, IconTag, IconUserCircle, IconUsersGroup } from '@tabler/icons-react';
+import {
+  IconArrowsSplit,
+  IconBolt,
+  IconTag,
+  IconUserCircle,
+  IconUsersGroup,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../app/session';
 import { PageHeader } from '../shared/PageHeader';
@@ -13,6 +19,7 @@ import { WorkspaceSettingsCard } from './components/WorkspaceSettingsCard';
 
 export function SettingsPage() {
   const { t } = useTranslation('settings');
+  const { t: tRouting } = useTranslation('routing');
   const session = useSession();
   const { user, account, settings, subscription, balance, reload } = session;
   // Read once per visit: the renewal link only needs day precision.
@@ -59,6 +66,13 @@ export function SettingsPage() {
                   title={t('quickReplies.hubTitle')}
                   text={t('quickReplies.hubText')}
                   testId="settings-link-quick-replies"
+                />
+                <HubLinkCard
+                  to="/setting/routing"
+                  icon={<IconArrowsSplit size={22} />}
+                  title={tRouting('hubTitle')}
+                  text={tRouting('hubText')}
+                  testId="settings-link-routing"
                 />
               </>
             )}
