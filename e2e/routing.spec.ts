@@ -1,6 +1,7 @@
 // Issue 5, routing settings in Chromium against the built server and the sandbox: outside the
-// working hours a new customer gets the auto-response; with auto-assign on, a new chat goes to the
-// one online agent and shows in their Mine list, while the admin sees who is online. Every test
+// working hours a new customer gets the auto-response; inside, the customer answers the greeting
+// with "2", the chat goes to that division's online agent and shows in their Mine list, while the
+// admin sees who is online. Every test
 // puts the settings back, because later specs share this server.
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { fillLogin, snap } from './helpers/ui.js';
@@ -119,7 +120,7 @@ test('outside working hours a new customer gets the auto-response', async ({
   }
 });
 
-test('auto-assign gives a new chat to the online agent; the admin sees who is online', async ({
+test('a greeting reply picks a division and the chat reaches its online agent; the admin sees who is online', async ({
   browser,
   baseURL,
 }) => {
@@ -155,9 +156,20 @@ test('auto-assign gives a new chat to the online agent; the admin sees who is on
     await snap(admin.page, 'routing-team-online');
 
     const customer = await customerWrites(browser, 'Routed', 'Halo, saya mau tanya produk');
+    // The demo plan has greeting assignment on: the customer is asked to choose, and waits.
+    const greeting = customer.phone
+      .getByTestId('phone-message')
+      .filter({ hasText: '2. Support' })
+      .and(customer.phone.locator('[data-direction="in"]'));
+    await expect(greeting).toBeVisible({ timeout: 20_000 });
+    await expect(greeting).toContainText('Halo! Mau bicara dengan tim mana?');
+    await customer.phone.getByTestId('phone-input').fill('2');
+    await customer.phone.getByTestId('phone-send').click();
+    // "2" is Support, whose online agent is Dewi.
     await expect(dewi.page.getByTestId('chat-row').filter({ hasText: customer.name })).toBeVisible({
       timeout: 20_000,
     });
+    await snap(customer.phone, 'routing-greeting-phone');
     await customer.close();
   } finally {
     await openRouting(admin.page);

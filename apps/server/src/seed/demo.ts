@@ -177,4 +177,13 @@ async function createDemoTenant(
     },
     trx,
   );
+
+  // A back-office switch (spec §3 reads it as the string 'true'): the demo plan includes greeting
+  // assignment, so a manager can try it from Setting → Routing by writing a greeting. Without a
+  // greeting nothing changes.
+  await trx
+    .insertInto('settings')
+    .values({ account_id: accountId, key: 'bo.enableGreetingAssignment', value: 'true' })
+    .onConflict((oc) => oc.columns(['account_id', 'key']).doUpdateSet({ value: 'true' }))
+    .execute();
 }
