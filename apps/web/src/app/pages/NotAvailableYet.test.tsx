@@ -24,8 +24,8 @@ function renderCapability(capability: (typeof CAPABILITIES)[number]) {
 
 describe('NotAvailableYet', () => {
   it('names the capability and offers a way back', () => {
-    renderCapability('inbox');
-    expect(screen.getByRole('heading', { name: 'Shared inbox' })).toBeTruthy();
+    renderCapability('broadcast');
+    expect(screen.getByRole('heading', { name: 'Broadcasts' })).toBeTruthy();
     expect(screen.getByText('Coming soon')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to dashboard' }).getAttribute('href')).toBe('/');
   });

@@ -4,18 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 export const CAPABILITIES = [
-  'inbox',
   'broadcast',
   'broadcastResult',
   'templates',
-  'tickets',
-  'contacts',
-  'contactGroups',
   'reports',
   'topUp',
-  'integrations',
-  'channels',
-  'whatsapp',
   'whatsappBasic',
   'instagram',
   'messenger',
