@@ -1,8 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 
-export interface AssignInput {
-  accountId: string;
+export interface AssignItem {
   chatId: string;
   /** The chat as routing saw it: the assignment lands only if it is still so. */
   expectedAgentId: string | null;
@@ -11,24 +10,39 @@ export interface AssignInput {
   routeDivisionIds: string[] | null;
   allowOffline: boolean;
   fallbackAgentId: string | null;
-  now: Date;
 }
+
+/** A uuid[] literal: per-chat division lists travel as one text[] (SQL has no ragged arrays). */
+const uuidArray = (ids: string[]) => `{${ids.join(',')}}`;
 
 /** SQL of automatic assignment; every statement is scoped by the account id. */
 export const assignRepo = {
   /**
-   * One round trip to `routing_assign` (migration 0018): the routing lock, the pick (online
-   * agents with fewest open chats, then the longest since their last assignment; offline ones if
-   * allowed; then the fallback), and the assignment of chat and open ticket. The lock is held only
-   * while the function runs, so arrivals are assigned one after another without waiting on the
-   * network. The agent given the chat, or null.
+   * One round trip to `routing_assign_batch` (migration 0018) for many chats of one account: the
+   * routing lock once, then each chat in turn to the online agent with fewest open chats (then
+   * the longest since their last assignment; offline ones if allowed; then the fallback), with
+   * its open ticket. The lock is held only while the function runs. The agent given each chat,
+   * or null, in the items' order.
    */
-  async assign(db: Db, input: AssignInput): Promise<string | null> {
-    const result = await sql<{ agent: string | null }>`
-      SELECT routing_assign(${input.accountId}, ${input.chatId}, ${input.expectedAgentId}::uuid,
-        ${input.expectedDivisionIds}::uuid[], ${input.routeDivisionIds}::uuid[], ${input.allowOffline},
-        ${input.fallbackAgentId}::uuid, ${input.now}) AS agent`.execute(db);
-    return result.rows[0]?.agent ?? null;
+  async assignMany(
+    db: Db,
+    accountId: string,
+    items: AssignItem[],
+    now: Date,
+  ): Promise<(string | null)[]> {
+    if (items.length === 0) return [];
+    const result = await sql<{ r_ord: number; r_agent: string }>`
+      SELECT r_ord, r_agent FROM routing_assign_batch(${accountId},
+        ${items.map((i) => i.chatId)}::uuid[],
+        ${items.map((i) => i.expectedAgentId)}::uuid[],
+        ${items.map((i) => uuidArray(i.expectedDivisionIds))}::text[],
+        ${items.map((i) => (i.routeDivisionIds ? uuidArray(i.routeDivisionIds) : null))}::text[],
+        ${items.map((i) => i.allowOffline)}::boolean[],
+        ${items.map((i) => i.fallbackAgentId)}::uuid[],
+        ${now})`.execute(db);
+    const agents: (string | null)[] = items.map(() => null);
+    for (const row of result.rows) agents[row.r_ord - 1] = row.r_agent;
+    return agents;
   },
 
   /** The chat's routing facts, locked until the transaction ends. */

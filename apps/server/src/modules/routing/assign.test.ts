@@ -85,6 +85,37 @@ describe('auto-assignment (currentAutoAssign)', () => {
     expect([...counts.values()].sort()).toEqual([5, 5, 5, 5]);
   });
 
+  it('within a burst, ties go to the longest waiting and the burst order carries to the next', async () => {
+    const a = await account(ctx, [{ name: 'Budi' }, { name: 'Citra' }]);
+    const [budi, citra] = a.users as [TestUser, TestUser];
+    await setPresence(ctx, budi, 1);
+    await setPresence(ctx, citra, 1);
+    // Citra waited longer than Budi: the burst's first pick is hers.
+    await ctx.deps.db
+      .updateTable('user_presence')
+      .set({ last_assigned_at: new Date(ctx.clock.now().getTime() - 60_000) })
+      .where('user_id', '=', citra.id)
+      .execute();
+    await ctx.deps.db
+      .updateTable('user_presence')
+      .set({ last_assigned_at: new Date(ctx.clock.now().getTime() - 30_000) })
+      .where('user_id', '=', budi.id)
+      .execute();
+    await writeSettings(ctx, a.admin, { currentAutoAssign: 'true' });
+    ctx.events.length = 0;
+    const burst = await Promise.all([a.writes(), a.writes(), a.writes()]);
+    const agents = await Promise.all(burst.map(async (id) => (await chatOf(ctx, id)).agent_id));
+    expect(agents.filter((id) => id === citra.id)).toHaveLength(2);
+    expect(agents.filter((id) => id === budi.id)).toHaveLength(1);
+    // One announcement per chat, to every screen and to the agent.
+    expect(ctx.events.filter((e) => e.type === 'chat.assigned')).toHaveLength(3);
+    expect(ctx.events.filter((e) => e.type === 'chat.assign.result')).toHaveLength(3);
+    // The clock stands still: Budi (one open chat fewer) gets the next; then they tie at two and
+    // Citra, whose last assignment came before Budi's, gets it (whatever batches the burst took).
+    expect((await chatOf(ctx, await a.writes())).agent_id).toBe(budi.id);
+    expect((await chatOf(ctx, await a.writes())).agent_id).toBe(citra.id);
+  });
+
   it('skips agents who are away or not connected, and admins and inactive users', async () => {
     const a = await account(ctx, [{ name: 'Away' }, { name: 'Gone' }, { name: 'Here' }]);
     const [away, gone, here] = a.users as [TestUser, TestUser, TestUser];

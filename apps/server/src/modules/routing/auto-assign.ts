@@ -1,19 +1,10 @@
 import type { Deps } from '../../deps.js';
 import { presentChat, type ChatRow } from '../inbox/presenters.js';
 import { loadChatRows } from '../inbox/queries.js';
-import { assignRepo } from './assign.repo.js';
+import { assignRepo, type AssignItem } from './assign.repo.js';
 import type { Db } from '../../db/database.js';
-import { KeyedQueue } from './keyed-queue.js';
+import { LaneBatcher } from './lane-batcher.js';
 import type { RoutingSettings } from './settings.js';
-
-const queues = new WeakMap<Db, KeyedQueue>();
-function queueFor(db: Db): KeyedQueue {
-  const existing = queues.get(db);
-  if (existing) return existing;
-  const created = new KeyedQueue();
-  queues.set(db, created);
-  return created;
-}
 
 /** The chat as routing saw it; the assignment only lands if it is still so. */
 export interface RoutedChat {
@@ -23,26 +14,46 @@ export interface RoutedChat {
   division_ids: string[];
 }
 
+interface Request {
+  chat: RoutedChat;
+  assign: AssignItem;
+}
+
+/** Chats per statement: bounds how long one batch holds its scope's routing lock. */
+const MAX_BATCH = 500;
+
+// One batcher per database (tests run several apps in one process); lanes are keyed by account
+// and routing scope, so divisions are assigned in parallel and each lane one batch at a time.
+const batchers = new WeakMap<Db, LaneBatcher<Request, ChatRow | null>>();
+function batcherFor(deps: Deps): LaneBatcher<Request, ChatRow | null> {
+  const existing = batchers.get(deps.db);
+  if (existing) return existing;
+  // Every request of a lane is of the lane's account.
+  const created = new LaneBatcher<Request, ChatRow | null>(MAX_BATCH, (_key, requests) =>
+    assignBatch(deps, requests[0]?.chat.account_id ?? '', requests),
+  );
+  batchers.set(deps.db, created);
+  return created;
+}
+
 /**
- * Picks and assigns an agent under the routing lock (see assignRepo.assign), so concurrent
- * arrivals balance against each other's assignments. Unassigned chats go to online agents, then
- * (if allowed) offline ones, then the fallback agent; a chat waiting for an offline agent moves
- * only to an online one. Announced as `chat.assigned` to every screen and `assign.chat.result`
- * to the agent's.
+ * Picks and assigns an agent under the routing lock (see assignRepo.assignMany), batched with
+ * the other arrivals of the same scope, so concurrent arrivals balance against each other's
+ * assignments. Unassigned chats go to online agents, then (if allowed) offline ones, then the
+ * fallback agent; a chat waiting for an offline agent moves only to an online one. Announced as
+ * `chat.assigned` to every screen and `assign.chat.result` to the agent's.
  */
 export async function autoAssign(
   deps: Deps,
   s: RoutingSettings,
   chat: RoutedChat,
 ): Promise<ChatRow | null> {
-  const now = deps.clock.now();
-  const accountId = chat.account_id;
+  if (chat.agent_id ? !s.autoHandover : !s.autoAssign) return null;
   const divisions = s.divisionRouting && chat.division_ids.length ? chat.division_ids : null;
   const scope = divisions ? [...divisions].sort().join(',') : '*';
-  if (chat.agent_id ? !s.autoHandover : !s.autoAssign) return null;
-  const assigned = await queueFor(deps.db).run(`${accountId}:${scope}`, () =>
-    assignRepo.assign(deps.db, {
-      accountId,
+  return batcherFor(deps).submit(`${chat.account_id}:${scope}`, {
+    chat,
+    assign: {
       chatId: chat.id,
       expectedAgentId: chat.agent_id,
       expectedDivisionIds: chat.division_ids,
@@ -50,27 +61,50 @@ export async function autoAssign(
       // A handover goes to an online agent only; never to another offline one or the fallback.
       allowOffline: chat.agent_id === null && s.allowOffline,
       fallbackAgentId: chat.agent_id === null ? s.fallbackAgent : null,
-      now,
-    }),
-  );
-  if (!assigned) return null;
-  const [after, previousDivisions] = await Promise.all([
-    loadChatRows(deps.db, accountId, [chat.id]).then((rows) => rows[0]),
-    chat.agent_id ? assignRepo.divisionsOf(deps.db, chat.agent_id) : Promise.resolve([]),
-  ]);
-  if (!after?.agent_id) return null;
-  const before = {
-    id: chat.id,
-    account_id: accountId,
-    agent_id: chat.agent_id,
-    division_ids: chat.division_ids,
-    agent_division_ids: previousDivisions,
-  };
-  deps.events.publish({ type: 'chat.assigned', chat: after, before, by: null });
-  deps.events.publish({
-    type: 'chat.assign.result',
-    userId: after.agent_id,
-    result: { chatId: chat.id, ok: true, chat: presentChat(after) },
+    },
   });
-  return after;
+}
+
+/** One statement assigns the batch; one query reads the assigned chats back for the events. */
+async function assignBatch(
+  deps: Deps,
+  accountId: string,
+  requests: Request[],
+): Promise<(ChatRow | null)[]> {
+  const agents = await assignRepo.assignMany(
+    deps.db,
+    accountId,
+    requests.map((r) => r.assign),
+    deps.clock.now(),
+  );
+  const assigned = requests.filter((_, i) => agents[i]);
+  if (assigned.length === 0) return requests.map(() => null);
+  const previousAgents = [
+    ...new Set(assigned.flatMap((r) => (r.chat.agent_id ? [r.chat.agent_id] : []))),
+  ];
+  const [rows, previousDivisions] = await Promise.all([
+    loadChatRows(deps.db, accountId, [...new Set(assigned.map((r) => r.chat.id))]),
+    Promise.all(previousAgents.map((id) => assignRepo.divisionsOf(deps.db, id))),
+  ]);
+  const rowOf = new Map(rows.map((row) => [row.id, row]));
+  const divisionsOf = new Map(previousAgents.map((id, i) => [id, previousDivisions[i] ?? []]));
+  return requests.map((r, i) => {
+    const after = agents[i] ? rowOf.get(r.chat.id) : undefined;
+    if (!after?.agent_id) return null;
+    const { chat } = r;
+    const before = {
+      id: chat.id,
+      account_id: accountId,
+      agent_id: chat.agent_id,
+      division_ids: chat.division_ids,
+      agent_division_ids: chat.agent_id ? (divisionsOf.get(chat.agent_id) ?? []) : [],
+    };
+    deps.events.publish({ type: 'chat.assigned', chat: after, before, by: null });
+    deps.events.publish({
+      type: 'chat.assign.result',
+      userId: after.agent_id,
+      result: { chatId: chat.id, ok: true, chat: presentChat(after) },
+    });
+    return after;
+  });
 }

@@ -1,6 +1,4 @@
-import { sql } from 'kysely';
 import type { Deps } from '../../deps.js';
-import type { Db } from '../../db/database.js';
 import type { ChatRow, MessageRow } from '../inbox/presenters.js';
 import { assignRepo } from './assign.repo.js';
 import { autoAssign } from './auto-assign.js';
@@ -8,6 +6,7 @@ import { sendAutoMessage } from './auto-message.js';
 import { handleGreeting } from './greeting.flow.js';
 import { loadRoutingSettings, routingWanted, type RoutingSettings } from './settings.js';
 import { withinWorkingHours } from './working-hours.js';
+import { openWindow } from './window.repo.js';
 
 /**
  * Routing of a customer's message, run after ingest committed it (never on the hot statement):
@@ -56,28 +55,4 @@ async function nobodyToAnswer(deps: Deps, s: RoutingSettings, chat: ChatRow): Pr
   if (!withinWorkingHours(now, s.workingHourStart, s.workingHourEnd, s.timezone)) return true;
   const divisions = s.divisionRouting && chat.division_ids.length ? chat.division_ids : null;
   return (await assignRepo.countOnlineAgents(deps.db, chat.account_id, divisions)) === 0;
-}
-
-/**
- * The chat's conversation window: a message 24 hours or more after the window's start opens a
- * new one (a new conversation). One statement, so concurrent messages open it once.
- */
-async function openWindow(
-  db: Db,
-  chatId: string,
-  at: Date,
-): Promise<{ start: Date; isNew: boolean }> {
-  const opened = await sql<{ window_start: Date }>`
-    INSERT INTO chat_windows (chat_id, window_start) VALUES (${chatId}, ${at})
-    ON CONFLICT (chat_id) DO UPDATE SET window_start = EXCLUDED.window_start
-      WHERE chat_windows.window_start <= EXCLUDED.window_start - interval '24 hours'
-    RETURNING window_start`.execute(db);
-  const row = opened.rows[0];
-  if (row) return { start: row.window_start, isNew: true };
-  const existing = await db
-    .selectFrom('chat_windows')
-    .select('window_start')
-    .where('chat_id', '=', chatId)
-    .executeTakeFirstOrThrow();
-  return { start: new Date(existing.window_start), isNew: false };
 }

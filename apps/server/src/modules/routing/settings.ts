@@ -70,14 +70,35 @@ export function routingWanted(s: RoutingSettings): boolean {
  * Writes through this process forget the account at once (`forget`); others see them within TTL.
  */
 const TTL_MS = 2_000;
-const caches = new WeakMap<Db, Map<string, { value: RoutingSettings; until: number }>>();
+/** `until` is LOADING while the read is in flight. */
+const LOADING = Number.POSITIVE_INFINITY;
+interface Cached {
+  value: Promise<RoutingSettings>;
+  until: number;
+}
+const caches = new WeakMap<Db, Map<string, Cached>>();
 
 export async function loadRoutingSettings(db: Db, accountId: string): Promise<RoutingSettings> {
-  const cache = caches.get(db) ?? new Map<string, { value: RoutingSettings; until: number }>();
+  const cache = caches.get(db) ?? new Map<string, Cached>();
   caches.set(db, cache);
   const hit = cache.get(accountId);
-  const now = Date.now();
-  if (hit && hit.until > now) return hit.value;
+  if (hit && hit.until > Date.now()) return hit.value;
+  // One read per account at a time: when the entry expires under a burst, the arrivals of that
+  // moment share it rather than each querying (hundreds of queries at once held up ingest).
+  const loading = readSettings(db, accountId);
+  const entry: Cached = { value: loading, until: LOADING };
+  cache.set(accountId, entry);
+  try {
+    await loading;
+    if (cache.get(accountId) === entry) entry.until = Date.now() + TTL_MS;
+  } catch (err) {
+    if (cache.get(accountId) === entry) cache.delete(accountId);
+    throw err;
+  }
+  return loading;
+}
+
+async function readSettings(db: Db, accountId: string): Promise<RoutingSettings> {
   const [rows, account] = await Promise.all([
     db
       .selectFrom('settings')
@@ -87,12 +108,7 @@ export async function loadRoutingSettings(db: Db, accountId: string): Promise<Ro
       .execute(),
     db.selectFrom('accounts').select('timezone').where('id', '=', accountId).executeTakeFirst(),
   ]);
-  const value = routingSettingsOf(
-    new Map(rows.map((r) => [r.key, r.value])),
-    account?.timezone ?? '',
-  );
-  cache.set(accountId, { value, until: now + TTL_MS });
-  return value;
+  return routingSettingsOf(new Map(rows.map((r) => [r.key, r.value])), account?.timezone ?? '');
 }
 
 export function forgetRoutingSettings(db: Db, accountId: string): void {
