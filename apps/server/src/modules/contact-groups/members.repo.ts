@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { ChannelType, Contact } from '@sapa/contracts';
 import type { Db } from '../../db/database.js';
 import { badRequest } from '../../http/errors.js';
+import { containsPattern } from '../../lib/like.js';
 
 interface MemberRow {
   id: string;
@@ -40,8 +41,6 @@ function decodeKey(key: string): [string, string] {
   ]);
 }
 
-const escapeLike = (text: string) => text.replace(/[%_\\]/g, (c) => `\\${c}`);
-
 const asStringRecord = (value: Record<string, unknown>): Record<string, string> =>
   Object.fromEntries(Object.entries(value).map(([k, v]) => [k, String(v)]));
 
@@ -64,7 +63,7 @@ export async function listMembers(
     .where('m.group_id', '=', groupId)
     .where('c.account_id', '=', accountId);
   if (query.searchText) {
-    const like = `%${escapeLike(query.searchText)}%`;
+    const like = containsPattern(query.searchText);
     base = base.where((eb) =>
       eb.or([
         eb('c.name', 'ilike', like),

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { ChannelType } from '@sapa/contracts';
 import type { Db } from '../../db/database.js';
+import { containsPattern } from '../../lib/like.js';
 
 export interface GroupRow {
   id: string;
@@ -17,8 +18,6 @@ export interface GroupListFilter {
   searchText?: string;
 }
 
-const escapeLike = (text: string) => text.replace(/[%_\\]/g, (c) => `\\${c}`);
-
 /** Contact groups of one account; `accountId` always comes from the principal. */
 export const groupsRepo = {
   async list(db: Db, accountId: string, filter: GroupListFilter): Promise<GroupRow[]> {
@@ -30,7 +29,7 @@ export const groupsRepo = {
       q = q.where((eb) =>
         eb.or([eb('g.channel', '=', filter.channel!), eb('g.channel', 'is', null)]),
       );
-    if (filter.searchText) q = q.where('g.name', 'ilike', `%${escapeLike(filter.searchText)}%`);
+    if (filter.searchText) q = q.where('g.name', 'ilike', containsPattern(filter.searchText));
     const groups = await q
       .select(['g.id', 'g.name', 'g.description', 'g.channel', 'g.created_at'])
       .orderBy(sql`lower(g.name)`)

@@ -1,6 +1,7 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { ChannelType } from '@sapa/contracts';
 import type { Db } from '../../db/database.js';
+import { containsPattern } from '../../lib/like.js';
 
 export interface ContactRow {
   id: string;
@@ -40,8 +41,6 @@ export interface ContactChannelRow {
   last_update: Date;
 }
 
-const escapeLike = (text: string) => text.replace(/[%_\\]/g, (c) => `\\${c}`);
-
 // Labels deleted since they were put on a contact are left out on read rather than swept on
 // every label delete.
 const LIVE_LABELS = sql<string[]>`ARRAY(
@@ -54,7 +53,7 @@ export const contactsRepo = {
       .selectFrom('contacts as ct')
       .where('ct.account_id', '=', accountId)
       .where('ct.archived_at', f.archived ? 'is not' : 'is', null);
-    if (f.search) q = q.where('ct.search_text', 'like', `%${escapeLike(f.search)}%`);
+    if (f.search) q = q.where('ct.search_text', 'like', containsPattern(f.search));
     if (f.label) q = q.where(sql<boolean>`ct.labels @> ARRAY[${f.label}::uuid]`);
     if (f.groupId) {
       const groupId = f.groupId;

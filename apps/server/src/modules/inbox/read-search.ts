@@ -3,6 +3,7 @@ import type { Deps } from '../../deps.js';
 import { viewerOf } from '../../realtime/viewer.js';
 import type { Principal } from '../auth/principal.js';
 import { chatVisibleTo } from './visibility-filter.js';
+import { containsPattern } from '../../lib/like.js';
 
 /** The first stretch of an account's newest messages the search walks. */
 export const SEARCH_WINDOW = 10_000;
@@ -12,11 +13,6 @@ export const MAX_SEARCH_WALK = 200_000;
 // for the trigram posting lists, and a part for each hit read from the table.
 const INDEX_FIXED_COST = 60_000;
 const INDEX_HIT_COST = 20;
-
-/** ILIKE pattern for "contains", with the user's %, _ and \ taken literally. */
-export function containsPattern(text: string): string {
-  return `%${text.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
-}
 
 /** The same text as a regular expression matching it literally. */
 function literalRegex(text: string): string {

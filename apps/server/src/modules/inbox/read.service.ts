@@ -8,7 +8,8 @@ import { viewerOf } from '../../realtime/viewer.js';
 import type { Principal } from '../auth/principal.js';
 import { presentChat, presentMessage, type ChatRow, type MessageRow } from './presenters.js';
 import { chatRowsQuery, loadChatRows, loadMessageRows, messageRowsQuery } from './queries.js';
-import { containsPattern, messageIdKey, searchMessageIds } from './read-search.js';
+import { containsPattern } from '../../lib/like.js';
+import { messageIdKey, searchMessageIds } from './read-search.js';
 import { chatVisibleTo } from './visibility-filter.js';
 
 type ChatPageQuery = z.output<typeof chatPageQuerySchema>;

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { containsPattern } from '../../lib/like.js';
 
 export interface LabelRow {
   id: string;
@@ -8,8 +9,6 @@ export interface LabelRow {
   created_at: Date;
   chat_count: number | null;
 }
-
-const escapeLike = (text: string) => text.replace(/[%_\\]/g, (c) => `\\${c}`);
 
 /** Labels of one account; `accountId` always comes from the principal. */
 export const labelsRepo = {
@@ -20,7 +19,7 @@ export const labelsRepo = {
   ): Promise<{ rows: LabelRow[]; total: number }> {
     let base = db.selectFrom('labels as l').where('l.account_id', '=', accountId);
     if (opts.id) base = base.where('l.id', '=', opts.id);
-    if (opts.searchText) base = base.where('l.name', 'ilike', `%${escapeLike(opts.searchText)}%`);
+    if (opts.searchText) base = base.where('l.name', 'ilike', containsPattern(opts.searchText));
     const [labels, count] = await Promise.all([
       base
         .select(['l.id', 'l.name', 'l.color', 'l.created_at'])

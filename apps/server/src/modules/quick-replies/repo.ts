@@ -1,5 +1,6 @@
 import { sql, type SqlBool } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { containsPattern } from '../../lib/like.js';
 
 export interface QuickReplyRow {
   id: string;
@@ -24,8 +25,6 @@ export interface QuickReplyWrite {
   mediaId?: string | null;
   divisionIds?: string[];
 }
-
-const likeOf = (text: string) => `%${text.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
 
 function rowsQuery(db: Db, accountId: string, reader: QuickReplyReader) {
   let q = db
@@ -63,7 +62,7 @@ export const quickRepliesRepo = {
   ): Promise<QuickReplyRow[]> {
     let q = rowsQuery(db, accountId, reader);
     if (opts.searchText) {
-      const like = likeOf(opts.searchText.replace(/^\//, ''));
+      const like = containsPattern(opts.searchText.replace(/^\//, ''));
       q = q.where((eb) => eb.or([eb('q.shortcut', 'ilike', like), eb('q.text', 'ilike', like)]));
     }
     return q

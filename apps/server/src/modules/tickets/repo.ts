@@ -2,6 +2,7 @@ import { sql, type Expression, type SqlBool } from 'kysely';
 import type { TicketExportQuery } from '@sapa/contracts';
 import type { Db } from '../../db/database.js';
 import type { ChannelType } from '../../db/schema-messaging.js';
+import { containsPattern } from '../../lib/like.js';
 
 export interface TicketRow {
   id: string;
@@ -31,8 +32,6 @@ export interface TicketPageKey {
   openAt: string;
   id: string;
 }
-
-const likeOf = (text: string) => `%${text.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
 
 /** Tickets of one account joined to their chat (aliased `c` so chat visibility applies). */
 function ticketRowsQuery(db: Db, accountId: string, visible: Expression<SqlBool>) {
@@ -84,7 +83,7 @@ export const ticketsRepo = {
     if (f.agentId) q = q.where('t.agent_id', '=', f.agentId);
     if (f.channel) q = q.where('c.channel', '=', f.channel);
     if (f.searchText) {
-      const like = likeOf(f.searchText);
+      const like = containsPattern(f.searchText);
       q = q.where((eb) => eb.or([eb('c.name', 'ilike', like), eb('c.identifier', 'ilike', like)]));
     }
     if (f.fromInstant) q = q.where(sql<SqlBool>`t.open_at >= ${f.fromInstant}::timestamptz`);

@@ -189,6 +189,6 @@ export async function commitImport(
   );
 }
 
-export type FileFormat = 'csv' | 'xlsx';
+export type { FileFormat } from '../../lib/download';
 
 export { type Contact };

@@ -1,3 +1,4 @@
+import { fetchFile, saveBlob } from '../../lib/download';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { ticketListSchema, type Ticket } from '@sapa/contracts';
 import { api } from '../../lib/http';
@@ -43,21 +44,6 @@ export async function exportTickets(filters: TicketFilters): Promise<void> {
   const params = ticketQuery(filters);
   // The export has no pages.
   delete params.perpage;
-  const body = await api.get<unknown>('ticket/export', {
-    params,
-    headers: { Accept: 'text/csv' },
-    timeout: 120_000,
-  });
-  const text = typeof body === 'string' ? body : JSON.stringify(body);
-  // Decoding the response drops the server's BOM; Excel needs it to read names as UTF-8.
-  const withBom = text.startsWith('\uFEFF') ? text : `\uFEFF${text}`;
-  const url = URL.createObjectURL(new Blob([withBom], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `tickets-${new Date().toISOString().slice(0, 10)}.csv`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Some browsers start the download asynchronously; give them the URL a moment longer.
-  setTimeout(() => URL.revokeObjectURL(url), 1_000);
+  const blob = await fetchFile('ticket/export', params, 'csv');
+  saveBlob(blob, `tickets-${new Date().toISOString().slice(0, 10)}.csv`);
 }
