@@ -5,33 +5,45 @@ import { message as specMessage } from '../../../../lib/messages';
 import type { EdgeState } from '../../conversation/useConversationMessages';
 import classes from './conversation.module.css';
 
+type Side = 'older' | 'newer';
+
+function EdgeLoading({ side }: { side: Side }) {
+  return (
+    <div className={classes.edge} data-testid={`messages-loading-${side}`}>
+      <Loader size="xs" />
+    </div>
+  );
+}
+
+/** A failed page load: the spec's message and a retry. */
+function EdgeFailed({ side, text, retry }: { side: Side; text: string; retry: () => void }) {
+  const { t } = useTranslation('conversation');
+  return (
+    <div className={classes.edge}>
+      <div className={classes.edgeError} role="alert" data-testid={`messages-${side}-error`}>
+        {text}
+        <Button
+          size="compact-xs"
+          variant="white"
+          color="red"
+          leftSection={<IconRefresh size={12} />}
+          onClick={retry}
+          data-testid={`messages-${side}-retry`}
+        >
+          {t('actions.retry')}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
 /** Top of the list: loading older messages, their failure with a retry, or the start. */
 export function OlderEdge({ older, empty }: { older: EdgeState; empty: boolean }) {
   const { t } = useTranslation('conversation');
-  if (older.loading) {
-    return (
-      <div className={classes.edge} data-testid="messages-loading-older">
-        <Loader size="xs" />
-      </div>
-    );
-  }
+  if (older.loading) return <EdgeLoading side="older" />;
   if (older.failed) {
     return (
-      <div className={classes.edge}>
-        <div className={classes.edgeError} role="alert" data-testid="messages-older-error">
-          {specMessage('loadMoreMessagesFailed')}
-          <Button
-            size="compact-xs"
-            variant="white"
-            color="red"
-            leftSection={<IconRefresh size={12} />}
-            onClick={older.load}
-            data-testid="messages-older-retry"
-          >
-            {t('actions.retry')}
-          </Button>
-        </div>
-      </div>
+      <EdgeFailed side="older" text={specMessage('loadMoreMessagesFailed')} retry={older.load} />
     );
   }
   if (older.hasMore) {
@@ -64,31 +76,9 @@ export function OlderEdge({ older, empty }: { older: EdgeState; empty: boolean }
 /** Bottom of a jumped view: newer pages until the present, or why they did not come. */
 export function NewerEdge({ newer }: { newer: EdgeState }) {
   const { t } = useTranslation('conversation');
-  if (newer.loading) {
-    return (
-      <div className={classes.edge} data-testid="messages-loading-newer">
-        <Loader size="xs" />
-      </div>
-    );
-  }
+  if (newer.loading) return <EdgeLoading side="newer" />;
   if (newer.failed) {
-    return (
-      <div className={classes.edge}>
-        <div className={classes.edgeError} role="alert" data-testid="messages-newer-error">
-          {specMessage('newerMessagesFailed')}
-          <Button
-            size="compact-xs"
-            variant="white"
-            color="red"
-            leftSection={<IconRefresh size={12} />}
-            onClick={newer.load}
-            data-testid="messages-newer-retry"
-          >
-            {t('actions.retry')}
-          </Button>
-        </div>
-      </div>
-    );
+    return <EdgeFailed side="newer" text={specMessage('newerMessagesFailed')} retry={newer.load} />;
   }
   return (
     <div className={classes.edge}>
