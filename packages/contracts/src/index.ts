@@ -18,3 +18,4 @@ export * from './contacts.js';
 export * from './contact-groups.js';
 export * from './routing.js';
 export * from './contact-import.js';
+export * from './templates.js';

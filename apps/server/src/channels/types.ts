@@ -65,7 +65,31 @@ export type OutgoingMessage =
       caption?: string;
       filename?: string | null;
       replyToProviderId?: string | null;
+    }
+  | {
+      type: 'template';
+      to: string;
+      template: TemplateSend;
+      /** Echoed back by Meta in every status of this message (reference §2.3, ≤512). */
+      callbackData?: string;
     };
+
+/** A template message as Meta's send API takes it (reference §2.4). */
+export interface TemplateSend {
+  name: string;
+  language: string;
+  /** Values for the body's {{1}}, {{2}} … in order. */
+  bodyParams: string[];
+  /** The header's single text parameter, when it has one. */
+  headerText?: string | null;
+  /** Media for an image, video or document header: a public link or an uploaded media id. */
+  headerMedia?: {
+    type: 'image' | 'video' | 'document';
+    link?: string;
+    providerMediaId?: string;
+    filename?: string | null;
+  } | null;
+}
 
 /** A provider refusal, classified so the sender knows whether to retry. */
 export class ProviderError extends Error {

@@ -3,6 +3,7 @@ import type { ContactTables } from './schema-contacts.js';
 import type { MessagingTables } from './schema-messaging.js';
 import type { RoutingTables } from './schema-routing.js';
 import type { GroupTables } from './schema-groups.js';
+import type { TemplateTables } from './schema-templates.js';
 
 /** Kysely's view of the tables in migrations/. Keep in step with the SQL. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -152,7 +153,8 @@ export interface MailOutboxTable {
   error: string | null;
 }
 
-export interface Database extends MessagingTables, GroupTables, ContactTables, RoutingTables {
+export interface Database
+  extends MessagingTables, GroupTables, ContactTables, RoutingTables, TemplateTables {
   accounts: AccountsTable;
   divisions: DivisionsTable;
   users: UsersTable;

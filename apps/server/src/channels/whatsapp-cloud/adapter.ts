@@ -1,4 +1,9 @@
-import type { ChannelAdapter, ChannelCredentials, OutgoingMessage } from '../types.js';
+import type {
+  ChannelAdapter,
+  ChannelCredentials,
+  OutgoingMessage,
+  TemplateSend,
+} from '../types.js';
 import { graphError } from './errors.js';
 import { parseWhatsappWebhook } from './parse.js';
 
@@ -26,14 +31,18 @@ export class WhatsappCloudAdapter implements ChannelAdapter {
     };
     if (message.type === 'text')
       body.text = { body: message.text, preview_url: /https?:\/\//.test(message.text) };
-    else {
+    else if (message.type === 'template') {
+      body.template = templateBody(message.template);
+      if (message.callbackData) body.biz_opaque_callback_data = message.callbackData;
+    } else {
       body[message.type] = {
         id: message.providerMediaId,
         ...(message.caption && message.type !== 'audio' ? { caption: message.caption } : {}),
         ...(message.type === 'document' && message.filename ? { filename: message.filename } : {}),
       };
     }
-    if (message.replyToProviderId) body.context = { message_id: message.replyToProviderId };
+    if (message.type !== 'template' && message.replyToProviderId)
+      body.context = { message_id: message.replyToProviderId };
     const res = await this.call<{ messages?: { id?: string }[] }>(
       channel,
       'POST',
@@ -128,4 +137,29 @@ export class WhatsappCloudAdapter implements ChannelAdapter {
     if (!res.ok) throw graphError(res.status, json);
     return json as T;
   }
+}
+
+/** Sapa's template fill → Meta's `template` object with positional components (reference §2.4). */
+export function templateBody(t: TemplateSend): Record<string, unknown> {
+  const components: Record<string, unknown>[] = [];
+  if (t.headerMedia) {
+    const m = t.headerMedia;
+    const media: Record<string, unknown> = m.providerMediaId
+      ? { id: m.providerMediaId }
+      : { link: m.link };
+    if (m.type === 'document' && m.filename) media.filename = m.filename;
+    components.push({ type: 'header', parameters: [{ type: m.type, [m.type]: media }] });
+  } else if (t.headerText) {
+    components.push({ type: 'header', parameters: [{ type: 'text', text: t.headerText }] });
+  }
+  if (t.bodyParams.length)
+    components.push({
+      type: 'body',
+      parameters: t.bodyParams.map((text) => ({ type: 'text', text })),
+    });
+  return {
+    name: t.name,
+    language: { code: t.language },
+    ...(components.length ? { components } : {}),
+  };
 }
