@@ -4,6 +4,7 @@ import type { MessagingTables } from './schema-messaging.js';
 import type { RoutingTables } from './schema-routing.js';
 import type { GroupTables } from './schema-groups.js';
 import type { TemplateTables } from './schema-templates.js';
+import type { BroadcastTables } from './schema-broadcasts.js';
 
 /** Kysely's view of the tables in migrations/. Keep in step with the SQL. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
