@@ -19,3 +19,4 @@ export * from './contact-groups.js';
 export * from './routing.js';
 export * from './contact-import.js';
 export * from './templates.js';
+export * from './broadcasts.js';
