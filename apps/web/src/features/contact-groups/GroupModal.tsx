@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Select, Stack, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
   CHANNEL_TYPES,
@@ -7,8 +7,10 @@ import {
   type ContactGroup,
 } from '@sapa/contracts';
 import { useTranslation } from 'react-i18next';
-import { notifyError, notifySuccess } from '../../lib/notify';
-import { errorText, httpStatus, issuesToFieldErrors, zodValidator } from '../shared/forms';
+import { notifySuccess } from '../../lib/notify';
+import { zodValidator } from '../shared/forms';
+import { FormActions, FormModal } from '../shared/FormModal';
+import { saveErrors } from '../shared/saveErrors';
 import { useSaveGroup, type GroupBody } from './api';
 
 /** The Select's value for "any channel" (Mantine's Select has no null option). */
@@ -39,16 +41,10 @@ interface GroupModalProps {
 export function GroupModal({ opened, group, onClose, onSaved }: GroupModalProps) {
   const { t } = useTranslation('contactGroups');
   return (
-    <Modal
+    <FormModal
       opened={opened}
       onClose={onClose}
-      title={
-        <Text fw={650} size="lg">
-          {group ? t('form.editTitle') : t('form.createTitle')}
-        </Text>
-      }
-      radius="lg"
-      centered
+      title={group ? t('form.editTitle') : t('form.createTitle')}
     >
       <GroupForm
         key={group?._id ?? 'new'}
@@ -56,7 +52,7 @@ export function GroupModal({ opened, group, onClose, onSaved }: GroupModalProps)
         onClose={onClose}
         {...(onSaved ? { onSaved } : {})}
       />
-    </Modal>
+    </FormModal>
   );
 }
 
@@ -79,11 +75,9 @@ function GroupForm({ group, onClose, onSaved }: Omit<GroupModalProps, 'opened'>)
       onSaved?.(saved);
       onClose();
     } catch (error) {
-      const fieldErrors = issuesToFieldErrors(error, ['name', 'description', 'channel']);
-      // A duplicate name is a 409 about the name.
-      if (httpStatus(error) === 409) fieldErrors.name = errorText(error);
-      form.setErrors(fieldErrors);
-      notifyError(errorText(error));
+      form.setErrors(
+        saveErrors(error, { fields: ['name', 'description', 'channel'], conflictField: 'name' }),
+      );
     }
   });
 
@@ -123,14 +117,13 @@ function GroupForm({ group, onClose, onSaved }: Omit<GroupModalProps, 'opened'>)
           data-testid="group-channel"
           {...form.getInputProps('channel')}
         />
-        <Group justify="flex-end" mt="xs">
-          <Button variant="default" onClick={onClose} disabled={save.isPending}>
-            {t('form.cancel')}
-          </Button>
-          <Button type="submit" loading={save.isPending} data-testid="group-save">
-            {group ? t('form.save') : t('form.create')}
-          </Button>
-        </Group>
+        <FormActions
+          cancelLabel={t('form.cancel')}
+          submitLabel={group ? t('form.save') : t('form.create')}
+          pending={save.isPending}
+          onCancel={onClose}
+          submitTestId="group-save"
+        />
       </Stack>
     </form>
   );

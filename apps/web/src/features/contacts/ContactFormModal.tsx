@@ -1,22 +1,20 @@
 import {
-  Button,
   Divider,
-  Group,
-  Modal,
   MultiSelect,
   Select,
   SimpleGrid,
   Stack,
-  Text,
   TextInput,
   Textarea,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { contactBodySchema, type Contact, type ContactAttribute } from '@sapa/contracts';
 import { useTranslation } from 'react-i18next';
-import { notifyError, notifySuccess } from '../../lib/notify';
+import { notifySuccess } from '../../lib/notify';
 import { useLabels } from '../labels/api';
-import { errorText, httpStatus, issuesToFieldErrors, zodValidator } from '../shared/forms';
+import { zodValidator } from '../shared/forms';
+import { FormActions, FormModal } from '../shared/FormModal';
+import { saveErrors } from '../shared/saveErrors';
 import { useContactAttributes, useSaveContact, type ContactBody } from './api';
 
 const check = zodValidator<ContactBody>(contactBodySchema);
@@ -33,17 +31,11 @@ interface ContactFormModalProps {
 export function ContactFormModal({ opened, contact, onClose, onSaved }: ContactFormModalProps) {
   const { t } = useTranslation('contacts');
   return (
-    <Modal
+    <FormModal
       opened={opened}
       onClose={onClose}
-      title={
-        <Text fw={650} size="lg">
-          {contact ? t('form.editTitle') : t('form.createTitle')}
-        </Text>
-      }
-      radius="lg"
+      title={contact ? t('form.editTitle') : t('form.createTitle')}
       size="lg"
-      centered
     >
       <ContactForm
         key={contact?._id ?? 'new'}
@@ -51,7 +43,7 @@ export function ContactFormModal({ opened, contact, onClose, onSaved }: ContactF
         onClose={onClose}
         {...(onSaved ? { onSaved } : {})}
       />
-    </Modal>
+    </FormModal>
   );
 }
 
@@ -82,11 +74,9 @@ export function ContactForm({ contact, onClose, onSaved }: Omit<ContactFormModal
       onClose();
     } catch (error) {
       const attributeFields = (attributes.data ?? []).map((a) => `attributes.${a.key}`);
-      const fieldErrors = issuesToFieldErrors(error, [...FIELDS, ...attributeFields]);
-      // The only conflict a contact can have is its phone belonging to another contact.
-      if (httpStatus(error) === 409) fieldErrors.phone = errorText(error);
-      form.setErrors(fieldErrors);
-      notifyError(errorText(error));
+      form.setErrors(
+        saveErrors(error, { fields: [...FIELDS, ...attributeFields], conflictField: 'phone' }),
+      );
     }
   });
 
@@ -161,14 +151,13 @@ export function ContactForm({ contact, onClose, onSaved }: Omit<ContactFormModal
             </SimpleGrid>
           </>
         )}
-        <Group justify="flex-end" mt="xs">
-          <Button variant="default" onClick={onClose} disabled={save.isPending}>
-            {t('actions.cancel')}
-          </Button>
-          <Button type="submit" loading={save.isPending} data-testid="contact-form-save">
-            {contact ? t('actions.save') : t('actions.create')}
-          </Button>
-        </Group>
+        <FormActions
+          cancelLabel={t('actions.cancel')}
+          submitLabel={contact ? t('actions.save') : t('actions.create')}
+          pending={save.isPending}
+          onCancel={onClose}
+          submitTestId="contact-form-save"
+        />
       </Stack>
     </form>
   );

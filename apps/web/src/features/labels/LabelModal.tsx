@@ -1,9 +1,11 @@
-import { Badge, Button, ColorInput, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Badge, ColorInput, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { labelBodySchema, type Label } from '@sapa/contracts';
 import { useTranslation } from 'react-i18next';
-import { notifyError, notifySuccess } from '../../lib/notify';
-import { errorText, httpStatus, issuesToFieldErrors, zodValidator } from '../shared/forms';
+import { notifySuccess } from '../../lib/notify';
+import { zodValidator } from '../shared/forms';
+import { FormActions, FormModal } from '../shared/FormModal';
+import { saveErrors } from '../shared/saveErrors';
 import { LABEL_SWATCHES, useSaveLabel, type LabelBody } from './mutations';
 
 const check = zodValidator<LabelBody>(labelBodySchema);
@@ -20,16 +22,10 @@ interface LabelModalProps {
 export function LabelModal({ opened, label, suggestedColor, onClose }: LabelModalProps) {
   const { t } = useTranslation('settings');
   return (
-    <Modal
+    <FormModal
       opened={opened}
       onClose={onClose}
-      title={
-        <Text fw={650} size="lg">
-          {label ? t('labels.editTitle') : t('labels.createTitle')}
-        </Text>
-      }
-      radius="lg"
-      centered
+      title={label ? t('labels.editTitle') : t('labels.createTitle')}
     >
       <LabelForm
         key={label?._id ?? 'new'}
@@ -37,7 +33,7 @@ export function LabelModal({ opened, label, suggestedColor, onClose }: LabelModa
         suggestedColor={suggestedColor}
         onClose={onClose}
       />
-    </Modal>
+    </FormModal>
   );
 }
 
@@ -58,11 +54,7 @@ function LabelForm({ label, suggestedColor, onClose }: Omit<LabelModalProps, 'op
       notifySuccess(label ? t('labels.updated') : t('labels.created'));
       onClose();
     } catch (error) {
-      const fieldErrors = issuesToFieldErrors(error, ['label', 'color']);
-      // A duplicate name is a 409 about the name.
-      if (httpStatus(error) === 409) fieldErrors.label = errorText(error);
-      form.setErrors(fieldErrors);
-      notifyError(errorText(error));
+      form.setErrors(saveErrors(error, { fields: ['label', 'color'], conflictField: 'label' }));
     }
   });
 
@@ -101,14 +93,13 @@ function LabelForm({ label, suggestedColor, onClose }: Omit<LabelModalProps, 'op
             {preview}
           </Badge>
         </Group>
-        <Group justify="flex-end" mt="xs">
-          <Button variant="default" onClick={onClose} disabled={save.isPending}>
-            {t('actions.cancel')}
-          </Button>
-          <Button type="submit" loading={save.isPending} data-testid="label-save">
-            {label ? t('actions.save') : t('labels.create')}
-          </Button>
-        </Group>
+        <FormActions
+          cancelLabel={t('actions.cancel')}
+          submitLabel={label ? t('actions.save') : t('labels.create')}
+          pending={save.isPending}
+          onCancel={onClose}
+          submitTestId="label-save"
+        />
       </Stack>
     </form>
   );

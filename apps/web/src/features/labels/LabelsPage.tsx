@@ -1,22 +1,7 @@
 import { useState } from 'react';
-import {
-  ActionIcon,
-  Alert,
-  Badge,
-  Button,
-  Card,
-  Center,
-  Group,
-  Loader,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  ThemeIcon,
-  Tooltip,
-} from '@mantine/core';
+import { Badge, Button, Card, Stack, Table, Text, TextInput } from '@mantine/core';
 import type { Label } from '@sapa/contracts';
-import { IconPencil, IconPlus, IconSearch, IconTag, IconTrash } from '@tabler/icons-react';
+import { IconPlus, IconSearch, IconTag } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../app/session';
 import { formatDate, formatNumber } from '../../lib/format';
@@ -24,6 +9,9 @@ import { notifyError, notifySuccess } from '../../lib/notify';
 import { ConfirmDialog } from '../shared/ConfirmDialog';
 import { errorText } from '../shared/forms';
 import { PageHeader } from '../shared/PageHeader';
+import { QueryState } from '../shared/QueryState';
+import { RowActions } from '../shared/RowActions';
+import { useEditDelete } from '../shared/useEditDelete';
 import { LabelModal } from './LabelModal';
 import { defaultLabelColor, useDeleteLabel } from './mutations';
 import { useLabelsWithCounts } from './useLabelsWithCounts';
@@ -35,9 +23,7 @@ export function LabelsPage() {
   const labels = useLabelsWithCounts();
   const remove = useDeleteLabel();
   const [search, setSearch] = useState('');
-  const [modalOpen, setModalOpen] = useState(false);
-  const [editing, setEditing] = useState<Label | null>(null);
-  const [deleting, setDeleting] = useState<Label | null>(null);
+  const ui = useEditDelete<Label>();
   // The server enforces it too; agents never get here through the guard.
   const canManage = user?.role === 'admin' || user?.role === 'supervisor';
 
@@ -45,58 +31,28 @@ export function LabelsPage() {
   const needle = search.trim().toLowerCase();
   const shown = needle ? all.filter((l) => l.label.toLowerCase().includes(needle)) : all;
 
-  const open = (label: Label | null) => {
-    setEditing(label);
-    setModalOpen(true);
-  };
-
   const confirmDelete = () => {
-    if (!deleting) return;
-    remove.mutate(deleting._id, {
+    if (!ui.deleting) return;
+    remove.mutate(ui.deleting._id, {
       onSuccess: () => {
         notifySuccess(t('labels.deleted'));
-        setDeleting(null);
+        ui.cancelDelete();
       },
       onError: (error) => notifyError(errorText(error)),
     });
   };
 
-  let body;
-  if (labels.isPending) {
-    body = (
-      <Center py="xl">
-        <Loader />
-      </Center>
-    );
-  } else if (labels.isError) {
-    body = (
-      <Alert color="red" variant="light">
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{errorText(labels.error)}</Text>
-          <Button size="xs" variant="light" color="red" onClick={() => void labels.refetch()}>
-            {t('actions.retry')}
-          </Button>
-        </Stack>
-      </Alert>
-    );
-  } else if (all.length === 0) {
-    body = (
-      <Card>
-        <Stack align="center" gap="xs" py="xl" ta="center">
-          <ThemeIcon size={56} radius="xl" variant="light">
-            <IconTag size={28} stroke={1.5} />
-          </ThemeIcon>
-          <Text fw={650} mt="xs">
-            {t('labels.emptyTitle')}
-          </Text>
-          <Text size="sm" c="dimmed" maw={380}>
-            {t('labels.emptyText')}
-          </Text>
-        </Stack>
-      </Card>
-    );
-  } else {
-    body = (
+  const body = (
+    <QueryState
+      query={labels}
+      retryLabel={t('actions.retry')}
+      isEmpty={all.length === 0}
+      empty={{
+        icon: <IconTag size={28} stroke={1.5} />,
+        title: t('labels.emptyTitle'),
+        text: t('labels.emptyText'),
+      }}
+    >
       <Card p={0}>
         <Table.ScrollContainer minWidth={320}>
           <Table verticalSpacing="sm" horizontalSpacing="md" data-testid="label-table">
@@ -124,30 +80,13 @@ export function LabelsPage() {
                   </Table.Td>
                   {canManage && (
                     <Table.Td>
-                      <Group gap={4} justify="flex-end" wrap="nowrap">
-                        <Tooltip label={t('actions.edit')}>
-                          <ActionIcon
-                            variant="subtle"
-                            color="gray"
-                            onClick={() => open(label)}
-                            aria-label={t('actions.edit')}
-                            data-testid="label-edit"
-                          >
-                            <IconPencil size={16} />
-                          </ActionIcon>
-                        </Tooltip>
-                        <Tooltip label={t('actions.delete')}>
-                          <ActionIcon
-                            variant="subtle"
-                            color="red"
-                            onClick={() => setDeleting(label)}
-                            aria-label={t('actions.delete')}
-                            data-testid="label-delete"
-                          >
-                            <IconTrash size={16} />
-                          </ActionIcon>
-                        </Tooltip>
-                      </Group>
+                      <RowActions
+                        editLabel={t('actions.edit')}
+                        deleteLabel={t('actions.delete')}
+                        onEdit={() => ui.open(label)}
+                        onDelete={() => ui.askDelete(label)}
+                        testId="label"
+                      />
                     </Table.Td>
                   )}
                 </Table.Tr>
@@ -165,8 +104,8 @@ export function LabelsPage() {
           </Table>
         </Table.ScrollContainer>
       </Card>
-    );
-  }
+    </QueryState>
+  );
 
   return (
     <Stack gap={0}>
@@ -177,7 +116,7 @@ export function LabelsPage() {
           canManage && (
             <Button
               leftSection={<IconPlus size={16} />}
-              onClick={() => open(null)}
+              onClick={() => ui.open(null)}
               data-testid="label-open"
             >
               {t('labels.add')}
@@ -197,20 +136,20 @@ export function LabelsPage() {
       )}
       {body}
       <LabelModal
-        opened={modalOpen}
-        label={editing}
+        opened={ui.modalOpen}
+        label={ui.editing}
         suggestedColor={defaultLabelColor(all.length)}
-        onClose={() => setModalOpen(false)}
+        onClose={ui.close}
       />
       <ConfirmDialog
-        opened={deleting !== null}
-        title={t('labels.deleteTitle', { name: deleting?.label ?? '' })}
-        body={t('labels.deleteBody', { count: deleting?.chatCount ?? 0 })}
+        opened={ui.deleting !== null}
+        title={t('labels.deleteTitle', { name: ui.deleting?.label ?? '' })}
+        body={t('labels.deleteBody', { count: ui.deleting?.chatCount ?? 0 })}
         confirmLabel={t('actions.delete')}
         danger
         loading={remove.isPending}
         onConfirm={confirmDelete}
-        onClose={() => setDeleting(null)}
+        onClose={ui.cancelDelete}
       />
     </Stack>
   );

@@ -1,30 +1,7 @@
 import { useState } from 'react';
-import {
-  ActionIcon,
-  Alert,
-  Badge,
-  Button,
-  Card,
-  Center,
-  Code,
-  Divider,
-  Group,
-  Loader,
-  Stack,
-  Text,
-  TextInput,
-  ThemeIcon,
-  Tooltip,
-} from '@mantine/core';
+import { Badge, Button, Card, Code, Divider, Group, Stack, Text, TextInput } from '@mantine/core';
 import type { QuickReply } from '@sapa/contracts';
-import {
-  IconBolt,
-  IconPencil,
-  IconPlus,
-  IconSearch,
-  IconTrash,
-  IconUsers,
-} from '@tabler/icons-react';
+import { IconBolt, IconPlus, IconSearch, IconUsers } from '@tabler/icons-react';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../app/session';
@@ -33,6 +10,9 @@ import { useDivisions } from '../settings/api';
 import { ConfirmDialog } from '../shared/ConfirmDialog';
 import { errorText } from '../shared/forms';
 import { PageHeader } from '../shared/PageHeader';
+import { QueryState } from '../shared/QueryState';
+import { RowActions } from '../shared/RowActions';
+import { useEditDelete } from '../shared/useEditDelete';
 import { useDeleteQuickReply, useQuickReplyList } from './api';
 import { MediaIcon, QuickReplyModal } from './QuickReplyModal';
 
@@ -44,9 +24,7 @@ export function QuickRepliesPage() {
   const divisions = useDivisions();
   const remove = useDeleteQuickReply();
   const [search, setSearch] = useState('');
-  const [modalOpen, setModalOpen] = useState(false);
-  const [editing, setEditing] = useState<QuickReply | null>(null);
-  const [deleting, setDeleting] = useState<QuickReply | null>(null);
+  const ui = useEditDelete<QuickReply>();
   const canManage = user?.role === 'admin' || user?.role === 'supervisor';
 
   const divisionName = new Map((divisions.data ?? []).map((d) => [d._id, d.name]));
@@ -58,58 +36,28 @@ export function QuickRepliesPage() {
       )
     : all;
 
-  const open = (quickReply: QuickReply | null) => {
-    setEditing(quickReply);
-    setModalOpen(true);
-  };
-
   const confirmDelete = () => {
-    if (!deleting) return;
-    remove.mutate(deleting._id, {
+    if (!ui.deleting) return;
+    remove.mutate(ui.deleting._id, {
       onSuccess: () => {
         notifySuccess(t('quickReplies.deleted'));
-        setDeleting(null);
+        ui.cancelDelete();
       },
       onError: (error) => notifyError(errorText(error)),
     });
   };
 
-  let body;
-  if (list.isPending) {
-    body = (
-      <Center py="xl">
-        <Loader />
-      </Center>
-    );
-  } else if (list.isError) {
-    body = (
-      <Alert color="red" variant="light">
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{errorText(list.error)}</Text>
-          <Button size="xs" variant="light" color="red" onClick={() => void list.refetch()}>
-            {t('actions.retry')}
-          </Button>
-        </Stack>
-      </Alert>
-    );
-  } else if (all.length === 0) {
-    body = (
-      <Card>
-        <Stack align="center" gap="xs" py="xl" ta="center">
-          <ThemeIcon size={56} radius="xl" variant="light">
-            <IconBolt size={28} stroke={1.5} />
-          </ThemeIcon>
-          <Text fw={650} mt="xs">
-            {t('quickReplies.emptyTitle')}
-          </Text>
-          <Text size="sm" c="dimmed" maw={400}>
-            {t('quickReplies.emptyText')}
-          </Text>
-        </Stack>
-      </Card>
-    );
-  } else {
-    body = (
+  const body = (
+    <QueryState
+      query={list}
+      retryLabel={t('actions.retry')}
+      isEmpty={all.length === 0}
+      empty={{
+        icon: <IconBolt size={28} stroke={1.5} />,
+        title: t('quickReplies.emptyTitle'),
+        text: t('quickReplies.emptyText'),
+      }}
+    >
       <Card p={0} data-testid="qr-list">
         {shown.length === 0 && (
           <Text size="sm" c="dimmed" ta="center" py="lg">
@@ -155,37 +103,20 @@ export function QuickRepliesPage() {
                 )}
               </Stack>
               {canManage && (
-                <Group gap={4} wrap="nowrap">
-                  <Tooltip label={t('actions.edit')}>
-                    <ActionIcon
-                      variant="subtle"
-                      color="gray"
-                      onClick={() => open(q)}
-                      aria-label={t('actions.edit')}
-                      data-testid="qr-edit"
-                    >
-                      <IconPencil size={16} />
-                    </ActionIcon>
-                  </Tooltip>
-                  <Tooltip label={t('actions.delete')}>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      onClick={() => setDeleting(q)}
-                      aria-label={t('actions.delete')}
-                      data-testid="qr-delete"
-                    >
-                      <IconTrash size={16} />
-                    </ActionIcon>
-                  </Tooltip>
-                </Group>
+                <RowActions
+                  editLabel={t('actions.edit')}
+                  deleteLabel={t('actions.delete')}
+                  onEdit={() => ui.open(q)}
+                  onDelete={() => ui.askDelete(q)}
+                  testId="qr"
+                />
               )}
             </Group>
           </Fragment>
         ))}
       </Card>
-    );
-  }
+    </QueryState>
+  );
 
   return (
     <Stack gap={0}>
@@ -196,7 +127,7 @@ export function QuickRepliesPage() {
           canManage && (
             <Button
               leftSection={<IconPlus size={16} />}
-              onClick={() => open(null)}
+              onClick={() => ui.open(null)}
               data-testid="qr-open"
             >
               {t('quickReplies.add')}
@@ -221,20 +152,16 @@ export function QuickRepliesPage() {
         </Group>
       )}
       {body}
-      <QuickReplyModal
-        opened={modalOpen}
-        quickReply={editing}
-        onClose={() => setModalOpen(false)}
-      />
+      <QuickReplyModal opened={ui.modalOpen} quickReply={ui.editing} onClose={ui.close} />
       <ConfirmDialog
-        opened={deleting !== null}
-        title={t('quickReplies.deleteTitle', { shortcut: deleting?.shortcut ?? '' })}
+        opened={ui.deleting !== null}
+        title={t('quickReplies.deleteTitle', { shortcut: ui.deleting?.shortcut ?? '' })}
         body={t('quickReplies.deleteBody')}
         confirmLabel={t('actions.delete')}
         danger
         loading={remove.isPending}
         onConfirm={confirmDelete}
-        onClose={() => setDeleting(null)}
+        onClose={ui.cancelDelete}
       />
     </Stack>
   );

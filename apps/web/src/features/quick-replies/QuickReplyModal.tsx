@@ -4,7 +4,6 @@ import {
   Button,
   FileButton,
   Group,
-  Modal,
   MultiSelect,
   Paper,
   Stack,
@@ -20,7 +19,9 @@ import { notifyError, notifySuccess } from '../../lib/notify';
 import { checkAttachment } from '../inbox/attachments';
 import { uploadMedia } from '../inbox/api';
 import { useDivisions } from '../settings/api';
-import { errorText, httpStatus, issuesToFieldErrors, zodValidator } from '../shared/forms';
+import { errorText, zodValidator } from '../shared/forms';
+import { FormActions, FormModal } from '../shared/FormModal';
+import { saveErrors } from '../shared/saveErrors';
 import { useSaveQuickReply, type QuickReplyBody } from './api';
 
 const check = zodValidator<QuickReplyBody>(quickReplyBodySchema);
@@ -37,20 +38,14 @@ interface QuickReplyModalProps {
 export function QuickReplyModal({ opened, quickReply, onClose }: QuickReplyModalProps) {
   const { t } = useTranslation('settings');
   return (
-    <Modal
+    <FormModal
       opened={opened}
       onClose={onClose}
-      title={
-        <Text fw={650} size="lg">
-          {quickReply ? t('quickReplies.editTitle') : t('quickReplies.createTitle')}
-        </Text>
-      }
-      radius="lg"
+      title={quickReply ? t('quickReplies.editTitle') : t('quickReplies.createTitle')}
       size="lg"
-      centered
     >
       <QuickReplyForm key={quickReply?._id ?? 'new'} quickReply={quickReply} onClose={onClose} />
-    </Modal>
+    </FormModal>
   );
 }
 
@@ -104,10 +99,12 @@ function QuickReplyForm({ quickReply, onClose }: Omit<QuickReplyModalProps, 'ope
       notifySuccess(quickReply ? t('quickReplies.updated') : t('quickReplies.created'));
       onClose();
     } catch (error) {
-      const fieldErrors = issuesToFieldErrors(error, ['shortcut', 'text', 'divisionIds']);
-      if (httpStatus(error) === 409) fieldErrors.shortcut = errorText(error);
-      form.setErrors(fieldErrors);
-      notifyError(errorText(error));
+      form.setErrors(
+        saveErrors(error, {
+          fields: ['shortcut', 'text', 'divisionIds'],
+          conflictField: 'shortcut',
+        }),
+      );
     }
   });
 
@@ -189,14 +186,14 @@ function QuickReplyForm({ quickReply, onClose }: Omit<QuickReplyModalProps, 'ope
           data-testid="qr-divisions"
           {...form.getInputProps('divisionIds')}
         />
-        <Group justify="flex-end" mt="xs">
-          <Button variant="default" onClick={onClose} disabled={save.isPending}>
-            {t('actions.cancel')}
-          </Button>
-          <Button type="submit" loading={save.isPending} disabled={uploading} data-testid="qr-save">
-            {quickReply ? t('actions.save') : t('quickReplies.create')}
-          </Button>
-        </Group>
+        <FormActions
+          cancelLabel={t('actions.cancel')}
+          submitLabel={quickReply ? t('actions.save') : t('quickReplies.create')}
+          pending={save.isPending}
+          onCancel={onClose}
+          submitTestId="qr-save"
+          submitDisabled={uploading}
+        />
       </Stack>
     </form>
   );

@@ -1,9 +1,11 @@
-import { Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { divisionBodySchema, type Division } from '@sapa/contracts';
-import { notifyError, notifySuccess } from '../../../lib/notify';
-import { errorText, httpStatus, issuesToFieldErrors, zodValidator } from '../../shared/forms';
+import { notifySuccess } from '../../../lib/notify';
+import { zodValidator } from '../../shared/forms';
+import { FormActions, FormModal } from '../../shared/FormModal';
+import { saveErrors } from '../../shared/saveErrors';
 import { useSaveDivision, type DivisionBody } from '../api';
 
 const check = zodValidator<DivisionBody>(divisionBodySchema);
@@ -18,19 +20,13 @@ interface DivisionModalProps {
 export function DivisionModal({ opened, division, onClose }: DivisionModalProps) {
   const { t } = useTranslation('settings');
   return (
-    <Modal
+    <FormModal
       opened={opened}
       onClose={onClose}
-      title={
-        <Text fw={650} size="lg">
-          {division ? t('divisions.editTitle') : t('divisions.createTitle')}
-        </Text>
-      }
-      radius="lg"
-      centered
+      title={division ? t('divisions.editTitle') : t('divisions.createTitle')}
     >
       <DivisionForm key={division?._id ?? 'new'} division={division} onClose={onClose} />
-    </Modal>
+    </FormModal>
   );
 }
 
@@ -51,11 +47,7 @@ function DivisionForm({ division, onClose }: Omit<DivisionModalProps, 'opened'>)
       notifySuccess(division ? t('divisions.updated') : t('divisions.created'));
       onClose();
     } catch (error) {
-      const fieldErrors = issuesToFieldErrors(error, ['name', 'description']);
-      // A duplicate name is a 409 about the name.
-      if (httpStatus(error) === 409) fieldErrors.name = errorText(error);
-      form.setErrors(fieldErrors);
-      notifyError(errorText(error));
+      form.setErrors(saveErrors(error, { fields: ['name', 'description'], conflictField: 'name' }));
     }
   });
 
@@ -79,14 +71,13 @@ function DivisionForm({ division, onClose }: Omit<DivisionModalProps, 'opened'>)
           data-testid="division-description"
           {...form.getInputProps('description')}
         />
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={onClose} disabled={save.isPending}>
-            {t('actions.cancel')}
-          </Button>
-          <Button type="submit" loading={save.isPending} data-testid="division-submit">
-            {t('divisions.submit')}
-          </Button>
-        </Group>
+        <FormActions
+          cancelLabel={t('actions.cancel')}
+          submitLabel={t('divisions.submit')}
+          pending={save.isPending}
+          onCancel={onClose}
+          submitTestId="division-submit"
+        />
       </Stack>
     </form>
   );
