@@ -19,6 +19,20 @@ export interface UserPresenceTable {
   last_assigned_at: NullableTimestamp;
 }
 
+/** migrations/0024_presence_processes.sql: each server process and its share of presence. */
+export interface ServerProcessesTable {
+  id: string;
+  started_at: Timestamp;
+  seen_at: Date | string;
+}
+
+export interface PresenceSocketsTable {
+  process_id: string;
+  user_id: string;
+  account_id: string;
+  connections: number;
+}
+
 export type AutoMessageKind = 'welcome' | 'no_agent' | 'greeting';
 
 export interface ChatAutoMessagesTable {
@@ -47,4 +61,6 @@ export interface RoutingTables {
   chat_windows: ChatWindowsTable;
   user_presence: UserPresenceTable;
   chat_auto_messages: ChatAutoMessagesTable;
+  server_processes: ServerProcessesTable;
+  presence_sockets: PresenceSocketsTable;
 }

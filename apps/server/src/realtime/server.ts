@@ -8,6 +8,7 @@ import { MESSAGES, type Ack } from '@sapa/contracts';
 import type { Deps } from '../deps.js';
 import type { AuthService } from '../modules/auth/service.js';
 import type { Principal } from '../modules/auth/principal.js';
+import { PresenceProcess } from '../modules/routing/presence-process.js';
 import { trackPresence } from '../modules/routing/presence-socket.js';
 import { EventRelay } from './relay.js';
 import { routeEvent } from './routing.js';
@@ -32,6 +33,7 @@ export class Realtime {
   private adapterPool: pg.Pool | null = null;
   private relay: EventRelay | null = null;
   private unsubscribe: (() => void) | null = null;
+  private readonly presence: PresenceProcess;
 
   private constructor(
     private readonly deps: Deps,
@@ -39,6 +41,7 @@ export class Realtime {
     io: Server,
   ) {
     this.io = io;
+    this.presence = new PresenceProcess(deps);
   }
 
   static async create(deps: Deps, auth: AuthService, httpServer?: HttpServer): Promise<Realtime> {
@@ -49,6 +52,7 @@ export class Realtime {
     });
     const realtime = new Realtime(deps, auth, io);
     await realtime.attachAdapter();
+    await realtime.presence.start();
     if (httpServer) io.attach(httpServer);
 
     io.use((socket, next) => {
@@ -92,6 +96,13 @@ export class Realtime {
   }
 
   async close(): Promise<void> {
+    // First, while events still reach other processes: this process's sockets leave presence.
+    await withinMs(
+      this.presence.close().catch((err: unknown) =>
+        this.deps.log.warn({ err }, 'presence not released at shutdown'),
+      ),
+      2_000,
+    );
     this.unsubscribe?.();
     await this.relay?.close();
     this.io.disconnectSockets(true);
@@ -135,7 +146,7 @@ export class Realtime {
   private async onConnection(socket: Socket): Promise<void> {
     const principal = (socket.data as SocketData).principal;
     await socket.join([...viewerRooms(viewerOf(principal)), personalRoom(principal.userId)]);
-    void trackPresence(this.deps, socket, principal);
+    void trackPresence(this.deps, this.presence, socket, principal);
     socket.onAny((event: string, ...args: unknown[]) => {
       const handler = this.handlers.get(event);
       const maybeAck = args[args.length - 1];

@@ -2,7 +2,7 @@ import type { Socket } from 'socket.io';
 import type { Deps } from '../../deps.js';
 import type { Principal } from '../auth/principal.js';
 import { presenceRoom, seesPresenceOfOthers } from './presence-rooms.js';
-import { PresenceService } from './presence.service.js';
+import type { PresenceProcess } from './presence-process.js';
 
 /**
  * Counts a socket into its user's presence for as long as it is connected. The disconnect waits
@@ -10,10 +10,10 @@ import { PresenceService } from './presence.service.js';
  */
 export async function trackPresence(
   deps: Deps,
+  presence: PresenceProcess,
   socket: Socket,
   principal: Principal,
 ): Promise<void> {
-  const presence = new PresenceService(deps);
   const who = { accountId: principal.accountId, userId: principal.userId };
   const warn = (err: unknown) => deps.log.warn({ err, userId: who.userId }, 'presence not updated');
   const connected = presence.connected(who).catch(warn);

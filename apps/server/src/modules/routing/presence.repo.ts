@@ -61,27 +61,51 @@ export const presenceRepo = {
     return row ?? null;
   },
 
-  connected: (async (trx, accountId, userId, now) => {
-    await trx
-      .insertInto('user_presence')
-      .values({ user_id: userId, account_id: accountId, connections: 1, last_seen_at: now })
-      .onConflict((oc) =>
-        oc.column('user_id').doUpdateSet({
-          connections: sql`user_presence.connections + 1`,
-          last_seen_at: now,
-        }),
-      )
-      .execute();
-  }) satisfies Change,
+  /** A socket of this process connected: the user's count and this process's share of it. */
+  connected(processId: string): Change {
+    return async (trx, accountId, userId, now) => {
+      await trx
+        .insertInto('user_presence')
+        .values({ user_id: userId, account_id: accountId, connections: 1, last_seen_at: now })
+        .onConflict((oc) =>
+          oc.column('user_id').doUpdateSet({
+            connections: sql`user_presence.connections + 1`,
+            last_seen_at: now,
+          }),
+        )
+        .execute();
+      await trx
+        .insertInto('presence_sockets')
+        .values({ process_id: processId, user_id: userId, account_id: accountId, connections: 1 })
+        .onConflict((oc) =>
+          oc
+            .columns(['process_id', 'user_id'])
+            .doUpdateSet({ connections: sql`presence_sockets.connections + 1` }),
+        )
+        .execute();
+    };
+  },
 
-  disconnected: (async (trx, accountId, userId, now) => {
-    await trx
-      .updateTable('user_presence')
-      .set({ connections: sql`greatest(connections - 1, 0)`, last_seen_at: now })
-      .where('account_id', '=', accountId)
-      .where('user_id', '=', userId)
-      .execute();
-  }) satisfies Change,
+  disconnected(processId: string): Change {
+    return async (trx, accountId, userId, now) => {
+      // Only a socket this process still counts comes off the total: after a sweep took the
+      // process's share out (a long stall), its late disconnects must not count twice.
+      const share = await trx
+        .updateTable('presence_sockets')
+        .set({ connections: sql`connections - 1` })
+        .where('process_id', '=', processId)
+        .where('user_id', '=', userId)
+        .where('connections', '>', 0)
+        .executeTakeFirst();
+      if (share.numUpdatedRows === 0n) return;
+      await trx
+        .updateTable('user_presence')
+        .set({ connections: sql`greatest(connections - 1, 0)`, last_seen_at: now })
+        .where('account_id', '=', accountId)
+        .where('user_id', '=', userId)
+        .execute();
+    };
+  },
 
   setStatus(status: PresenceStatus): Change {
     return async (trx, accountId, userId, now) => {

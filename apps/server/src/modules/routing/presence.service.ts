@@ -23,14 +23,23 @@ type Who = Pick<Principal, 'accountId' | 'userId'>;
  * (status, online, connected) actually changed.
  */
 export class PresenceService {
-  constructor(private readonly deps: Pick<Deps, 'db' | 'clock' | 'events'>) {}
+  /** `processId`: the process whose sockets this service counts (see PresenceProcess). */
+  constructor(
+    private readonly deps: Pick<Deps, 'db' | 'clock' | 'events'>,
+    private readonly processId: string | null = null,
+  ) {}
 
   connected(who: Who): Promise<Presence | null> {
-    return this.apply(who, presenceRepo.connected);
+    return this.apply(who, presenceRepo.connected(this.requireProcess()));
   }
 
   disconnected(who: Who): Promise<Presence | null> {
-    return this.apply(who, presenceRepo.disconnected);
+    return this.apply(who, presenceRepo.disconnected(this.requireProcess()));
+  }
+
+  private requireProcess(): string {
+    if (!this.processId) throw new Error('socket presence needs the process it is counted in');
+    return this.processId;
   }
 
   async set(who: Who, status: PresenceStatus): Promise<Presence> {
