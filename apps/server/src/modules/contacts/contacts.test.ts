@@ -115,6 +115,14 @@ describe('contacts CRUD', () => {
     const archived = await list('searchText=citra&archived=true');
     expect(archived.data.map((x) => x._id)).toEqual([c?._id]);
     expect(archived.data[0]?.archived).toBe(true);
+
+    // Restoring is a manager's undo: an agent may not, and the contact comes back whole.
+    expect((await call(agent, 'POST', `/api/contacts/${c?._id}/restore`)).statusCode).toBe(403);
+    const restored = await call(admin, 'POST', `/api/contacts/${c?._id}/restore`);
+    expect(restored.statusCode).toBe(200);
+    expect(restored.json()).toMatchObject({ _id: c?._id, archived: false, name: 'Citra' });
+    expect((await list('searchText=citra')).data.map((x) => x._id)).toEqual([c?._id]);
+    expect((await list('searchText=citra&archived=true')).total).toBe(0);
   });
 
   it('stores every common phone form as one canonical phone', async () => {

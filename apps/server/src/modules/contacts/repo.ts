@@ -249,6 +249,16 @@ export const contactsRepo = {
     return result.numDeletedRows > 0n;
   },
 
+  async restore(db: Db, accountId: string, id: string, now: Date): Promise<boolean> {
+    const result = await db
+      .updateTable('contacts')
+      .set({ archived_at: null, updated_at: now })
+      .where('account_id', '=', accountId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  },
+
   async archive(db: Db, accountId: string, id: string, now: Date): Promise<boolean> {
     const result = await db
       .updateTable('contacts')

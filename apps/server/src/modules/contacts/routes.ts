@@ -241,4 +241,17 @@ export function contactsRoutes(app: App, { deps }: ModuleContext): void {
     },
     async (request) => contacts.remove(principalOf(request), request.params.id),
   );
+  // Undoes the archive a delete leaves on a contact with chats; the same people may do both.
+  app.post(
+    '/api/contacts/:id/restore',
+    {
+      config: { action: 'contacts.delete' },
+      schema: {
+        tags,
+        ...id,
+        response: { 200: contactSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => contacts.restore(principalOf(request), request.params.id),
+  );
 }

@@ -196,6 +196,13 @@ export class ContactsService {
     return { outcome: 'archived' };
   }
 
+  /** Brings an archived contact back into the list, with everything it had. */
+  async restore(principal: Principal, id: string): Promise<Contact> {
+    if (!(await contactsRepo.restore(this.deps.db, principal.accountId, id, this.deps.clock.now())))
+      throw notFound(MESSAGES.contactNotFound);
+    return this.get(principal, id);
+  }
+
   private async attributes(
     principal: Principal,
     input: Record<string, string>,

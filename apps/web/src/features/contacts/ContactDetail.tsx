@@ -13,13 +13,15 @@ import {
   Title,
 } from '@mantine/core';
 import type { Contact, ContactAttribute, ContactGroup, Label } from '@sapa/contracts';
-import { IconMessageCircle, IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconArrowBackUp, IconMessageCircle, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { errorMessage } from '../../lib/messages';
 import { ChannelIcon } from '../inbox/components/ChannelIcon';
-import { useContact, useContactAttributes } from './api';
+import { notifyError, notifySuccess } from '../../lib/notify';
+import { errorText } from '../shared/forms';
+import { useContact, useContactAttributes, useRestoreContact } from './api';
 import { LabelChips } from './ContactParts';
 import { formatPhone, initials } from './filters';
 
@@ -126,7 +128,8 @@ function DetailBody({
         >
           {t('actions.edit')}
         </Button>
-        {onDelete && (
+        {onDelete && contact.archived && <RestoreButton contact={contact} />}
+        {onDelete && !contact.archived && (
           <Button
             variant="subtle"
             color="red"
@@ -258,5 +261,26 @@ function AttributeValue({
     <Text size="sm" c={shown ? undefined : 'dimmed'} ta="right">
       {shown || '—'}
     </Text>
+  );
+}
+
+function RestoreButton({ contact }: { contact: Contact }) {
+  const { t } = useTranslation('contacts');
+  const restore = useRestoreContact();
+  return (
+    <Button
+      variant="subtle"
+      leftSection={<IconArrowBackUp size={16} />}
+      loading={restore.isPending}
+      onClick={() =>
+        restore.mutate(contact._id, {
+          onSuccess: () => notifySuccess(t('actions.restored')),
+          onError: (error) => notifyError(errorText(error)),
+        })
+      }
+      data-testid="contact-detail-restore"
+    >
+      {t('actions.restore')}
+    </Button>
   );
 }

@@ -140,6 +140,18 @@ export function useDeleteContact() {
   });
 }
 
+export function useRestoreContact() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: string) =>
+      contactSchema.parse(await api.post<unknown>(`contacts/${id}/restore`)),
+    onSuccess: (contact) => {
+      queryClient.setQueryData(contactKeys.detail(contact._id), contact);
+      void queryClient.invalidateQueries({ queryKey: contactKeys.all });
+    },
+  });
+}
+
 export type AttributeBody = Pick<ContactAttribute, 'key' | 'label' | 'type'>;
 
 export function useSaveAttribute() {
