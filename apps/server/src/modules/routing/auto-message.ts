@@ -3,13 +3,15 @@ import type { Deps } from '../../deps.js';
 import type { AutoMessageKind } from '../../db/schema-routing.js';
 import { loadChatRows, loadMessageRows, previewOf } from '../inbox/queries.js';
 import type { ChatRow, MessageRow } from '../inbox/presenters.js';
+import { balanceStanding } from '../inbox/actions/balance.js';
 import { isWindowOpen } from '../inbox/window.js';
 
 /**
  * Sends an automatic message as the system (`is_system`, no sender): stored as `queue` with its
  * send job in one transaction, like an agent's message, and announced as `message.out`. At most
  * one of a kind per chat per conversation window: the record's primary key decides, so two
- * processes racing send it once. Null when it was already sent or the 24-hour window is closed.
+ * processes racing send it once. Null when it was already sent, the 24-hour window is closed or
+ * the balance is below the account's minimum.
  */
 export async function sendAutoMessage(
   deps: Deps,
@@ -20,6 +22,12 @@ export async function sendAutoMessage(
 ): Promise<{ chat: ChatRow; message: MessageRow } | null> {
   const now = deps.clock.now();
   if (!isWindowOpen(chat.initiate_at, now) || chat.blocked) return null;
+  // The same rule as an agent's send: below the minimum balance nothing goes out, and the
+  // record is not claimed, so the message goes once the account is topped up within the window.
+  if (!(await balanceStanding(deps, chat.account_id)).ok) {
+    deps.log.info({ chatId: chat.id, kind }, 'automatic message held: insufficient balance');
+    return null;
+  }
   const messageId = await deps.db.transaction().execute(async (trx) => {
     const claimed = await trx
       .insertInto('chat_auto_messages')

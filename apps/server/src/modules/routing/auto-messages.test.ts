@@ -4,6 +4,7 @@ import type { TestUser } from '../../test/fixtures.js';
 import { newCustomer } from '../../test/customer.js';
 import { routingAccount, setPresence, writeSettings } from './test-helpers.js';
 import { withinWorkingHours } from './working-hours.js';
+import { LedgerService } from '../billing/ledger.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -127,6 +128,22 @@ describe('auto-responses (statusAutoResponder)', () => {
     const a = await responding({ welcomeMessage: '' });
     await writeSettings(ctx, a.admin, { timezone: 'UTC' });
     expect((await systemMessages(await a.writes())).map((m) => m.text)).toEqual([NO_AGENT]);
+  });
+
+  it('holds automatic messages while the balance is below the minimum, like an agent send', async () => {
+    ctx.clock.set('2026-01-15T12:00:00Z'); // 19:00 in Jakarta: outside hours
+    const a = await responding();
+    const ledger = new LedgerService(ctx.deps);
+    await ledger.charge(a.admin.accountId, { amount: 990_000, description: 'spent' });
+    const from = newCustomer();
+    await a.customer.post({ from });
+    const chatId = await a.customer.chatId(from);
+    expect(await systemMessages(chatId)).toHaveLength(0);
+    // Topped up within the same window: the next message gets the no-agent answer; the welcome
+    // belongs to the conversation's first message and is not sent late.
+    await ledger.credit(a.admin.accountId, { amount: 100_000, description: 'top-up' });
+    await a.customer.post({ from });
+    expect((await systemMessages(chatId)).map((m) => m.text)).toEqual([NO_AGENT]);
   });
 
   it('sends nothing while statusAutoResponder is off', async () => {
