@@ -8,7 +8,6 @@ import {
 } from '../../test/fixtures.js';
 import { fundAccount } from '../../test/fixtures-inbox.js';
 import { customerOf, newCustomer } from '../../test/customer.js';
-import { forgetRoutingSettings } from './settings.js';
 
 /** Writes settings as the account's admin would, and makes routing read them at once. */
 export async function writeSettings(
@@ -23,7 +22,7 @@ export async function writeSettings(
     payload: { settings: Object.entries(settings).map(([key, value]) => ({ key, value })) },
   });
   if (res.statusCode !== 200) throw new Error(`settings answered ${res.statusCode}: ${res.body}`);
-  forgetRoutingSettings(ctx.deps.db, admin.accountId);
+  // No cache reset here: POST /api/settings itself makes routing see the change at once.
 }
 
 /** Presence as if the user had `connections` sockets open (sockets themselves are tested apart). */

@@ -10,6 +10,7 @@ import {
   isPlatformOwned,
   resolveSettingKey,
 } from './catalog.js';
+import { forgetRoutingSettings } from '../routing/settings.js';
 import { settingsRepo } from './repo.js';
 
 const DEFAULT_TIMEZONE = 'Asia/Jakarta';
@@ -148,6 +149,9 @@ export class SettingsService {
         rest.filter(([, value]) => value === null).map(([key]) => key),
       );
     });
+    // Routing caches its keys for a moment; this process applies the change at once (others
+    // within that moment).
+    forgetRoutingSettings(db, accountId);
     return this.list(accountId);
   }
 }
