@@ -2,42 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { makeUser } from '../../test/fixtures';
 import { profileChanges } from './components/ProfileCard';
 import { managedRows } from './managedSettings';
-import { changedSettings, invalidTimes, workspaceValues } from './workspaceSettings';
+import { changedSettings, workspaceValues } from './workspaceSettings';
 
 describe('workspace settings', () => {
-  const stored = {
-    timezone: 'Asia/Jakarta',
-    agentWorkingHourStart: '08:00',
-    agentWorkingHourEnd: '17:00',
-    allowOfflineAssignment: 'false',
-    isRouteDivision: null,
-    fallbackAgent: '0b7c2a52-8d52-4c1e-9a53-1f0c5d6f6a01',
-  };
-
-  it('sends only changed keys, and clears the fallback agent with null', () => {
-    const initial = workspaceValues(stored);
-    expect(initial.isRouteDivision).toBe('false');
-    const next = {
-      ...initial,
-      agentWorkingHourEnd: '21:30',
-      isRouteDivision: 'true',
-      fallbackAgent: '',
-    };
-    expect(changedSettings(next, initial)).toEqual([
-      { key: 'agentWorkingHourEnd', value: '21:30' },
-      { key: 'isRouteDivision', value: 'true' },
-      { key: 'fallbackAgent', value: null },
+  it('sends the time zone only when it changed', () => {
+    const initial = workspaceValues({ timezone: 'Asia/Jakarta', agentWorkingHourStart: '08:00' });
+    expect(initial).toEqual({ timezone: 'Asia/Jakarta' });
+    expect(changedSettings({ timezone: 'Asia/Makassar' }, initial)).toEqual([
+      { key: 'timezone', value: 'Asia/Makassar' },
     ]);
     expect(changedSettings(initial, initial)).toEqual([]);
-  });
-
-  it('accepts only 24-hour HH:mm times, like the server', () => {
-    const values = {
-      ...workspaceValues(stored),
-      agentWorkingHourStart: '8:00',
-      agentWorkingHourEnd: '24:00',
-    };
-    expect(invalidTimes(values)).toEqual(['agentWorkingHourStart', 'agentWorkingHourEnd']);
   });
 });
 

@@ -1,58 +1,26 @@
 import type { SettingKey } from '@sapa/contracts';
 
 /**
- * The account-writable settings this screen edits. Each is one the server accepts from an admin
- * (apps/server settings catalog); channel, automation and API keys belong to their own screens.
+ * The workspace card edits the account's time zone. Working hours, assignment, handover and the
+ * fallback agent are routing settings and live on /setting/routing only, so each key has one
+ * screen.
  */
-export type WorkspaceField =
-  | { key: 'timezone'; kind: 'timezone' }
-  | { key: 'agentWorkingHourStart' | 'agentWorkingHourEnd'; kind: 'time' }
-  | {
-      key: 'allowOfflineAssignment' | 'isRouteDivision' | 'autoHandoverIfOnline';
-      kind: 'switch';
-    }
-  | { key: 'fallbackAgent'; kind: 'user' };
-
-export const WORKSPACE_FIELDS: readonly WorkspaceField[] = [
-  { key: 'timezone', kind: 'timezone' },
-  { key: 'agentWorkingHourStart', kind: 'time' },
-  { key: 'agentWorkingHourEnd', kind: 'time' },
-  { key: 'isRouteDivision', kind: 'switch' },
-  { key: 'allowOfflineAssignment', kind: 'switch' },
-  { key: 'autoHandoverIfOnline', kind: 'switch' },
-  { key: 'fallbackAgent', kind: 'user' },
-];
-
-export type WorkspaceValues = Record<WorkspaceField['key'], string>;
-
-const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+export interface WorkspaceValues {
+  timezone: string;
+}
 
 export function workspaceValues(
   settings: Readonly<Record<string, string | null>>,
 ): WorkspaceValues {
-  const values = {} as WorkspaceValues;
-  for (const field of WORKSPACE_FIELDS) {
-    const raw = settings[field.key] ?? '';
-    values[field.key] = field.kind === 'switch' ? (raw === 'true' ? 'true' : 'false') : raw;
-  }
-  return values;
+  return { timezone: settings.timezone ?? '' };
 }
 
-/** Keys whose value differs from what is stored; an empty user choice clears the key. */
+/** Keys whose value differs from what is stored. */
 export function changedSettings(
   values: WorkspaceValues,
   initial: WorkspaceValues,
 ): { key: SettingKey; value: string | null }[] {
-  return WORKSPACE_FIELDS.filter((f) => values[f.key] !== initial[f.key]).map((f) => ({
-    key: f.key,
-    value: f.kind === 'user' && values[f.key] === '' ? null : values[f.key],
-  }));
-}
-
-export function invalidTimes(values: WorkspaceValues): WorkspaceField['key'][] {
-  return WORKSPACE_FIELDS.filter((f) => f.kind === 'time' && !TIME.test(values[f.key])).map(
-    (f) => f.key,
-  );
+  return values.timezone !== initial.timezone ? [{ key: 'timezone', value: values.timezone }] : [];
 }
 
 /** IANA zones the browser knows, with the current value kept even if the list lacks it. */

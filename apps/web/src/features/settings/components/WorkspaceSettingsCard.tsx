@@ -1,26 +1,16 @@
 import { useMemo } from 'react';
-import {
-  Button,
-  Divider,
-  Group,
-  Select,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Group, Select, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { IconArrowsSplit } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { errorText } from '../../shared/forms';
 import { SectionCard } from '../../shared/SectionCard';
-import { useSaveSettings, useTeamMembers } from '../api';
+import { useSaveSettings } from '../api';
 import {
   changedSettings,
-  invalidTimes,
   timeZoneOptions,
-  WORKSPACE_FIELDS,
   workspaceValues,
   type WorkspaceValues,
 } from '../workspaceSettings';
@@ -31,22 +21,14 @@ interface WorkspaceSettingsCardProps {
   onSaved: () => Promise<void>;
 }
 
+/** The account's time zone, and the way to the routing screen that uses it. */
 export function WorkspaceSettingsCard({ settings, canEdit, onSaved }: WorkspaceSettingsCardProps) {
   const { t } = useTranslation('settings');
   const save = useSaveSettings();
   const initial = useMemo(() => workspaceValues(settings), [settings]);
-  // The fallback agent is stored as a user id; the list turns it into a name.
-  const members = useTeamMembers();
-  const form = useForm<WorkspaceValues>({
-    initialValues: initial,
-    validate: (values) =>
-      Object.fromEntries(invalidTimes(values).map((key) => [key, t('workspace.timeInvalid')])),
-  });
+  const form = useForm<WorkspaceValues>({ initialValues: initial });
   const zones = useMemo(() => timeZoneOptions(initial.timezone), [initial.timezone]);
   const changes = changedSettings(form.values, initial);
-  const agentOptions = (members.data ?? [])
-    .filter((m) => m.status === 'active' || m._id === form.values.fallbackAgent)
-    .map((m) => ({ value: m._id, label: `${m.name} · ${t(`roles.${m.role}`)}` }));
 
   const submit = form.onSubmit(async (values) => {
     const settingsToSave = changedSettings(values, initial);
@@ -80,52 +62,14 @@ export function WorkspaceSettingsCard({ settings, canEdit, onSaved }: WorkspaceS
             data-testid="setting-timezone"
             {...form.getInputProps('timezone')}
           />
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-            {WORKSPACE_FIELDS.filter((f) => f.kind === 'time').map((field) => (
-              <TextInput
-                key={field.key}
-                type="time"
-                label={t(`workspace.keys.${field.key}.label`)}
-                description={t(`workspace.keys.${field.key}.hint`)}
-                disabled={!canEdit}
-                data-testid={`setting-${field.key}`}
-                {...form.getInputProps(field.key)}
-              />
-            ))}
-          </SimpleGrid>
-          <Divider />
-          {WORKSPACE_FIELDS.filter((f) => f.kind === 'switch').map((field) => (
-            <Switch
-              key={field.key}
-              label={t(`workspace.keys.${field.key}.label`)}
-              description={t(`workspace.keys.${field.key}.hint`)}
-              checked={form.values[field.key] === 'true'}
-              onChange={(event) =>
-                form.setFieldValue(field.key, event.currentTarget.checked ? 'true' : 'false')
-              }
-              disabled={!canEdit}
-              data-testid={`setting-${field.key}`}
-            />
-          ))}
-          <Divider />
-          <Select
-            label={t('workspace.keys.fallbackAgent.label')}
-            description={t('workspace.keys.fallbackAgent.hint')}
-            placeholder={t('workspace.keys.fallbackAgent.none')}
-            data={agentOptions}
-            searchable
-            clearable
-            disabled={!canEdit || members.isError}
-            nothingFoundMessage={t('team.empty')}
-            value={form.values.fallbackAgent || null}
-            onChange={(value) => form.setFieldValue('fallbackAgent', value ?? '')}
-            data-testid="setting-fallbackAgent"
-          />
-          {members.isError && (
-            <Text size="xs" c="red">
-              {t('loadFailed')}
+          <Alert variant="light" color="sapa" icon={<IconArrowsSplit size={18} />}>
+            <Text size="sm">
+              {t('workspace.routingHint')}{' '}
+              <Anchor component={Link} to="/setting/routing" size="sm" fw={600}>
+                {t('workspace.routingLink')}
+              </Anchor>
             </Text>
-          )}
+          </Alert>
           {canEdit && (
             <Group justify="flex-end">
               <Button
