@@ -14,7 +14,11 @@ import { registerGraphRoutes } from './graph/routes.js';
 import { Messaging } from './messaging.js';
 import { registerPhoneRoutes } from './phone/routes.js';
 import { Store } from './store.js';
+import { registerTemplateRoutes } from './templates/routes.js';
 import { Deliverer } from './webhooks/delivery.js';
+import { SendLedger } from './throughput/ledger.js';
+import { ThroughputLimiter } from './throughput/limiter.js';
+import { registerThroughputRoutes } from './throughput/routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -53,6 +57,8 @@ export async function buildSandbox(
     faults: new FaultBook(),
     calls: new CallLog(),
     messaging: new Messaging({ config, clock, store, deliverer, events, log }),
+    throughput: new ThroughputLimiter(() => clock.now()),
+    ledger: new SendLedger(),
     log,
     seed: () => {
       if (config.seed) store.addNumber({ ...DEMO_NUMBER });
@@ -93,6 +99,8 @@ export async function buildSandbox(
   registerControlRoutes(app, ctx);
   registerCustomerRoutes(app, ctx);
   registerPhoneRoutes(app, ctx);
+  registerTemplateRoutes(app, ctx);
+  registerThroughputRoutes(app, ctx);
   registerGraphRoutes(app, ctx);
 
   // SSE streams never go idle, so they must be ended before the server can stop listening.

@@ -24,6 +24,11 @@ const envSchema = z.object({
   STATUS_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(300),
   WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(1).default(1000),
   WEBHOOK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(10),
+  // Statuses of one number gathered this long into one webhook post (0: one post per status).
+  STATUS_BATCH_MS: z.coerce.number().int().min(0).max(10_000).default(0),
+  TEMPLATE_REVIEW_MS: z.coerce.number().int().min(0).max(600_000).default(1500),
+  // Comma-separated words that make the fake review reject a template (ABUSIVE_CONTENT).
+  TEMPLATE_BANNED_WORDS: z.string().default('forbidden'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -40,6 +45,12 @@ export interface SandboxConfig {
   retryCapMs: number;
   maxAttempts: number;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /** Statuses gathered this long into one webhook post, as Meta does under load (0: off). */
+  statusBatchMs?: number;
+  /** How long the fake template review takes (default 1.5 s). */
+  templateReviewMs?: number;
+  /** Words that get a template rejected (default: "forbidden"). */
+  templateBannedWords?: string[];
 }
 
 export class ConfigError extends Error {}
@@ -73,6 +84,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): SandboxConf
     retryCapMs: Math.max(env.WEBHOOK_RETRY_BASE_MS, 60_000),
     maxAttempts: env.WEBHOOK_MAX_ATTEMPTS,
     logLevel: env.LOG_LEVEL,
+    statusBatchMs: env.STATUS_BATCH_MS,
+    templateReviewMs: env.TEMPLATE_REVIEW_MS,
+    templateBannedWords: env.TEMPLATE_BANNED_WORDS.split(',')
+      .map((w) => w.trim().toLowerCase())
+      .filter(Boolean),
   };
 }
 

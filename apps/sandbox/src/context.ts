@@ -6,6 +6,8 @@ import type { PhoneEvents } from './events.js';
 import type { FaultBook } from './faults.js';
 import type { Messaging } from './messaging.js';
 import type { Store } from './store.js';
+import type { SendLedger } from './throughput/ledger.js';
+import type { ThroughputLimiter } from './throughput/limiter.js';
 import type { Deliverer } from './webhooks/delivery.js';
 
 /** Everything the routes share; built once per sandbox instance by buildSandbox. */
@@ -18,6 +20,10 @@ export interface SandboxContext {
   deliverer: Deliverer;
   events: PhoneEvents;
   messaging: Messaging;
+  /** Per-number send rate as Meta enforces it (130429 over it). */
+  throughput: ThroughputLimiter;
+  /** Template sends per recipient, for exactly-once checks. */
+  ledger: SendLedger;
   log: Logger;
   /** Registers the configured seed numbers again (start-up and /sandbox/reset). */
   seed(): void;

@@ -6,6 +6,7 @@ import type { SendBody } from './graph/send-schema.js';
 import { newWamid, unixSeconds } from './ids.js';
 import type { BusinessNumber, ChatMessage, Conversation, MessageStatus, Store } from './store.js';
 import type { Deliverer } from './webhooks/delivery.js';
+import { StatusBatcher } from './throughput/status-batcher.js';
 import {
   REENGAGEMENT_ERROR,
   statusValue,
@@ -51,8 +52,26 @@ export function publicMessage(m: ChatMessage) {
 export class Messaging {
   private timers = new Set<NodeJS.Timeout>();
   private closed = false;
+  private readonly statusBatcher: StatusBatcher<{
+    number: BusinessNumber;
+    status: Record<string, unknown>;
+  }> | null;
 
-  constructor(private deps: MessagingDeps) {}
+  constructor(private deps: MessagingDeps) {
+    const windowMs = deps.config.statusBatchMs ?? 0;
+    this.statusBatcher =
+      windowMs > 0
+        ? new StatusBatcher(windowMs, 200, async (_key, items) => {
+            const first = items[0];
+            if (!first || this.closed) return;
+            const statuses = items.flatMap((i) => i.status.statuses as unknown[]);
+            await this.deps.deliverer.deliver(whatsappEnvelope(first.number, { statuses }), {
+              kind: 'status',
+              summary: `${statuses.length} statuses`,
+            }).firstAttempt;
+          })
+        : null;
+  }
 
   /** Accepts a validated send (the Graph answer is already decided) and plays out its statuses. */
   send(number: BusinessNumber, body: SendBody, version: string, forcedFailure?: GraphErrorDetail) {
@@ -84,6 +103,7 @@ export class Messaging {
       contextId: body.context?.message_id,
       timestamp: clock.now(),
       status: 'sent',
+      ...(ctx.bizOpaque ? { bizOpaque: ctx.bizOpaque } : {}),
     };
     if (body.type === 'reaction' && body.reaction) {
       this.applyReaction(conv, body.reaction.message_id, 'business', body.reaction.emoji);
@@ -207,7 +227,14 @@ export class Messaging {
   ) {
     if (message.status !== 'delivered') return;
     this.setStatus(conv, message, 'read');
-    await this.emitStatus(number, conv, message.id, 'read', ctx ?? { template: false, major: 0 });
+    // A read seen on the phone page later still echoes the sender's callback data, as Meta's does.
+    await this.emitStatus(
+      number,
+      conv,
+      message.id,
+      'read',
+      ctx ?? { template: false, major: 0, bizOpaque: message.bizOpaque },
+    );
   }
 
   private async emitStatus(
@@ -237,6 +264,8 @@ export class Messaging {
       billable: status === 'read' ? undefined : { template: ctx.template },
       errors,
     });
+    if (this.statusBatcher)
+      return this.statusBatcher.add(number.phoneNumberId, { number, status: value });
     const { firstAttempt } = this.deps.deliverer.deliver(whatsappEnvelope(number, value), {
       kind: 'status',
       summary: `${status} ${wamid}`,

@@ -26,6 +26,8 @@ export interface ChatMessage {
   reactions?: { customer?: string; business?: string };
   status: MessageStatus;
   error?: string;
+  /** The sender's biz_opaque_callback_data, echoed in every status of this message. */
+  bizOpaque?: string;
 }
 
 export interface Conversation {

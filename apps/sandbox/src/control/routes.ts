@@ -109,6 +109,8 @@ export function registerControlRoutes(app: FastifyInstance, ctx: SandboxContext)
   app.post('/sandbox/reset', () => {
     ctx.faults.clear();
     ctx.calls.clear();
+    ctx.throughput.reset();
+    ctx.ledger.reset();
     ctx.deliverer.clearLog();
     ctx.store.reset();
     ctx.seed();

@@ -194,7 +194,7 @@ describe('POST /:version/:phoneNumberId/messages', () => {
       messaging_product: 'whatsapp',
       to: '6281234567890',
       type: 'template',
-      template: { name: 'x', language: { code: 'id' } },
+      template: { name: 'hello_world', language: { code: 'en_US' } },
     });
     expect(template.json()).toMatchObject({ messages: [{ message_status: 'accepted' }] });
   });
@@ -213,7 +213,7 @@ describe('POST /:version/:phoneNumberId/messages', () => {
       messaging_product: 'whatsapp',
       to: '6281234567890',
       type: 'template',
-      template: { name: 'follow_up', language: { code: 'en' } },
+      template: { name: 'hello_world', language: { code: 'en_US' } },
     });
     const tplId = tpl.json<{ messages: Array<{ id: string }> }>().messages[0]!.id;
 

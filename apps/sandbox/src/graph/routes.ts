@@ -5,6 +5,7 @@ import type { StoredMedia } from '../store.js';
 import { bearerToken, graphCall } from './call.js';
 import { GraphError, graphErrorBody, invalidParameter, invalidToken } from './errors.js';
 import { markReadSchema, sendBodySchema, toGraphError } from './send-schema.js';
+import { checkTemplateSend } from '../templates/routes.js';
 
 type Params = { version: string; id: string };
 
@@ -77,6 +78,8 @@ export function registerGraphRoutes(app: FastifyInstance, ctx: SandboxContext): 
         }
         const parsed = sendBodySchema.safeParse(raw);
         if (!parsed.success) throw toGraphError(parsed.error);
+        ctx.throughput.admit(number.phoneNumberId);
+        if (parsed.data.template) checkTemplateSend(ctx, number, parsed.data.template);
         const forced =
           fault?.respond === 'fail-async'
             ? (() => {
@@ -92,6 +95,7 @@ export function registerGraphRoutes(app: FastifyInstance, ctx: SandboxContext): 
           request.params.version,
           forced,
         );
+        if (parsed.data.type === 'template') ctx.ledger.record(number.phoneNumberId, waId);
         return {
           messaging_product: 'whatsapp',
           contacts: [{ input: parsed.data.to, wa_id: waId }],
