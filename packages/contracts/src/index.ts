@@ -19,4 +19,6 @@ export * from './contact-groups.js';
 export * from './routing.js';
 export * from './contact-import.js';
 export * from './templates.js';
+export * from './template-input.js';
 export * from './broadcasts.js';
+export * from './inbox-templates.js';
