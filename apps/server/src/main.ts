@@ -13,10 +13,13 @@ import { SecretBox } from './lib/crypto.js';
 import { AuthCache, watchPool } from './modules/auth/auth-cache.js';
 import { AuthService } from './modules/auth/service.js';
 import { registerInboxWorkers } from './modules/inbox/jobs/register.js';
+import { registerBroadcastWorkers } from './modules/broadcasts/engine/register.js';
+import { registerTemplateWorkers } from './modules/templates/status-sync.js';
 import { OutboxMailer } from './modules/mail/mailer.js';
 import { Realtime } from './realtime/server.js';
 import { seedDemo } from './seed/demo.js';
 import { seedDemoMessaging } from './seed/demo-messaging.js';
+import { seedDemoTemplates } from './seed/demo-templates.js';
 
 let config: Config;
 try {
@@ -58,7 +61,10 @@ const serveWeb = config.role !== 'worker';
 const runWorkers = config.role !== 'web';
 const seeded = config.seedDemo && serveWeb ? await seedDemo(deps) : null;
 if (seeded) await seedDemoMessaging(deps);
+if (seeded) await seedDemoTemplates(deps);
 if (runWorkers) await registerInboxWorkers(deps);
+const stopBroadcastSweep = runWorkers ? await registerBroadcastWorkers(deps) : null;
+if (runWorkers) await registerTemplateWorkers(deps);
 
 const closers: (() => Promise<unknown>)[] = [];
 if (serveWeb) {
@@ -102,6 +108,7 @@ async function shutdown(signal: string) {
   const force = setTimeout(() => process.exit(1), 20_000);
   force.unref();
   try {
+    stopBroadcastSweep?.();
     for (const close of closers) await close();
     await jobs.stop();
     await authCache.close();

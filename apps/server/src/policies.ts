@@ -64,6 +64,15 @@ export const POLICIES = {
   // The greeting of greeting assignment: managers read it, the admin sets it (like settings).
   'greeting.read': { roles: MANAGERS },
   'greeting.manage': { roles: ADMIN },
+  // Templates: agents read them (a closed window or a broadcast needs an accepted one);
+  // writing, publishing to Meta and deleting are managers' work.
+  'templates.read': { roles: ALL },
+  'templates.manage': { roles: MANAGERS },
+  // Broadcasts (spec §2: agent routes): every role sends them; agents see and control only their
+  // own (the service narrows), managers the whole account's.
+  'broadcasts.read': { roles: ALL },
+  'broadcasts.create': { roles: ALL },
+  'broadcasts.control': { roles: ALL },
 } as const satisfies Record<string, Policy>;
 
 export type Action = keyof typeof POLICIES;

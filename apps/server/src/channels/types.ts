@@ -34,6 +34,8 @@ export interface StatusUpdate {
   timestamp: Date;
   recipient: string;
   error: ProviderErrorInfo | null;
+  /** The sender's `biz_opaque_callback_data`, echoed by Meta (broadcast sends tag their row). */
+  callbackData?: string | null;
 }
 
 export interface ProviderErrorInfo {

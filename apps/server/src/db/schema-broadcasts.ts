@@ -11,12 +11,7 @@ type Json<T> = ColumnType<T, string | undefined, string>;
 type Numeric = ColumnType<string, number | string | undefined, number | string>;
 
 export type BroadcastStatusDb =
-  | 'draft'
-  | 'scheduled'
-  | 'running'
-  | 'paused'
-  | 'completed'
-  | 'cancelled';
+  'draft' | 'scheduled' | 'running' | 'paused' | 'completed' | 'cancelled';
 
 export type RecipientStatusDb =
   | 'queue'
@@ -56,6 +51,8 @@ export interface BroadcastsTable {
   total_count: Generated<number>;
   invalid_count: Generated<number>;
   estimated_cost: Numeric;
+  /** Migration 0023: why the engine paused it by itself ('Insufficient Balance'). */
+  pause_reason: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -90,7 +87,24 @@ export interface BroadcastRejectedRowsTable {
   reason: string;
 }
 
+/** Migration 0023: the per-channel token bucket shared by every worker process. */
+export interface BroadcastSendBucketsTable {
+  channel_id: string;
+  tokens: number;
+  refilled_at: Timestamp;
+}
+
+/** Migration 0023: who runs a sending lane of a broadcast, and when it last showed life. */
+export interface BroadcastSendLeasesTable {
+  broadcast_id: string;
+  slot: number;
+  holder: string;
+  heartbeat_at: Timestamp;
+}
+
 export interface BroadcastTables {
+  broadcast_send_buckets: BroadcastSendBucketsTable;
+  broadcast_send_leases: BroadcastSendLeasesTable;
   broadcasts: BroadcastsTable;
   broadcast_recipients: BroadcastRecipientsTable;
   broadcast_rejected_rows: BroadcastRejectedRowsTable;

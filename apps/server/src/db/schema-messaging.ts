@@ -36,6 +36,8 @@ export interface ChannelsTable {
   waba_id: string | null;
   access_token_sealed: string | null;
   is_enabled: Generated<boolean>;
+  /** Migration 0023: messages per second for this channel's broadcasts (1–1,000, default 80). */
+  broadcast_rate: Generated<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -155,7 +155,13 @@ export interface MailOutboxTable {
 }
 
 export interface Database
-  extends MessagingTables, GroupTables, ContactTables, RoutingTables, TemplateTables {
+  extends
+    MessagingTables,
+    GroupTables,
+    ContactTables,
+    RoutingTables,
+    TemplateTables,
+    BroadcastTables {
   accounts: AccountsTable;
   divisions: DivisionsTable;
   users: UsersTable;

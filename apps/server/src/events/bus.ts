@@ -1,6 +1,7 @@
 import type {
   AssignChatResultEvent,
   BalanceCheckEvent,
+  BroadcastProgressEvent,
   ErrorMessageEvent,
   Message,
   MessageStatus,
@@ -68,7 +69,14 @@ export type DomainEvent =
   /** A user's presence changed (routing module); managers of the account and the user hear it. */
   | { type: 'presence.updated'; accountId: string; presence: Presence }
   /** The automatic welcome message of a new conversation was queued (system message). */
-  | { type: 'welcome.message.out'; chat: ChatRow; message: MessageRow };
+  | { type: 'welcome.message.out'; chat: ChatRow; message: MessageRow }
+  /** A broadcast's counts or state changed: the account's managers and its creator hear it. */
+  | {
+      type: 'broadcast.progress';
+      accountId: string;
+      creatorId: string | null;
+      event: BroadcastProgressEvent;
+    };
 
 export type DomainEventListener = (event: DomainEvent) => void;
 

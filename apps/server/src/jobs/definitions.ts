@@ -8,6 +8,14 @@ export interface JobPayloads {
   'message.mark-read': { chatId: string; providerMessageId: string };
   /** Every minute: queue downloads of inbound media still pending (a lost enqueue, a crash). */
   'media.sweep': Record<string, never>;
+  /** A scheduled broadcast's start, enqueued with startAfter = scheduled_at (issue 6). */
+  'broadcast.start': { broadcastId: string };
+  /** One sending lane of a running broadcast: claims, paces and sends until out of work. */
+  'broadcast.send': { broadcastId: string; slot: number };
+  /** Missed starts, in-doubt sends after a crash, lanes whose worker died, completions. */
+  'broadcast.sweep': Record<string, never>;
+  /** Every 5 minutes: template statuses from Meta for templates still under review. */
+  'templates.sync': Record<string, never>;
 }
 
 export type JobName = keyof JobPayloads;
@@ -17,6 +25,10 @@ export const JOB_NAMES: JobName[] = [
   'media.fetch',
   'message.mark-read',
   'media.sweep',
+  'broadcast.start',
+  'broadcast.send',
+  'broadcast.sweep',
+  'templates.sync',
 ];
 
 /** Exponential backoff with full jitter, capped: 1 s, 2 s, 4 s … up to 5 min. */

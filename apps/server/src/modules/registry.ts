@@ -3,6 +3,7 @@ import type { App } from '../http/types.js';
 import type { AuthService } from './auth/service.js';
 import { authRoutes } from './auth/routes.js';
 import { billingRoutes } from './billing/routes.js';
+import { broadcastsRoutes } from './broadcasts/routes.js';
 import { divisionsRoutes } from './divisions/routes.js';
 import { healthRoutes } from './health/routes.js';
 import { mailRoutes } from './mail/routes.js';
@@ -10,6 +11,7 @@ import { channelRoutes } from './channels/routes.js';
 import { contactsRoutes } from './contacts/routes.js';
 import { contactGroupsRoutes } from './contact-groups/routes.js';
 import { inboxRoutes } from './inbox/routes.js';
+import { inboxTemplateRoutes } from './inbox/templates/routes.js';
 import { labelsRoutes } from './labels/routes.js';
 import { quickRepliesRoutes } from './quick-replies/routes.js';
 import { ticketsRoutes } from './tickets/routes.js';
@@ -19,6 +21,7 @@ import { routingRoutes } from './routing/routes.js';
 import { settingsRoutes } from './settings/routes.js';
 import { shellRoutes } from './settings/shell.js';
 import { usersRoutes } from './users/routes.js';
+import { templatesRoutes } from './templates/routes.js';
 
 /** Services other modules may call (built once in app.ts). */
 export interface CoreServices {
@@ -43,6 +46,7 @@ export const MODULES: ((app: App, ctx: ModuleContext) => void)[] = [
   divisionsRoutes,
   channelRoutes,
   inboxRoutes,
+  inboxTemplateRoutes,
   labelsRoutes,
   ticketsRoutes,
   quickRepliesRoutes,
@@ -50,4 +54,6 @@ export const MODULES: ((app: App, ctx: ModuleContext) => void)[] = [
   contactGroupsRoutes,
   mediaRoutes,
   webhookRoutes,
+  templatesRoutes,
+  broadcastsRoutes,
 ];

@@ -1,4 +1,5 @@
 import {
+  BROADCAST_PROGRESS_EVENT,
   PRESENCE_UPDATED_EVENT,
   SERVER_EVENTS,
   type ChatAssignedEvent,
@@ -150,6 +151,18 @@ export function routeEvent(event: DomainEvent): OutgoingSocketEvent[] {
         {
           name: SERVER_EVENTS.balanceCheck,
           rooms: [personalRoom(event.userId)],
+          payload: event.event,
+        },
+      ];
+    case 'broadcast.progress':
+      // The presence room holds the account's admins and supervisors: the broadcast managers.
+      return [
+        {
+          name: BROADCAST_PROGRESS_EVENT,
+          rooms: [
+            presenceRoom(event.accountId),
+            ...(event.creatorId ? [personalRoom(event.creatorId)] : []),
+          ],
           payload: event.event,
         },
       ];

@@ -98,9 +98,9 @@ export class Realtime {
   async close(): Promise<void> {
     // First, while events still reach other processes: this process's sockets leave presence.
     await withinMs(
-      this.presence.close().catch((err: unknown) =>
-        this.deps.log.warn({ err }, 'presence not released at shutdown'),
-      ),
+      this.presence
+        .close()
+        .catch((err: unknown) => this.deps.log.warn({ err }, 'presence not released at shutdown')),
       2_000,
     );
     this.unsubscribe?.();

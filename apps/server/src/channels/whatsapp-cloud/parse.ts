@@ -101,6 +101,7 @@ function parseStatus(s: Obj, phoneNumberId: string): StatusUpdate | null {
     timestamp: seconds(s.timestamp),
     recipient: str(s.recipient_id) ?? '',
     error,
+    callbackData: str(s.biz_opaque_callback_data),
   };
 }
 

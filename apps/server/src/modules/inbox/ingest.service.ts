@@ -9,6 +9,9 @@ import type { IngestChannel } from './ingest.repo.js';
 import { inboundBatcher } from './ingest-batch.repo.js';
 import { statusBatcher } from './status-batch.repo.js';
 import { routeInbound } from '../routing/router.js';
+import { ingestBroadcastStatus } from '../broadcasts/engine/statuses.js';
+import { recipientIdOfCallback } from '../broadcasts/engine/send.js';
+import { noteBroadcastReply } from '../broadcasts/engine/replies.js';
 
 export interface IngestResult {
   stored: number;
@@ -38,6 +41,9 @@ export async function ingestEvents(
 
   // A chat's messages in provider order, so its last message is the newest.
   const ordered = [...events].sort((a, b) => a.timestamp.getTime() - b.timestamp.getTime());
+  // Broadcast sends' statuses touch only their recipient rows: applied together, one statement
+  // for the whole webhook (Meta packs many into one post under load), awaited before answering.
+  const broadcastStatuses: Promise<boolean>[] = [];
   for (const event of ordered) {
     const ch = channels.get(event.channelExternalId);
     if (!ch) continue;
@@ -45,11 +51,15 @@ export async function ingestEvents(
       const stored = await ingestMessage(deps, ch, event);
       if (stored) result.stored++;
       else result.duplicates++;
+    } else if (recipientIdOfCallback(event.callbackData)) {
+      broadcastStatuses.push(ingestBroadcastStatus(deps, ch.id, event));
+      result.statuses++;
     } else {
       await ingestStatus(deps, ch, event);
       result.statuses++;
     }
   }
+  await Promise.all(broadcastStatuses);
   return result;
 }
 
@@ -64,8 +74,20 @@ async function ingestMessage(deps: Deps, ch: IngestChannel, m: InboundMessage): 
   deps.events.publish({ type: 'message.created', chat: fast.chat, message: fast.message });
   // Routing runs after the commit, off the batched statement; a failure never fails the webhook
   // (the provider's retry would be a duplicate and route nothing).
-  await routeInbound(deps, fast.chat, fast.message).catch((err: unknown) =>
-    deps.log.error({ err, chatId: fast.chat.id }, 'routing failed'),
+  // A reply to a recent broadcast is counted, and Self Assign gives the chat to the broadcast's
+  // creator before routing runs (issue 6); like routing, it never fails the webhook.
+  const selfAssigned = await noteBroadcastReply(
+    deps,
+    fast.chat,
+    m.from.identifier,
+    m.timestamp,
+  ).catch((err: unknown) => {
+    deps.log.error({ err, chatId: fast.chat.id }, 'broadcast reply not recorded');
+    return null;
+  });
+  const routed = selfAssigned ?? fast.chat;
+  await routeInbound(deps, routed, fast.message).catch((err: unknown) =>
+    deps.log.error({ err, chatId: routed.id }, 'routing failed'),
   );
   if (m.media) {
     // The row is marked media_pending: if this enqueue is lost, the sweeper queues it again.

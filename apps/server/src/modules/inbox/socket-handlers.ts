@@ -15,6 +15,7 @@ import type { Principal } from '../auth/principal.js';
 import { changeChatState, type ChatStateChange } from './actions/state.service.js';
 import { isUserInitiate, openChat } from './chat-actions.service.js';
 import { sendMessage } from './send.service.js';
+import { registerTemplateSocketHandler } from './templates/routes.js';
 
 function parse<T>(schema: z.ZodType<T>, payload: unknown): T {
   const r = schema.safeParse(payload);
@@ -38,6 +39,7 @@ export function registerInboxSocketHandlers(deps: Deps, realtime: Realtime): voi
   realtime.on(CLIENT_EVENTS.newMessageOut, (principal, payload) =>
     sendMessage(deps, principal, parse(sendMessageBodySchema, payload)),
   );
+  registerTemplateSocketHandler(deps, realtime);
   realtime.on(CLIENT_EVENTS.openChat, (principal, payload) =>
     openChat(deps, principal, parse(chatRefSchema, payload).chatId),
   );

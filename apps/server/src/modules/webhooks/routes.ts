@@ -4,6 +4,7 @@ import { verifyMetaSignature } from '../../channels/meta-signature.js';
 import type { ProviderType } from '../../db/schema-messaging.js';
 import type { App } from '../../http/types.js';
 import { ingestEvents } from '../inbox/ingest.service.js';
+import { handleTemplateStatusWebhook } from '../templates/status-sync.js';
 import type { ModuleContext } from '../registry.js';
 
 const verifyQuery = z.object({
@@ -81,6 +82,8 @@ export function webhookRoutes(app: App, { deps }: ModuleContext): void {
           );
           return reply.status(200).send('EVENT_RECEIVED');
         }
+        if (provider === 'whatsapp_cloud')
+          await handleTemplateStatusWebhook(deps, body, request.log);
         const parsed = deps.channels.get(provider).parseWebhook(body);
         for (const i of parsed.ignored) request.log.info(i, 'webhook item ignored');
         const result = await ingestEvents(deps, provider, parsed.events);

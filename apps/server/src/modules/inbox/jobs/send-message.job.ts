@@ -10,6 +10,7 @@ import { backoffSeconds } from '../../../jobs/definitions.js';
 import { loadChannelCredentials } from '../../channels/credentials.js';
 import { applyStatus } from '../ingest.repo.js';
 import { loadChatRows } from '../queries.js';
+import { templateSendOf } from '../templates/send-payload.js';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
@@ -60,7 +61,10 @@ export async function runSendMessageJob(
 
   try {
     let outgoing: OutgoingMessage;
-    if (msg.storage_key && msg.mime_type) {
+    const template = templateSendOf(msg.payload);
+    if (template) {
+      outgoing = { type: 'template', to: msg.identifier, template };
+    } else if (msg.storage_key && msg.mime_type) {
       // Upload once; a retry reuses the provider's media id kept on the message.
       let providerMediaId = (msg.payload as { providerMediaId?: string }).providerMediaId;
       if (!providerMediaId) {

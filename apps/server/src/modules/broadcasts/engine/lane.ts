@@ -1,0 +1,235 @@
+import { randomUUID } from 'node:crypto';
+import { MESSAGES } from '@sapa/contracts';
+import type { Transaction } from 'kysely';
+import type { Deps } from '../../../deps.js';
+import type { Database } from '../../../db/schema.js';
+import { InsufficientBalanceError } from '../../billing/ledger.js';
+import { loadChannelCredentials } from '../../channels/credentials.js';
+import type { ChannelCredentials } from '../../../channels/types.js';
+import { chargeSends, refundSends, unitPriceCents } from './charge.js';
+import { bucketShape, type EngineOptions } from './options.js';
+import { emitProgress, progressThrottle } from './progress.js';
+import { engineRepo, type SendingBroadcast, type SendResult } from './repo.js';
+import { callbackDataOf, classify, mapLimit, templateFor, uploadHeaderMedia } from './send.js';
+
+export type LaneOutcome = 'busy' | 'not-running' | 'handed-over' | 'waiting' | 'drained';
+
+interface LaneContext {
+  deps: Deps;
+  o: EngineOptions;
+  b: SendingBroadcast;
+  creds: ChannelCredentials;
+  cents: number;
+  headerMediaId: string | null;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Enqueues every lane of a broadcast (in the caller's transaction when given). */
+export async function kickLanes(
+  deps: Deps,
+  broadcastId: string,
+  o: Pick<EngineOptions, 'lanes'>,
+  trx?: Transaction<Database>,
+  startAfterSeconds?: number,
+): Promise<void> {
+  for (let slot = 0; slot < o.lanes; slot++)
+    await deps.jobs.enqueue(
+      'broadcast.send',
+      { broadcastId, slot },
+      startAfterSeconds ? { startAfterSeconds } : {},
+      trx,
+    );
+}
+
+/**
+ * One job run of a sending lane: holds the lane's lease, then runs `pipelines` loops that each
+ * take tokens from the channel's shared bucket, claim that many recipients (charging them), send
+ * them with bounded concurrency and record the outcomes in one statement. Ends when the broadcast
+ * stops running, nothing is claimable, or the time slice is over — then a successor job is
+ * queued if work remains, so no job outlives pg-boss's expiry.
+ */
+export async function runLane(
+  deps: Deps,
+  broadcastId: string,
+  slot: number,
+  o: EngineOptions,
+): Promise<LaneOutcome> {
+  const holder = randomUUID();
+  const lease = () => {
+    const now = deps.clock.now();
+    return engineRepo.acquireLease(
+      deps.db,
+      broadcastId,
+      slot,
+      holder,
+      now,
+      new Date(now.getTime() - o.leaseStaleMs),
+    );
+  };
+  if (!(await lease())) return 'busy';
+  let next: Next = { outcome: 'not-running' };
+  try {
+    next = await sendWhileHeld(deps, broadcastId, o, slot, lease);
+  } finally {
+    await engineRepo.releaseLease(deps.db, broadcastId, slot, holder);
+  }
+  // The successor is queued only once the lease is free, or it would find the lane taken.
+  if (next.successorAfterSeconds !== undefined)
+    await deps.jobs.enqueue(
+      'broadcast.send',
+      { broadcastId, slot },
+      next.successorAfterSeconds > 0 ? { startAfterSeconds: next.successorAfterSeconds } : {},
+    );
+  return next.outcome;
+}
+
+interface Next {
+  outcome: LaneOutcome;
+  /** Queue the lane's next job, after this many seconds (0: at once). */
+  successorAfterSeconds?: number;
+}
+
+async function sendWhileHeld(
+  deps: Deps,
+  broadcastId: string,
+  o: EngineOptions,
+  slot: number,
+  lease: () => Promise<boolean>,
+): Promise<Next> {
+  const b = await engineRepo.loadSending(deps.db, broadcastId);
+  if (!b || b.status !== 'running') return { outcome: 'not-running' };
+  const channel = await loadChannelCredentials(deps.db, deps.secrets, b.channel_id);
+  if (!channel) return { outcome: 'not-running' };
+  const ctx: LaneContext = {
+    deps,
+    o,
+    b,
+    creds: channel.credentials,
+    cents: await unitPriceCents(deps, b.account_id),
+    headerMediaId: await uploadHeaderMedia(deps, b, channel.credentials),
+  };
+  const until = Date.now() + o.sliceMs;
+  let lost = false;
+  let lastRenew = Date.now();
+  const loop = async () => {
+    for (;;) {
+      if (lost || Date.now() > until) return;
+      if (Date.now() - lastRenew > 1000) {
+        lastRenew = Date.now();
+        if (!(await lease())) {
+          lost = true;
+          return;
+        }
+      }
+      const step = await sendStep(ctx);
+      if (step === 'empty' || step === 'stopped') return;
+      if (typeof step === 'number') await sleep(step);
+    }
+  };
+  await Promise.all(Array.from({ length: o.pipelines }, loop));
+  if (lost) return { outcome: 'busy' };
+  return afterRun(ctx, Date.now() > until);
+}
+
+/** Decides what follows a lane run: a successor now, one when a back-off ends, or completion. */
+async function afterRun(ctx: LaneContext, sliceOver: boolean): Promise<Next> {
+  const { deps, b } = ctx;
+  const now = deps.clock.now();
+  const current = await deps.db
+    .selectFrom('broadcasts')
+    .select('status')
+    .where('id', '=', b.id)
+    .executeTakeFirst();
+  if (current?.status !== 'running') return { outcome: 'not-running' };
+  const pending = await engineRepo.pending(deps.db, b.id, now);
+  if (pending.claimable || sliceOver) return { outcome: 'handed-over', successorAfterSeconds: 0 };
+  if (pending.nextDelayedAt) {
+    const wait = Math.ceil((pending.nextDelayedAt.getTime() - now.getTime()) / 1000);
+    return { outcome: 'waiting', successorAfterSeconds: Math.max(1, wait) };
+  }
+  // Rows still 'sending' belong to another lane or are in doubt: the sweep completes it later.
+  if (!pending.inFlight && (await engineRepo.completeIfDone(deps.db, b.id, now)))
+    await emitProgress(deps, b.id);
+  return { outcome: 'drained' };
+}
+
+/**
+ * One batch. Returns 'sent', milliseconds to wait for tokens, 'empty' (nothing to claim) or
+ * 'stopped' (paused for want of balance).
+ */
+async function sendStep(ctx: LaneContext): Promise<'sent' | 'empty' | 'stopped' | number> {
+  const { deps, o, b } = ctx;
+  const now = deps.clock.now();
+  const { want, burst } = bucketShape(b.broadcast_rate, o);
+  const { granted, available } = await engineRepo.takeTokens(
+    deps.db,
+    b.channel_id,
+    b.broadcast_rate,
+    burst,
+    want,
+    now,
+  );
+  if (granted === 0)
+    return Math.max(5, Math.ceil(((Math.min(want, 1) - available) / b.broadcast_rate) * 1000));
+
+  let claimed;
+  try {
+    claimed = await deps.db.transaction().execute(async (trx) => {
+      const rows = await engineRepo.claim(trx, b.id, granted, now);
+      const orderId = `broadcast:${b.id}:claim:${randomUUID()}`;
+      await chargeSends(deps, trx, b.account_id, b.id, orderId, ctx.cents, rows.length);
+      return rows;
+    });
+  } catch (err) {
+    await engineRepo.returnTokens(deps.db, b.channel_id, granted, burst);
+    if (err instanceof InsufficientBalanceError) {
+      await pauseForBalance(deps, b.id);
+      return 'stopped';
+    }
+    throw err;
+  }
+  await engineRepo.returnTokens(deps.db, b.channel_id, granted - claimed.length, burst);
+  if (claimed.length === 0) return 'empty';
+
+  const adapter = deps.channels.get('whatsapp_cloud');
+  const outcomes = await mapLimit(claimed, o.httpConcurrency, async (r) => {
+    try {
+      const { providerMessageId } = await adapter.send(ctx.creds, {
+        type: 'template',
+        to: r.phone,
+        template: templateFor(b, r, ctx.headerMediaId),
+        callbackData: callbackDataOf(r.id),
+      });
+      return { wamid: providerMessageId };
+    } catch (error) {
+      return { error };
+    }
+  });
+  const done = deps.clock.now();
+  const results = claimed
+    .map((r, i) => classify(r, outcomes[i]!, done))
+    .filter((x): x is SendResult => x !== null);
+  await deps.db.transaction().execute(async (trx) => {
+    const refused = await engineRepo.record(trx, now, done, results);
+    const orderId = `broadcast:${b.id}:refund:${randomUUID()}`;
+    await refundSends(deps, trx, b.account_id, b.id, orderId, ctx.cents, refused);
+  });
+  progressThrottle(deps).touch(b.id);
+  // Most of the batch got no answer (Meta unreachable): pause this loop rather than claim, and
+  // leave in doubt, everything that is left while the outage lasts.
+  if (claimed.length - results.length > claimed.length / 2) return o.unreachablePauseMs;
+  return 'sent';
+}
+
+/** The balance ran out mid-run: stop claiming and tell the managers why. */
+export async function pauseForBalance(deps: Deps, broadcastId: string): Promise<void> {
+  const now = deps.clock.now();
+  const res = await deps.db
+    .updateTable('broadcasts')
+    .set({ status: 'paused', pause_reason: MESSAGES.insufficientBalance, updated_at: now })
+    .where('id', '=', broadcastId)
+    .where('status', '=', 'running')
+    .executeTakeFirst();
+  if (Number(res.numUpdatedRows) > 0) await emitProgress(deps, broadcastId);
+}

@@ -1,0 +1,59 @@
+import { MESSAGES } from '@sapa/contracts';
+import { sql } from 'kysely';
+import type { Deps } from '../../../deps.js';
+import { LedgerService } from '../../billing/ledger.js';
+import { unitPriceCents } from './charge.js';
+import { kickLanes } from './lane.js';
+import type { EngineOptions } from './options.js';
+import { emitProgress } from './progress.js';
+
+/**
+ * Starts a scheduled broadcast that is due: 'running' with its lanes queued in the same
+ * transaction, or 'paused' with 'Insufficient Balance' when the balance does not cover what is
+ * left to send. Safe to call twice (the start job and the sweep): only a due 'scheduled'
+ * broadcast changes. Returns the status it was left in, or null when nothing changed.
+ */
+export async function startBroadcast(
+  deps: Deps,
+  broadcastId: string,
+  o: Pick<EngineOptions, 'lanes'>,
+): Promise<'running' | 'paused' | null> {
+  const now = deps.clock.now();
+  const b = await deps.db
+    .selectFrom('broadcasts')
+    .select(['account_id'])
+    .where('id', '=', broadcastId)
+    .executeTakeFirst();
+  if (!b) return null;
+  // Read before the transaction: the price comes from settings, not from the locked row.
+  const cents = await unitPriceCents(deps, b.account_id);
+  const outcome = await deps.db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom('broadcasts')
+      .select(['status', 'scheduled_at'])
+      .where('id', '=', broadcastId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (row?.status !== 'scheduled' || (row.scheduled_at && row.scheduled_at > now)) return null;
+    const { rows } = await sql<{ n: number }>`
+      SELECT count(*)::int AS n FROM broadcast_recipients
+      WHERE broadcast_id = ${broadcastId} AND status IN ('queue', 'delayed')`.execute(trx);
+    const remainingCents = (rows[0]?.n ?? 0) * cents;
+    const { saldo } = await new LedgerService(deps).balance(b.account_id, trx);
+    const enough = Math.round(saldo * 100) >= remainingCents;
+    await trx
+      .updateTable('broadcasts')
+      .set({
+        status: enough ? 'running' : 'paused',
+        pause_reason: enough ? null : MESSAGES.insufficientBalance,
+        started_at: sql`coalesce(started_at, ${now})`,
+        updated_at: now,
+      })
+      .where('id', '=', broadcastId)
+      .execute();
+    if (enough) await kickLanes(deps, broadcastId, o, trx);
+    return enough ? ('running' as const) : ('paused' as const);
+  });
+  if (outcome) await emitProgress(deps, broadcastId);
+  return outcome;
+}

@@ -1,0 +1,39 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../../db/schema.js';
+import type { TemplateRow } from '../../templates/repo.js';
+
+/**
+ * The templates an agent may send in a chat: accepted ones (Meta approved them) on the chat's
+ * own channel, always scoped by the caller's account.
+ */
+function acceptedTemplates(db: Kysely<Database>, accountId: string, channelId: string) {
+  return db
+    .selectFrom('templates as t')
+    .innerJoin('channels as ch', 'ch.id', 't.channel_id')
+    .selectAll('t')
+    .select(['ch.channel as channel_type', 'ch.name as channel_name'])
+    .where('t.account_id', '=', accountId)
+    .where('ch.account_id', '=', accountId)
+    .where('t.channel_id', '=', channelId)
+    .where('t.status', '=', 'accepted');
+}
+
+export const inboxTemplatesRepo = {
+  listAccepted(db: Kysely<Database>, accountId: string, channelId: string): Promise<TemplateRow[]> {
+    return acceptedTemplates(db, accountId, channelId)
+      .orderBy('t.name')
+      .orderBy('t.language')
+      .execute();
+  },
+
+  findAccepted(
+    db: Kysely<Database>,
+    accountId: string,
+    channelId: string,
+    templateId: string,
+  ): Promise<TemplateRow | undefined> {
+    return acceptedTemplates(db, accountId, channelId)
+      .where('t.id', '=', templateId)
+      .executeTakeFirst();
+  },
+};

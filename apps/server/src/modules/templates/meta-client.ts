@@ -1,0 +1,173 @@
+import type { Selectable } from 'kysely';
+import { graphError } from '../../channels/whatsapp-cloud/errors.js';
+import type { ChannelCredentials } from '../../channels/types.js';
+import type { TemplateButtonDb, TemplatesTable } from '../../db/schema-templates.js';
+
+const TIMEOUT_MS = 15_000;
+// A WABA holds at most a few hundred templates; more pages than this means a paging loop.
+const MAX_PAGES = 50;
+
+type StoredTemplate = Pick<
+  Selectable<TemplatesTable>,
+  | 'name'
+  | 'language'
+  | 'category'
+  | 'header_type'
+  | 'header_text'
+  | 'header_example_url'
+  | 'footer'
+  | 'content'
+  | 'examples'
+  | 'buttons'
+>;
+
+function button(b: TemplateButtonDb): Record<string, unknown> {
+  if (b.type === 'link') return { type: 'URL', text: b.label, url: b.url };
+  // Meta's examples write the number as digits only.
+  if (b.type === 'call')
+    return { type: 'PHONE_NUMBER', text: b.label, phone_number: (b.phone ?? '').replace('+', '') };
+  return { type: 'QUICK_REPLY', text: b.label };
+}
+
+/** A stored template as Meta's `POST /{waba-id}/message_templates` takes it (reference §2.6). */
+export function metaTemplateBody(t: StoredTemplate): Record<string, unknown> {
+  const components: Record<string, unknown>[] = [];
+  if (t.header_type === 'text' && t.header_text) {
+    components.push({
+      type: 'HEADER',
+      format: 'TEXT',
+      text: t.header_text,
+      ...(t.examples.header ? { example: { header_text: [t.examples.header] } } : {}),
+    });
+  } else if (t.header_type !== 'none') {
+    components.push({
+      type: 'HEADER',
+      format: t.header_type.toUpperCase(),
+      ...(t.header_example_url ? { example: { header_handle: [t.header_example_url] } } : {}),
+    });
+  }
+  const examples = t.examples.body ?? [];
+  components.push({
+    type: 'BODY',
+    text: t.content,
+    ...(examples.length ? { example: { body_text: [examples] } } : {}),
+  });
+  if (t.footer) components.push({ type: 'FOOTER', text: t.footer });
+  if (t.buttons.length) components.push({ type: 'BUTTONS', buttons: t.buttons.map(button) });
+  return {
+    name: t.name,
+    language: t.language,
+    category: t.category,
+    parameter_format: 'POSITIONAL',
+    components,
+  };
+}
+
+export interface MetaTemplateStatus {
+  id: string;
+  name: string;
+  language: string;
+  status: string;
+  rejectedReason: string | null;
+}
+
+interface MetaListPage {
+  data?: {
+    id?: string | number;
+    name?: string;
+    language?: string;
+    status?: string;
+    rejected_reason?: string;
+  }[];
+  paging?: { next?: string };
+}
+
+/** Meta's template endpoints on a WABA, with the channel's token; errors as ProviderError. */
+export class MetaTemplatesClient {
+  constructor(
+    private readonly graphUrl: string,
+    private readonly version: string,
+  ) {}
+
+  async create(creds: ChannelCredentials, body: Record<string, unknown>) {
+    const res = await this.call<{ id?: string | number; status?: string }>(
+      creds,
+      'POST',
+      `/${this.waba(creds)}/message_templates`,
+      body,
+    );
+    if (res.id === undefined)
+      throw graphError(200, { error: { message: 'Graph API answered without a template id' } });
+    return { id: String(res.id), status: res.status ?? 'PENDING' };
+  }
+
+  /** Meta edits a REJECTED or PAUSED template in place and reviews it again. */
+  async edit(creds: ChannelCredentials, providerId: string, body: Record<string, unknown>) {
+    const { components, category } = body;
+    await this.call(creds, 'POST', `/${providerId}`, { components, category });
+  }
+
+  async remove(creds: ChannelCredentials, name: string, providerId: string | null) {
+    const qs = new URLSearchParams({ name, ...(providerId ? { hsm_id: providerId } : {}) });
+    await this.call(creds, 'DELETE', `/${this.waba(creds)}/message_templates?${qs}`);
+  }
+
+  async list(creds: ChannelCredentials): Promise<MetaTemplateStatus[]> {
+    const out: MetaTemplateStatus[] = [];
+    let path: string | null =
+      `/${this.waba(creds)}/message_templates?fields=id,name,language,status,rejected_reason&limit=100`;
+    for (let page = 0; path && page < MAX_PAGES; page++) {
+      const res: MetaListPage = await this.call<MetaListPage>(creds, 'GET', path);
+      for (const t of res.data ?? [])
+        if (t.id !== undefined && t.status)
+          out.push({
+            id: String(t.id),
+            name: t.name ?? '',
+            language: t.language ?? '',
+            status: t.status,
+            rejectedReason: t.rejected_reason ?? null,
+          });
+      path = res.paging?.next ? this.relative(res.paging.next) : null;
+    }
+    return out;
+  }
+
+  private waba(creds: ChannelCredentials): string {
+    if (!creds.wabaId)
+      throw graphError(400, {
+        error: { message: 'The channel has no WhatsApp Business Account id' },
+      });
+    return creds.wabaId;
+  }
+
+  /** Meta's `paging.next` is absolute; keep our base URL and version (the sandbox's, in tests). */
+  private relative(next: string): string {
+    const url = new URL(next);
+    return url.pathname.replace(/^\/v\d+\.\d+/, '') + url.search;
+  }
+
+  private async call<T>(
+    creds: ChannelCredentials,
+    method: string,
+    path: string,
+    body?: unknown,
+  ): Promise<T> {
+    let res: Response;
+    try {
+      res = await fetch(`${this.graphUrl}/${this.version}${path}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${creds.accessToken}`,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      });
+    } catch {
+      throw graphError(null, null);
+    }
+    const json = (await res.json().catch(() => null)) as unknown;
+    if (!res.ok) throw graphError(res.status, json);
+    return json as T;
+  }
+}

@@ -1,0 +1,212 @@
+import {
+  MESSAGES,
+  TEMPLATE_MESSAGES,
+  TEMPLATE_STATUSES,
+  type Template,
+  type TemplateCount,
+  type TemplateData,
+  type TemplateList,
+  type TemplateListQuery,
+} from '@sapa/contracts';
+import { ProviderError } from '../../channels/types.js';
+import type { Deps } from '../../deps.js';
+import { AppError, badRequest, conflict, notFound } from '../../http/errors.js';
+import { isUniqueViolation } from '../../lib/pg-errors.js';
+import type { Principal } from '../auth/principal.js';
+import { loadChannelCredentials } from '../channels/credentials.js';
+import { MetaTemplatesClient, metaTemplateBody } from './meta-client.js';
+import { presentTemplate } from './presenter.js';
+import { templatesRepo } from './repo.js';
+
+const NAME_UNIQUE = 'templates_channel_name_language';
+const CHANGEABLE = new Set(['draft', 'rejected']);
+
+/**
+ * Meta refused or could not be reached: spec §8's 'Oops, something went wrong', with Meta's own
+ * words as the issue so the person can fix the template. 422 when Meta judged the request, 502
+ * when Meta itself failed.
+ */
+function providerFailure(err: ProviderError): AppError {
+  const status = err.httpStatus && err.httpStatus < 500 ? 422 : 502;
+  return new AppError(status, MESSAGES.templateFailed, 'PROVIDER_ERROR', [
+    { path: 'provider', message: err.info.message },
+  ]);
+}
+
+export type TemplatesDeps = Pick<Deps, 'db' | 'clock' | 'secrets' | 'config' | 'log'>;
+
+/** Templates of the caller's account: CRUD, publishing to Meta, the welcome template. */
+export class TemplatesService {
+  private readonly meta: MetaTemplatesClient;
+
+  constructor(private readonly deps: TemplatesDeps) {
+    this.meta = new MetaTemplatesClient(deps.config.graphApiUrl, deps.config.graphApiVersion);
+  }
+
+  async list(principal: Principal, q: TemplateListQuery): Promise<TemplateList> {
+    const filter = {
+      ...(q.searchText ? { searchText: q.searchText } : {}),
+      ...(q.status ? { status: q.status } : {}),
+      ...(q.channelId ? { channelId: q.channelId } : {}),
+    };
+    if (q.startKey && !/^[0-9a-f-]{36}$/i.test(q.startKey))
+      throw badRequest('The startKey is not valid', 'VALIDATION', [
+        { path: 'startKey', message: 'The startKey is not valid' },
+      ]);
+    const [rows, total] = await Promise.all([
+      templatesRepo.list(this.deps.db, principal.accountId, {
+        ...filter,
+        ...(q.startKey ? { afterId: q.startKey } : {}),
+        limit: q.perpage + 1,
+      }),
+      templatesRepo.total(this.deps.db, principal.accountId, filter),
+    ]);
+    const page = rows.slice(0, q.perpage);
+    return {
+      data: page.map(presentTemplate),
+      nextKey: rows.length > q.perpage ? (page.at(-1)?.id ?? null) : null,
+      total,
+    };
+  }
+
+  async count(principal: Principal): Promise<TemplateCount> {
+    const counts = await templatesRepo.countByStatus(this.deps.db, principal.accountId);
+    const byStatus = Object.fromEntries(
+      TEMPLATE_STATUSES.map((s) => [s, counts.get(s) ?? 0]),
+    ) as TemplateCount['byStatus'];
+    return { total: Object.values(byStatus).reduce((a, b) => a + b, 0), byStatus };
+  }
+
+  async get(principal: Principal, id: string): Promise<Template> {
+    const row = await templatesRepo.get(this.deps.db, principal.accountId, id);
+    if (!row) throw notFound(TEMPLATE_MESSAGES.notFound);
+    return presentTemplate(row);
+  }
+
+  async create(principal: Principal, data: TemplateData): Promise<Template> {
+    await this.mustBeWhatsapp(principal, data.channelId);
+    const id = await this.uniqueName(() =>
+      templatesRepo.insert(this.deps.db, principal.accountId, principal.userId, data),
+    );
+    return this.get(principal, id);
+  }
+
+  /** Only drafts and rejected templates change: Meta reviewed (or is reviewing) the others. */
+  async update(principal: Principal, id: string, data: TemplateData): Promise<Template> {
+    await this.deps.db.transaction().execute(async (trx) => {
+      const row = await templatesRepo.lock(trx, principal.accountId, id);
+      if (!row) throw notFound(TEMPLATE_MESSAGES.notFound);
+      if (!CHANGEABLE.has(row.status))
+        throw conflict(TEMPLATE_MESSAGES.notEditable, 'TEMPLATE_NOT_EDITABLE');
+      // Meta keys a submitted template by name, language and WABA: those stay once submitted.
+      if (row.provider_template_id && row.channel_id !== data.channelId)
+        throw conflict(TEMPLATE_MESSAGES.notEditable, 'TEMPLATE_NOT_EDITABLE');
+      await this.mustBeWhatsapp(principal, data.channelId);
+      await this.uniqueName(() =>
+        templatesRepo.update(trx, principal.accountId, id, data, this.deps.clock.now()),
+      );
+    });
+    return this.get(principal, id);
+  }
+
+  async remove(principal: Principal, id: string): Promise<{ ok: true }> {
+    await this.deps.db.transaction().execute(async (trx) => {
+      const row = await templatesRepo.lock(trx, principal.accountId, id);
+      if (!row) throw notFound(TEMPLATE_MESSAGES.notFound);
+      if (!CHANGEABLE.has(row.status))
+        throw conflict(TEMPLATE_MESSAGES.notDeletable, 'TEMPLATE_NOT_DELETABLE');
+      if (row.provider_template_id) {
+        const channel = await loadChannelCredentials(trx, this.deps.secrets, row.channel_id);
+        try {
+          if (channel)
+            await this.meta.remove(channel.credentials, row.name, row.provider_template_id);
+        } catch (err) {
+          if (!(err instanceof ProviderError)) throw err;
+          // Already gone at Meta (deleted there, or never existed in this WABA): ours can go too.
+          if (err.httpStatus !== 404 && err.info.code !== 100) throw providerFailure(err);
+          this.deps.log.info({ templateId: id, err: err.info }, 'template already gone at Meta');
+        }
+      }
+      await templatesRepo.remove(trx, principal.accountId, id);
+    });
+    return { ok: true };
+  }
+
+  /**
+   * Submits the template to Meta and waits for its answer, because the person needs Meta's
+   * verdict on the format at once (a job could only tell them later). The row stays locked so a
+   * double click cannot submit twice. A rejected template is edited in place at Meta.
+   */
+  async publish(principal: Principal, id: string): Promise<Template> {
+    await this.deps.db.transaction().execute(async (trx) => {
+      const row = await templatesRepo.lock(trx, principal.accountId, id);
+      if (!row) throw notFound(TEMPLATE_MESSAGES.notFound);
+      if (!CHANGEABLE.has(row.status))
+        throw conflict(TEMPLATE_MESSAGES.notPublishable, 'TEMPLATE_NOT_PUBLISHABLE');
+      const channel = await loadChannelCredentials(trx, this.deps.secrets, row.channel_id);
+      if (!channel || channel.provider !== 'whatsapp_cloud' || !channel.credentials.wabaId)
+        throw badRequest(TEMPLATE_MESSAGES.channelNotWhatsapp, 'CHANNEL_NOT_WHATSAPP');
+      const body = metaTemplateBody(row);
+      let providerId: string;
+      try {
+        if (row.provider_template_id) {
+          await this.meta.edit(channel.credentials, row.provider_template_id, body);
+          providerId = row.provider_template_id;
+        } else {
+          providerId = (await this.meta.create(channel.credentials, body)).id;
+        }
+      } catch (err) {
+        if (err instanceof ProviderError) {
+          this.deps.log.warn({ templateId: id, err: err.info }, 'Meta refused the template');
+          throw providerFailure(err);
+        }
+        throw err;
+      }
+      await templatesRepo.markPublished(trx, id, providerId, this.deps.clock.now());
+    });
+    return this.get(principal, id);
+  }
+
+  async welcome(principal: Principal): Promise<{ template: Template | null }> {
+    const row = await templatesRepo.welcome(this.deps.db, principal.accountId);
+    return { template: row ? presentTemplate(row) : null };
+  }
+
+  async setWelcome(
+    principal: Principal,
+    templateId: string | null,
+  ): Promise<{ template: Template | null }> {
+    await this.deps.db.transaction().execute(async (trx) => {
+      if (templateId) {
+        const row = await templatesRepo.lock(trx, principal.accountId, templateId);
+        if (!row) throw notFound(TEMPLATE_MESSAGES.notFound);
+        if (row.status !== 'accepted')
+          throw conflict(TEMPLATE_MESSAGES.welcomeNotAccepted, 'TEMPLATE_NOT_ACCEPTED');
+      }
+      await templatesRepo.setWelcome(trx, principal.accountId, templateId, this.deps.clock.now());
+    });
+    return this.welcome(principal);
+  }
+
+  private async mustBeWhatsapp(principal: Principal, channelId: string): Promise<void> {
+    const channel = await templatesRepo.whatsappChannel(
+      this.deps.db,
+      principal.accountId,
+      channelId,
+    );
+    if (!channel || channel.provider !== 'whatsapp_cloud')
+      throw badRequest(TEMPLATE_MESSAGES.channelNotWhatsapp, 'CHANNEL_NOT_WHATSAPP', [
+        { path: 'channelId', message: TEMPLATE_MESSAGES.channelNotWhatsapp },
+      ]);
+  }
+
+  private async uniqueName<T>(write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (err) {
+      if (isUniqueViolation(err, NAME_UNIQUE))
+        throw conflict(TEMPLATE_MESSAGES.nameTaken, 'TEMPLATE_NAME_TAKEN');
+      throw err;
+    }
+  }
+}
