@@ -17,9 +17,24 @@ export const serviceSchema = z.object({
   displayPhoneNumber: z.string().nullable(),
   wabaId: z.string().nullable(),
   hasAccessToken: z.boolean(),
+  /** Broadcast messages per second on this number (Meta: 80 by default, up to 1,000). */
+  broadcastRate: z.number(),
   createdAt: z.string(),
 });
 export type Service = z.infer<typeof serviceSchema>;
+
+export const BROADCAST_RATE = { min: 1, max: 1000, default: 80 } as const;
+export const BROADCAST_RATE_MESSAGE = `The broadcast speed must be a whole number from ${BROADCAST_RATE.min} to ${BROADCAST_RATE.max.toLocaleString('en-US')} messages per second`;
+
+/** `PATCH /api/services/:id`: what an admin may change on a connected channel. */
+export const updateServiceBodySchema = z.object({
+  broadcastRate: z
+    .number({ error: BROADCAST_RATE_MESSAGE })
+    .int(BROADCAST_RATE_MESSAGE)
+    .min(BROADCAST_RATE.min, BROADCAST_RATE_MESSAGE)
+    .max(BROADCAST_RATE.max, BROADCAST_RATE_MESSAGE),
+});
+export type UpdateServiceBody = z.infer<typeof updateServiceBodySchema>;
 export const serviceListSchema = z.object({ data: z.array(serviceSchema) });
 
 export const createWhatsappServiceBodySchema = z.object({

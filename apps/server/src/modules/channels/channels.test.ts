@@ -161,6 +161,36 @@ describe('reading and toggling channels', () => {
     ).toEqual([]);
   });
 
+  it('sets the broadcast speed from 1 to 1,000 messages a second; admins of the account only', async () => {
+    const list = await ctx.app.inject({ method: 'GET', url: '/api/services', headers: admin.auth });
+    const service = list.json().data[0] as { _id: string; broadcastRate: number };
+    expect(service.broadcastRate).toBe(80);
+    const patch = (user: TestUser, payload: unknown, id = service._id) =>
+      ctx.app.inject({ method: 'PATCH', url: `/api/services/${id}`, headers: user.auth, payload });
+
+    const faster = await patch(admin, { broadcastRate: 1000 });
+    expect(faster.statusCode).toBe(200);
+    expect(faster.json()).toMatchObject({ _id: service._id, broadcastRate: 1000 });
+    const row = await ctx.deps.db
+      .selectFrom('channels')
+      .select('broadcast_rate')
+      .where('id', '=', service._id)
+      .executeTakeFirstOrThrow();
+    expect(row.broadcast_rate).toBe(1000);
+
+    for (const bad of [0, 1001, 12.5, '80', null]) {
+      const res = await patch(admin, { broadcastRate: bad });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(
+        'The broadcast speed must be a whole number from 1 to 1,000 messages per second',
+      );
+    }
+    expect((await patch(supervisor, { broadcastRate: 100 })).statusCode).toBe(403);
+    const stranger = await createUser(ctx, await createAccount(ctx), { role: 'admin' });
+    expect((await patch(stranger, { broadcastRate: 100 })).statusCode).toBe(404);
+    await patch(admin, { broadcastRate: 80 });
+  });
+
   it('a disabled channel keeps receiving but refuses to send, with a clear message', async () => {
     const chatChannel = (
       await ctx.deps.db

@@ -11,6 +11,7 @@ export interface ChannelRow {
   display_phone_number: string | null;
   waba_id: string | null;
   access_token_sealed: string | null;
+  broadcast_rate: number;
   created_at: Date;
 }
 
@@ -26,6 +27,7 @@ export function presentService(row: ChannelRow): Service {
     displayPhoneNumber: row.display_phone_number,
     wabaId: row.waba_id,
     hasAccessToken: Boolean(row.access_token_sealed),
+    broadcastRate: row.broadcast_rate,
     createdAt: row.created_at.toISOString(),
   };
 }

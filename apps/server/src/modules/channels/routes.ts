@@ -5,12 +5,19 @@ import {
   serviceListQuerySchema,
   serviceListSchema,
   serviceSchema,
+  updateServiceBodySchema,
   webhookInfoSchema,
 } from '@sapa/contracts';
 import { principalOf } from '../../http/authenticate.js';
 import type { App } from '../../http/types.js';
 import type { ModuleContext } from '../registry.js';
-import { createWhatsappService, getService, listServices, toggleService } from './service.js';
+import {
+  createWhatsappService,
+  getService,
+  listServices,
+  toggleService,
+  updateService,
+} from './service.js';
 
 const idParams = z.object({ id: z.uuid({ error: 'Channel not found' }) });
 
@@ -92,5 +99,19 @@ export function channelRoutes(app: App, { deps }: ModuleContext): void {
       schema: { tags: ['services'], params: idParams, response: { 200: serviceSchema } },
     },
     async (request) => toggleService(deps, principalOf(request), request.params.id),
+  );
+
+  app.patch(
+    '/api/services/:id',
+    {
+      config: { action: 'channels.manage' },
+      schema: {
+        tags: ['services'],
+        params: idParams,
+        body: updateServiceBodySchema,
+        response: { 200: serviceSchema },
+      },
+    },
+    async (request) => updateService(deps, principalOf(request), request.params.id, request.body),
   );
 }

@@ -1,4 +1,8 @@
-import { type CreateWhatsappServiceBody, type Service } from '@sapa/contracts';
+import {
+  type CreateWhatsappServiceBody,
+  type Service,
+  type UpdateServiceBody,
+} from '@sapa/contracts';
 import type { Deps } from '../../deps.js';
 import type { ChannelType } from '../../db/schema-messaging.js';
 import { conflict, notFound } from '../../http/errors.js';
@@ -16,6 +20,7 @@ const COLUMNS = [
   'display_phone_number',
   'waba_id',
   'access_token_sealed',
+  'broadcast_rate',
   'created_at',
 ] as const;
 
@@ -117,6 +122,27 @@ export async function toggleService(
   const row = (await deps.db
     .updateTable('channels')
     .set((eb) => ({ is_enabled: eb.not('is_enabled'), updated_at: deps.clock.now() }))
+    .where('account_id', '=', principal.accountId)
+    .where('id', '=', id)
+    .returning(COLUMNS)
+    .executeTakeFirst()) as ChannelRow | undefined;
+  if (!row) throw notFound('Channel not found');
+  return presentService(row);
+}
+
+/**
+ * Sets how fast broadcasts go out on this number. Meta starts numbers at 80 messages a second
+ * and raises eligible ones to 1,000; the engine's shared token bucket reads it at every batch.
+ */
+export async function updateService(
+  deps: Deps,
+  principal: Principal,
+  id: string,
+  body: UpdateServiceBody,
+): Promise<Service> {
+  const row = (await deps.db
+    .updateTable('channels')
+    .set({ broadcast_rate: body.broadcastRate, updated_at: deps.clock.now() })
     .where('account_id', '=', principal.accountId)
     .where('id', '=', id)
     .returning(COLUMNS)

@@ -33,6 +33,7 @@ function service(s: Pick<Service, '_id' | 'channel' | 'name'>): Service {
     displayPhoneNumber: null,
     wabaId: null,
     hasAccessToken: true,
+    broadcastRate: 80,
     createdAt: '2025-01-01T00:00:00.000Z',
     ...s,
   };

@@ -5,6 +5,7 @@ import {
   webhookInfoSchema,
   type CreateWhatsappServiceBody,
   type Service,
+  type UpdateServiceBody,
 } from '@sapa/contracts';
 import { api } from '../../lib/http';
 
@@ -53,12 +54,11 @@ function replaceService(list: Service[] | undefined, service: Service): Service[
   return list?.map((s) => (s._id === service._id ? service : s));
 }
 
-/** Enables or disables a channel; every cached list shows the answer at once. */
-export function useToggleService() {
+/** Puts a changed channel into every cached list at once. */
+function useServiceMutation<V>(call: (vars: V) => Promise<unknown>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (id: string) =>
-      serviceSchema.parse(await api.post<unknown>(`services/toggle/${encodeURIComponent(id)}`)),
+    mutationFn: async (vars: V) => serviceSchema.parse(await call(vars)),
     onSuccess: (service) => {
       for (const [key] of queryClient.getQueriesData<Service[]>({ queryKey: serviceKeys.all })) {
         if (key[1] === 'webhook-info') continue;
@@ -66,4 +66,18 @@ export function useToggleService() {
       }
     },
   });
+}
+
+/** Enables or disables a channel. */
+export function useToggleService() {
+  return useServiceMutation((id: string) =>
+    api.post<unknown>(`services/toggle/${encodeURIComponent(id)}`),
+  );
+}
+
+/** Sets how many broadcast messages a second the number sends. */
+export function useUpdateService() {
+  return useServiceMutation(({ id, body }: { id: string; body: UpdateServiceBody }) =>
+    api.patch<unknown>(`services/${encodeURIComponent(id)}`, { body }),
+  );
 }

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../lib/format';
 import { errorText } from '../../shared/forms';
 import { useWhatsappServices } from '../api';
+import { BroadcastRateField } from './BroadcastRateField';
 import { ServiceToggle } from './ServiceToggle';
 
 /** The account's WhatsApp Cloud numbers with their ids (what support asks for) and switch. */
@@ -67,6 +68,7 @@ export function ConnectedNumbers() {
                 <Text size="xs" c="dimmed">
                   {t('whatsapp.numbers.since', { date: formatDate(service.createdAt) })}
                 </Text>
+                <BroadcastRateField service={service} />
               </div>
             </Group>
             <ServiceToggle service={service} />

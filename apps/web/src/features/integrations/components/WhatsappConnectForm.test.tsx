@@ -84,6 +84,7 @@ describe('WhatsappConnectForm', () => {
       displayPhoneNumber: VALID['wa-connect-display-phone'],
       wabaId: VALID['wa-connect-waba-id'],
       hasAccessToken: true,
+      broadcastRate: 80,
       createdAt: '2025-03-01T00:00:00.000Z',
     });
     renderScreen(<WhatsappConnectForm />);
