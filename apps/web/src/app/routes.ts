@@ -88,6 +88,24 @@ const IntegrationsPage = page(
 );
 const ServicesPage = page(() => import('../features/integrations/ServicesPage'), 'ServicesPage');
 const WhatsappPage = page(() => import('../features/integrations/WhatsappPage'), 'WhatsappPage');
+const TemplatesPage = page(() => import('../features/templates/TemplatesPage'), 'TemplatesPage');
+const TemplateEditorPage = page(
+  () => import('../features/templates/TemplateEditorPage'),
+  'TemplateEditorPage',
+);
+
+const BroadcastListPage = page(
+  () => import('../features/broadcasts/BroadcastListPage'),
+  'BroadcastListPage',
+);
+const NewBroadcastPage = page(
+  () => import('../features/broadcasts/NewBroadcastPage'),
+  'NewBroadcastPage',
+);
+const BroadcastResultPage = page(
+  () => import('../features/broadcasts/BroadcastResultPage'),
+  'BroadcastResultPage',
+);
 
 const PUBLIC = { public: true } as const;
 // Admin layout: full width unless noted (spec §2).
@@ -123,12 +141,12 @@ export const ROUTES: readonly AppRoute[] = [
 
   // Admin layout
   route('home', '/', 'admin', HomePage, { allowAgent: true, apiOnlyAllowed: true, full: true }),
-  route('broadcast', '/broadcast', 'admin', comingSoon('broadcast'), AGENT),
-  route('broadcastNew', '/broadcast/new', 'admin', comingSoon('broadcast'), AGENT),
-  route('broadcastResult', '/broadcast/result/:id', 'admin', comingSoon('broadcastResult'), AGENT),
-  route('template', '/broadcast/template', 'admin', comingSoon('templates'), API_ONLY),
-  route('templateNew', '/broadcast/template/new', 'admin', comingSoon('templates'), API_ONLY),
-  route('templateDetail', '/broadcast/template/:id', 'admin', comingSoon('templates'), API_ONLY),
+  route('broadcast', '/broadcast', 'admin', BroadcastListPage, AGENT),
+  route('broadcastNew', '/broadcast/new', 'admin', NewBroadcastPage, AGENT),
+  route('broadcastResult', '/broadcast/result/:id', 'admin', BroadcastResultPage, AGENT),
+  route('template', '/broadcast/template', 'admin', TemplatesPage, API_ONLY),
+  route('templateNew', '/broadcast/template/new', 'admin', TemplateEditorPage, API_ONLY),
+  route('templateDetail', '/broadcast/template/:id', 'admin', TemplateEditorPage, API_ONLY),
   route('ticket', '/ticket', 'admin', TicketsPage, AGENT),
   route('contact', '/contact', 'admin', ContactsPage, AGENT),
   route('chat', '/chat', 'admin', ChatPage, AGENT),

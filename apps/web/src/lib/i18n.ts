@@ -14,7 +14,10 @@ import enContactGroups from '../locales/en/contactGroups.json';
 import enIntegrations from '../locales/en/integrations.json';
 import enSettings from '../locales/en/settings.json';
 import enRouting from '../locales/en/routing.json';
+import enInboxTemplates from '../locales/en/inboxTemplates.json';
 import enValidation from '../locales/en/validation.json';
+import enTemplates from '../locales/en/templates.json';
+import enBroadcasts from '../locales/en/broadcasts.json';
 import idAuth from '../locales/id/auth.json';
 import idBilling from '../locales/id/billing.json';
 import idCommon from '../locales/id/common.json';
@@ -29,7 +32,10 @@ import idIntegrations from '../locales/id/integrations.json';
 import idMessages from '../locales/id/messages.json';
 import idSettings from '../locales/id/settings.json';
 import idRouting from '../locales/id/routing.json';
+import idInboxTemplates from '../locales/id/inboxTemplates.json';
 import idValidation from '../locales/id/validation.json';
+import idTemplates from '../locales/id/templates.json';
+import idBroadcasts from '../locales/id/broadcasts.json';
 
 export const LANGUAGES = ['en', 'id'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -59,6 +65,9 @@ export const NAMESPACES = [
   'contactGroups',
   'integrations',
   'routing',
+  'inboxTemplates',
+  'templates',
+  'broadcasts',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -80,6 +89,9 @@ export const resources = {
     contactGroups: enContactGroups,
     integrations: enIntegrations,
     routing: enRouting,
+    inboxTemplates: enInboxTemplates,
+    templates: enTemplates,
+    broadcasts: enBroadcasts,
   },
   id: {
     common: idCommon,
@@ -97,6 +109,9 @@ export const resources = {
     contactGroups: idContactGroups,
     integrations: idIntegrations,
     routing: idRouting,
+    inboxTemplates: idInboxTemplates,
+    templates: idTemplates,
+    broadcasts: idBroadcasts,
   },
 } as const;
 

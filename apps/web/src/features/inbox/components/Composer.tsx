@@ -5,6 +5,7 @@ import {
   type ClipboardEvent,
   type DragEvent,
   type KeyboardEvent,
+  type ReactNode,
 } from 'react';
 import { ActionIcon, Alert, Box, FileButton, Textarea, Tooltip } from '@mantine/core';
 import type { Message, QuickReply } from '@sapa/contracts';
@@ -46,6 +47,8 @@ interface ComposerProps {
   replyTo?: Message | null;
   onCancelReply?: () => void;
   customerName?: string;
+  /** 'Send template' (WhatsApp): a button when the window has closed, an icon beside attach. */
+  templateAction?: (variant: 'button' | 'icon') => ReactNode;
 }
 
 /** The contract's limit on a message's text. */
@@ -61,6 +64,7 @@ export function Composer({
   replyTo = null,
   onCancelReply,
   customerName = '',
+  templateAction,
 }: ComposerProps) {
   const { t } = useTranslation('conversation');
   const [text, setText] = useState('');
@@ -243,6 +247,7 @@ export function Composer({
           {specMessage('windowClosed')}
         </Alert>
       )}
+      {windowClosed && templateAction?.('button')}
       {replyTo && !windowClosed && onCancelReply && (
         <ReplyBar message={replyTo} customerName={customerName} onCancel={onCancelReply} />
       )}
@@ -274,6 +279,7 @@ export function Composer({
             </Tooltip>
           )}
         </FileButton>
+        {!windowClosed && templateAction?.('icon')}
         <Textarea
           ref={inputRef}
           className={classes.field}

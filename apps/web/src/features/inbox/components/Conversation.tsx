@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router';
 import { ChatHeaderActions } from '../actions/ChatHeaderActions';
 import { useChatWindow } from '../api';
 import { isWindowOpen } from '../cache';
+import { SendTemplateAction } from '../templates/SendTemplateAction';
 import { useSendMessage } from '../useSendMessage';
 import { Composer, type ComposerInput } from './Composer';
 import { ConversationUiContext, type ConversationUi } from './conversation/context';
@@ -102,6 +103,11 @@ function ConversationBody({
         replyTo={replyTo}
         onCancelReply={() => setReplyTo(null)}
         customerName={chat.name || chat.identifier}
+        templateAction={
+          chat.channel === 'whatsapp'
+            ? (variant) => <SendTemplateAction chat={chat} variant={variant} onSent={leaveTarget} />
+            : undefined
+        }
       />
     </ConversationUiContext.Provider>
   );

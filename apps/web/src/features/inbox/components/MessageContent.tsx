@@ -7,6 +7,7 @@ import { LocationCard } from './conversation/LocationCard';
 import { MessageContext } from './conversation/MessageContext';
 import { RichText } from './conversation/RichText';
 import { DocumentMedia, InlineMedia } from './MediaContent';
+import { TemplateMessage } from '../templates/TemplateMessage';
 
 /** A caption is worth showing unless it only repeats the file name. */
 function caption(message: Pick<Message, 'text' | 'attachmentName'>): string {
@@ -71,7 +72,11 @@ export function MessageContent({ message }: { message: Message }) {
       content = <Interactive message={message} />;
       break;
     default:
-      content = <RichText text={message.text} />;
+      content = message.payload.template ? (
+        <TemplateMessage message={message} />
+      ) : (
+        <RichText text={message.text} />
+      );
   }
   return (
     <>

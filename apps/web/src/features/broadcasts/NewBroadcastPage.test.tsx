@@ -1,0 +1,252 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import {
+  RECIPIENT_STATUSES,
+  type RecipientCheckResult,
+  type Service,
+  type Template,
+} from '@sapa/contracts';
+import { useSession } from '../../app/session';
+import type * as HttpModule from '../../lib/http';
+import { api } from '../../lib/http';
+import { makeSession, renderScreen } from '../shared/test-utils';
+import { NewBroadcastPage } from './NewBroadcastPage';
+
+vi.mock('../../lib/http', async (importOriginal) => {
+  const actual = await importOriginal<typeof HttpModule>();
+  return {
+    ...actual,
+    api: { get: vi.fn(), post: vi.fn(), patch: vi.fn(), put: vi.fn(), delete: vi.fn() },
+  };
+});
+vi.mock('../../lib/notify', () => ({ notifyError: vi.fn(), notifySuccess: vi.fn() }));
+vi.mock('../../app/session', () => ({ useSession: vi.fn() }));
+
+const CHANNEL = '11111111-1111-4111-8111-111111111111';
+const TEMPLATE = '22222222-2222-4222-8222-222222222222';
+const DRAFT = '33333333-3333-4333-8333-333333333333';
+
+const channel: Service = {
+  _id: CHANNEL,
+  name: 'Toko Sari',
+  channel: 'whatsapp',
+  provider: 'whatsapp_cloud',
+  isEnable: true,
+  externalId: '1000',
+  displayPhoneNumber: '6281100000001',
+  wabaId: '2000',
+  hasAccessToken: true,
+  broadcastRate: 80,
+  createdAt: '2026-01-01T00:00:00Z',
+};
+
+const template: Template = {
+  _id: TEMPLATE,
+  name: 'payday_promo',
+  channel: 'whatsapp',
+  channelId: CHANNEL,
+  channelName: 'Toko Sari',
+  category: 'MARKETING',
+  language: 'id',
+  initiateMessage: false,
+  headerType: null,
+  headerText: null,
+  headerExampleUrl: null,
+  footer: 'Toko Sari',
+  content: 'Halo {{1}}, promo gajian untuk {{2}}!',
+  examples: { body: ['Budi', 'Anda'], header: null },
+  buttons: [],
+  disclaimer: null,
+  status: 'accepted',
+  templateId: 'meta-1',
+  rejectionReason: null,
+  isWelcome: false,
+  bodyParamCount: 2,
+  headerParam: false,
+  createdAt: '2026-01-01T00:00:00Z',
+  updatedAt: '2026-01-01T00:00:00Z',
+};
+
+function checkResult(overrides: Partial<RecipientCheckResult> = {}): RecipientCheckResult {
+  return {
+    draftId: DRAFT,
+    columns: ['phone', 'param1', 'param2'],
+    totalRows: 3,
+    validCount: 2,
+    invalidCount: 1,
+    first: { phone: '6281234567890', params: ['Sari', 'Kak Sari'], header: null },
+    invalidSample: [{ row: 3, reason: 'Invalid phone number', values: { phone: '0812' } }],
+    limit: 1000,
+    cost: {
+      pricePerMessage: 610.5,
+      estimatedCost: 1221,
+      balance: 500_000,
+      minimumBalance: 50_000,
+      sufficient: true,
+    },
+    ...overrides,
+  };
+}
+
+const get = vi.mocked(api.get);
+const post = vi.mocked(api.post);
+
+beforeEach(() => {
+  vi.clearAllMocks();
+  vi.mocked(useSession).mockReturnValue(makeSession());
+  get.mockImplementation(async (path: string) => {
+    if (path === 'services/all/whatsapp') return { data: [channel] };
+    if (path === 'hsm') return { data: [template], nextKey: null, total: 1 };
+    throw new Error(`unexpected GET ${path}`);
+  });
+});
+
+async function fillStepOne() {
+  renderScreen(<NewBroadcastPage />, { path: '/broadcast/new' });
+  fireEvent.change(await screen.findByTestId('broadcast-title'), {
+    target: { value: 'Payday promo' },
+  });
+  // The only channel is chosen for the user; the template list is that channel's.
+  const select = screen.getByTestId('broadcast-template') as HTMLInputElement;
+  await waitFor(() => expect(select.disabled).toBe(false));
+  await waitFor(() => expect(get).toHaveBeenCalledWith('hsm', expect.anything()));
+  fireEvent.click(select);
+  fireEvent.click(await screen.findByRole('option', { name: 'payday_promo (id)', hidden: true }));
+  fireEvent.click(screen.getByText('Next'));
+  await screen.findByTestId('required-columns');
+}
+
+describe('new broadcast wizard', () => {
+  it('will not leave step 1 without a title and a template', async () => {
+    renderScreen(<NewBroadcastPage />, { path: '/broadcast/new' });
+    await screen.findByTestId('broadcast-title');
+    fireEvent.click(screen.getByText('Next'));
+    expect(await screen.findByText('The title field is required')).toBeTruthy();
+    expect(screen.getByText('Choose an approved template of this channel')).toBeTruthy();
+    expect(screen.queryByTestId('required-columns')).toBeNull();
+  });
+
+  it('checks pasted data, previews the first recipient and starts the broadcast', async () => {
+    post.mockImplementation(async (path: string) => {
+      if (path === 'broadcasts/recipients/check') return checkResult();
+      if (path === 'broadcasts')
+        return {
+          _id: DRAFT,
+          title: 'Payday promo',
+          status: 'scheduled',
+          channelId: CHANNEL,
+          channelName: 'Toko Sari',
+          templateId: TEMPLATE,
+          templateName: 'payday_promo',
+          templateContent: template.content,
+          headerMedia: null,
+          selfAssign: true,
+          createdBy: null,
+          scheduledAt: null,
+          startedAt: null,
+          finishedAt: null,
+          createdAt: '2026-01-01T00:00:00Z',
+          totalCount: 2,
+          invalidCount: 1,
+          estimatedCost: 1221,
+          pauseReason: null,
+          counts: {
+            total: 2,
+            byStatus: { ...Object.fromEntries(RECIPIENT_STATUSES.map((st) => [st, 0])), queue: 2 },
+            replied: 0,
+          },
+        };
+      throw new Error(`unexpected POST ${path}`);
+    });
+    await fillStepOne();
+    expect(screen.getByTestId('required-columns').textContent).toBe('phoneparam1param2');
+    // Check Now with nothing pasted is stopped in the browser.
+    fireEvent.click(screen.getByTestId('check-now'));
+    expect(await screen.findByText('Paste the recipient data')).toBeTruthy();
+    expect(post).not.toHaveBeenCalled();
+
+    const text = 'phone,param1,param2\n081234567890,Sari,Kak Sari\n0812,x,y';
+    fireEvent.change(screen.getByTestId('recipient-paste'), { target: { value: text } });
+    fireEvent.click(screen.getByTestId('check-now'));
+    await screen.findByTestId('start-broadcast');
+    expect(post).toHaveBeenCalledWith('broadcasts/recipients/check', {
+      body: {
+        templateId: TEMPLATE,
+        title: 'Payday promo',
+        draftId: undefined,
+        source: { type: 'text', text },
+      },
+      timeout: 120_000,
+    });
+    // The preview is the template filled with the first recipient's values.
+    expect(screen.getByTestId('template-bubble').textContent).toContain(
+      'Halo Sari, promo gajian untuk Kak Sari!',
+    );
+    expect(screen.getByText('Invalid phone number')).toBeTruthy();
+    expect(screen.getByTestId('download-invalid')).toBeTruthy();
+
+    fireEvent.click(screen.getByTestId('self-assign'));
+    fireEvent.click(screen.getByTestId('start-broadcast'));
+    await waitFor(() =>
+      expect(screen.getByTestId('location').textContent).toBe(`/broadcast/result/${DRAFT}`),
+    );
+    expect(post).toHaveBeenLastCalledWith('broadcasts', {
+      body: {
+        title: 'Payday promo',
+        channelId: CHANNEL,
+        templateId: TEMPLATE,
+        draftId: DRAFT,
+        headerMedia: null,
+        scheduledAt: null,
+        selfAssign: true,
+      },
+    });
+  });
+
+  it("says 'Insufficient Balance' and will not start when the balance is short", async () => {
+    post.mockResolvedValue(
+      checkResult({
+        cost: {
+          pricePerMessage: 610.5,
+          estimatedCost: 61_050,
+          balance: 60_000,
+          minimumBalance: 50_000,
+          sufficient: false,
+        },
+      }),
+    );
+    await fillStepOne();
+    fireEvent.change(screen.getByTestId('recipient-paste'), {
+      target: { value: 'phone,param1,param2\n081234567890,a,b' },
+    });
+    fireEvent.click(screen.getByTestId('check-now'));
+    expect((await screen.findByTestId('insufficient-balance')).textContent).toContain(
+      'Insufficient Balance',
+    );
+    expect((screen.getByTestId('start-broadcast') as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('needs a future start time to schedule, and shows the countdown', async () => {
+    post.mockResolvedValue(checkResult());
+    await fillStepOne();
+    fireEvent.change(screen.getByTestId('recipient-paste'), {
+      target: { value: 'phone,param1,param2\n081234567890,a,b' },
+    });
+    fireEvent.click(screen.getByTestId('check-now'));
+    await screen.findByTestId('start-broadcast');
+    fireEvent.click(screen.getByText('Schedule'));
+    const input = await screen.findByTestId('scheduled-at');
+    fireEvent.change(input, { target: { value: '2020-01-01T10:00' } });
+    fireEvent.click(screen.getByTestId('start-broadcast'));
+    expect(await screen.findByText('The start time must be in the future')).toBeTruthy();
+    expect(post).toHaveBeenCalledTimes(1);
+
+    const inTwoDays = new Date(Date.now() + (2 * 24 * 60 + 3 * 60 + 10) * 60_000);
+    const pad = (n: number) => String(n).padStart(2, '0');
+    const local = `${inTwoDays.getFullYear()}-${pad(inTwoDays.getMonth() + 1)}-${pad(inTwoDays.getDate())}T${pad(inTwoDays.getHours())}:${pad(inTwoDays.getMinutes())}`;
+    fireEvent.change(input, { target: { value: local } });
+    expect((await screen.findByTestId('countdown')).textContent).toMatch(
+      /^Starts in 2 days 3 hours (9|10) minutes$/,
+    );
+  });
+});
