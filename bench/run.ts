@@ -1,12 +1,14 @@
 // `npm run bench -- [name...]`: runs the named benches (all by default), printing each one's
 // JSON on its own line to stdout; progress goes to stderr.
 import { runApiBench } from './api.js';
+import { runBroadcastBench } from './broadcast.js';
 import { runInboundBench } from './inbound.js';
 import { runInboxBench } from './inbox.js';
 import { runRoutingBench } from './routing.js';
 
 const benches: Record<string, () => Promise<object>> = {
   api: runApiBench,
+  broadcast: runBroadcastBench,
   inbound: runInboundBench,
   inbox: runInboxBench,
   routing: runRoutingBench,

@@ -87,7 +87,13 @@ async function main() {
     const code = await run(
       join(ROOT, 'node_modules/.bin/playwright'),
       ['test', ...process.argv.slice(2)],
-      { E2E_BASE_URL: baseUrl, E2E_SANDBOX_URL: sandboxUrl },
+      {
+        E2E_BASE_URL: baseUrl,
+        E2E_SANDBOX_URL: sandboxUrl,
+        // The embedded PostgreSQL over TCP (db/embedded.ts), for specs that must set up state no
+        // screen can, such as a template Meta has already approved.
+        E2E_DATABASE_URL: `postgres://postgres:sapa@127.0.0.1:${pgPort}/sapa`,
+      },
     );
     if (code !== 0) {
       for (const handle of handles) {
