@@ -48,7 +48,13 @@ export function sapaServerService({ port, dataDir, pgPort, env = {} }) {
   return {
     name: 'server',
     command: process.execPath,
-    args: [join(ROOT, 'apps/server/dist/main.js')],
+    // BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the server there when it stops.
+    args: [
+      ...(process.env.BENCH_CPU_PROF
+        ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+        : []),
+      join(ROOT, 'apps/server/dist/main.js'),
+    ],
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',

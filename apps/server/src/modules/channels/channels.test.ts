@@ -165,7 +165,7 @@ describe('reading and toggling channels', () => {
     const list = await ctx.app.inject({ method: 'GET', url: '/api/services', headers: admin.auth });
     const service = list.json().data[0] as { _id: string; broadcastRate: number };
     expect(service.broadcastRate).toBe(80);
-    const patch = (user: TestUser, payload: unknown, id = service._id) =>
+    const patch = (user: TestUser, payload: Record<string, unknown>, id = service._id) =>
       ctx.app.inject({ method: 'PATCH', url: `/api/services/${id}`, headers: user.auth, payload });
 
     const faster = await patch(admin, { broadcastRate: 1000 });

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
 import type { TemplateRow } from '../../templates/repo.js';
+import type { chatVisibleTo } from '../visibility-filter.js';
 
 /**
  * The templates an agent may send in a chat: accepted ones (Meta approved them) on the chat's
@@ -19,6 +20,23 @@ function acceptedTemplates(db: Kysely<Database>, accountId: string, channelId: s
 }
 
 export const inboxTemplatesRepo = {
+  /** The channel of a chat the viewer may see (spec §6), or undefined. */
+  async visibleChatChannel(
+    db: Kysely<Database>,
+    accountId: string,
+    chatId: string,
+    visible: ReturnType<typeof chatVisibleTo>,
+  ): Promise<string | undefined> {
+    const chat = await db
+      .selectFrom('chats as c')
+      .select('c.channel_id')
+      .where('c.account_id', '=', accountId)
+      .where('c.id', '=', chatId)
+      .where(visible)
+      .executeTakeFirst();
+    return chat?.channel_id;
+  },
+
   listAccepted(db: Kysely<Database>, accountId: string, channelId: string): Promise<TemplateRow[]> {
     return acceptedTemplates(db, accountId, channelId)
       .orderBy('t.name')

@@ -1,0 +1,142 @@
+import { sql } from 'kysely';
+import { MESSAGES, type Message, type MessageType } from '@sapa/contracts';
+import type { Deps } from '../../deps.js';
+import type { MessageOrigin } from '../../events/bus.js';
+import { badRequest, notFound } from '../../http/errors.js';
+import { viewerOf } from '../../realtime/viewer.js';
+import type { Principal } from '../auth/principal.js';
+import { markTicketAnswered } from '../tickets/repo.js';
+import { presentMessage } from './presenters.js';
+import { loadChatRows, loadMessageRows, previewOf } from './queries.js';
+import { chatVisibleTo } from './visibility-filter.js';
+
+/**
+ * What every agent send shares — a free-form message or a template: the chat the caller may
+ * send to, the answer to a retried generatedId, and the one transaction that stores the message
+ * as `queue` with its send job.
+ */
+
+/** The chat, if the caller may see it and it can take a message; else the spec's error. */
+export async function sendableChat(deps: Deps, principal: Principal, chatId: string) {
+  const chat = await deps.db
+    .selectFrom('chats as c')
+    .innerJoin('channels as ch', 'ch.id', 'c.channel_id')
+    .select(['c.id', 'c.initiate_at', 'c.blocked', 'c.channel_id', 'c.channel', 'ch.is_enabled'])
+    .where('c.account_id', '=', principal.accountId)
+    .where('c.id', '=', chatId)
+    .where(chatVisibleTo(viewerOf(principal)))
+    .executeTakeFirst();
+  if (!chat) throw notFound(MESSAGES.noActiveChatroom);
+  if (chat.blocked) throw badRequest(MESSAGES.chatBlocked, 'CHAT_BLOCKED');
+  if (!chat.is_enabled)
+    throw badRequest(
+      'This channel is disabled. Enable it in Integration to send messages.',
+      'CHANNEL_DISABLED',
+    );
+  return chat;
+}
+
+/** A message already stored under this generatedId (a client retry), answered as it is. */
+export async function alreadySent(
+  deps: Deps,
+  accountId: string,
+  chatId: string,
+  generatedId: string | null | undefined,
+): Promise<Message | null> {
+  if (!generatedId) return null;
+  const existing = await deps.db
+    .selectFrom('messages')
+    .select('id')
+    .where('chat_id', '=', chatId)
+    .where('generated_id', '=', generatedId)
+    .executeTakeFirst();
+  return existing ? presentStored(deps, accountId, String(existing.id)) : null;
+}
+
+export interface OutgoingMessage {
+  generatedId: string | null;
+  msgType: MessageType;
+  text: string;
+  payload: Record<string, unknown>;
+  attachmentName: string | null;
+  mediaId: string | null;
+  /** Our id of the message this one replies to. */
+  replyTo: string | null;
+}
+
+/**
+ * Stores the message as `queue` with its send job, turns a red flag green (spec §4) and marks
+ * the ticket answered, all in one transaction; then announces it as `message.created`.
+ */
+export async function queueAgentMessage(
+  deps: Deps,
+  principal: Principal,
+  chat: { id: string; channel_id: string },
+  m: OutgoingMessage,
+  origin: MessageOrigin,
+): Promise<Message> {
+  const { db } = deps;
+  const now = deps.clock.now();
+  const messageId = await db.transaction().execute(async (trx) => {
+    const inserted = await trx
+      .insertInto('messages')
+      .values({
+        account_id: principal.accountId,
+        chat_id: chat.id,
+        channel_id: chat.channel_id,
+        generated_id: m.generatedId,
+        msg_type: m.msgType,
+        text: m.text,
+        payload: JSON.stringify(m.payload),
+        attachment_name: m.attachmentName,
+        media_id: m.mediaId,
+        status: 'queue',
+        from_me: true,
+        sender_id: principal.userId,
+        reply_to_provider_id: m.replyTo
+          ? sql<
+              string | null
+            >`(SELECT provider_message_id FROM messages WHERE id = ${m.replyTo}::bigint AND chat_id = ${chat.id})`
+          : null,
+        sent_at: now,
+      })
+      .returning(sql<string>`id::text`.as('id'))
+      .executeTakeFirstOrThrow();
+    await trx
+      .updateTable('chats')
+      .set({
+        last_message_text: previewOf(m.msgType, m.text, m.attachmentName),
+        last_message_type: m.msgType,
+        last_message_from_me: true,
+        last_update: now,
+        flag: sql`CASE WHEN flag = 'red' THEN 'green' ELSE flag END`,
+        updated_at: now,
+      })
+      .where('id', '=', chat.id)
+      .execute();
+    await markTicketAnswered(trx, {
+      accountId: principal.accountId,
+      chatId: chat.id,
+      agentId: principal.userId,
+      at: now,
+    });
+    await deps.jobs.enqueue('message.send', { messageId: inserted.id, attempt: 0 }, {}, trx);
+    return inserted.id;
+  });
+
+  const [rows, chats] = await Promise.all([
+    loadMessageRows(db, principal.accountId, [messageId]),
+    loadChatRows(db, principal.accountId, [chat.id]),
+  ]);
+  const row = rows[0];
+  const chatRow = chats[0];
+  if (!row || !chatRow) throw notFound(MESSAGES.messageNotFound);
+  deps.events.publish({ type: 'message.created', chat: chatRow, message: row, origin });
+  return presentMessage(row);
+}
+
+async function presentStored(deps: Deps, accountId: string, id: string): Promise<Message> {
+  const [row] = await loadMessageRows(deps.db, accountId, [id]);
+  if (!row) throw notFound(MESSAGES.messageNotFound);
+  return presentMessage(row);
+}
