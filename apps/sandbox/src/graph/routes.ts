@@ -79,7 +79,11 @@ export function registerGraphRoutes(app: FastifyInstance, ctx: SandboxContext): 
         const parsed = sendBodySchema.safeParse(raw);
         if (!parsed.success) throw toGraphError(parsed.error);
         ctx.throughput.admit(number.phoneNumberId);
-        if (parsed.data.template) checkTemplateSend(ctx, number, parsed.data.template);
+        // What the customer's phone shows: the approved text, filled (kept for the phone page).
+        if (parsed.data.template)
+          Object.assign(parsed.data.template, {
+            rendered: checkTemplateSend(ctx, number, parsed.data.template),
+          });
         const forced =
           fault?.respond === 'fail-async'
             ? (() => {

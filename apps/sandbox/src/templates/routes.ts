@@ -1,3 +1,4 @@
+import { renderTemplate, type RenderedTemplate } from './render.js';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { SandboxContext } from '../context.js';
@@ -61,7 +62,7 @@ export function checkTemplateSend(
   ctx: SandboxContext,
   number: BusinessNumber,
   send: { name: string; language: { code: string }; components?: unknown[] | undefined },
-): void {
+): RenderedTemplate {
   const t = templatesOf(ctx).book.find(number.wabaId, send.name, send.language.code);
   if (!t || t.status !== 'APPROVED')
     throw new GraphError(404, 132001, 'Template name does not exist in the translation', {
@@ -83,6 +84,7 @@ export function checkTemplateSend(
         },
       );
   }
+  return renderTemplate(t, send);
 }
 
 /** Meta's template endpoints on a WABA, plus /sandbox controls for the fake review. */

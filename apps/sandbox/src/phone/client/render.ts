@@ -52,7 +52,7 @@ export function summary(m: PhoneMessage): string {
     case 'button':
       return str(c.text);
     case 'template':
-      return `Template: ${str(c.name)}`;
+      return str(obj(c.rendered).body) || `Template: ${str(c.name)}`;
     default:
       return 'Message';
   }
@@ -168,6 +168,9 @@ function renderTemplate(m: PhoneMessage, c: Obj, hooks: RenderHooks) {
   const parts: Array<HTMLElement | null> = [
     h('div', { class: 'template-tag' }, `Template · ${str(c.name)} · ${str(obj(c.language).code)}`),
   ];
+  // The sandbox filled the approved text in (as a phone shows it); older messages lack it.
+  const view = obj(c.rendered);
+  if (typeof view.body === 'string') return renderFilledTemplate(m, components, view, parts, hooks);
   const paramText = (p: Obj): string => {
     if (p.type === 'text') return str(p.text);
     if (p.type === 'currency') return str(obj(p.currency).fallback_value);
@@ -206,6 +209,40 @@ function renderTemplate(m: PhoneMessage, c: Obj, hooks: RenderHooks) {
       }
     }
   }
+  return [...parts, buttonRow(buttons)];
+}
+
+function renderFilledTemplate(
+  m: PhoneMessage,
+  components: Obj[],
+  view: Obj,
+  parts: Array<HTMLElement | null>,
+  hooks: RenderHooks,
+) {
+  for (const comp of components.filter((x) => str(x.type).toLowerCase() === 'header')) {
+    for (const p of arr(comp.parameters).map(obj)) {
+      const media = obj(p[str(p.type)]);
+      if (p.type === 'image')
+        parts.push(h('img', { class: 'media', src: mediaSrc(media), alt: '' }));
+      else if (p.type === 'document' || p.type === 'video')
+        parts.push(fileCard(media, str(p.type)));
+    }
+  }
+  if (view.header) parts.push(h('div', { class: 'header' }, str(view.header)));
+  parts.push(textBody(str(view.body)));
+  if (view.footer) parts.push(h('div', { class: 'footer' }, str(view.footer)));
+  const buttons = arr(view.buttons)
+    .map(obj)
+    .map((b) => {
+      const label = str(b.label);
+      return str(b.type) === 'QUICK_REPLY'
+        ? {
+            label,
+            id: label,
+            onClick: () => hooks.onTap({ kind: 'button', payload: label, text: label }, m),
+          }
+        : { label: str(b.type) === 'URL' ? `🔗 ${label}` : label, onClick: () => undefined };
+    });
   return [...parts, buttonRow(buttons)];
 }
 

@@ -1,0 +1,153 @@
+// Issue 6's whole journey in Chromium, as a manager lives it: write a template, publish it and
+// see the sandbox (our Meta) approve it, then broadcast it to a contact group of sandbox
+// customers; their phones receive it with their own names and the result page counts the read.
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { fillLogin, snap } from './helpers/ui.js';
+import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD } from './helpers/users.js';
+
+const SANDBOX_URL = process.env.E2E_SANDBOX_URL ?? '';
+const DEMO_NUMBER = '100000000000001';
+
+async function customerWrites(request: APIRequestContext, waId: string, name: string) {
+  const res = await request.post(`${SANDBOX_URL}/sandbox/customers/${waId}/messages`, {
+    data: { phoneNumberId: DEMO_NUMBER, name, type: 'text', text: 'Halo, saya mau pesan' },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+}
+
+/** The customers' contacts (made by their first messages) in a new group, through the API. */
+async function groupOf(
+  request: APIRequestContext,
+  baseURL: string,
+  name: string,
+  phones: string[],
+): Promise<void> {
+  const login = await request.post(`${baseURL}/api/auth/login`, {
+    data: { email: DEMO_ADMIN_EMAIL, password: DEMO_PASSWORD },
+  });
+  const { accessToken } = (await login.json()) as { accessToken: string };
+  const headers = { authorization: `Bearer ${accessToken}` };
+  const ids: string[] = [];
+  for (const phone of phones) {
+    await expect
+      .poll(async () => {
+        const res = await request.get(`${baseURL}/api/contacts?searchText=${phone}`, { headers });
+        const found = ((await res.json()) as { data: { _id: string }[] }).data[0];
+        if (found) ids.push(found._id);
+        return Boolean(found);
+      })
+      .toBe(true);
+  }
+  const group = await request.post(`${baseURL}/api/contacts/groups`, {
+    headers,
+    data: { name, description: 'Pelanggan uji broadcast' },
+  });
+  expect(group.status(), await group.text()).toBe(201);
+  const { _id } = (await group.json()) as { _id: string };
+  const members = await request.post(`${baseURL}/api/contacts/groups/${_id}/members`, {
+    headers,
+    data: { contactIds: ids },
+  });
+  expect(members.ok(), await members.text()).toBe(true);
+}
+
+test('broadcast journey: new template approved by the sandbox, sent to a contact group, read on the phone', async ({
+  browser,
+  baseURL,
+  request,
+}) => {
+  test.skip(!SANDBOX_URL, 'needs the sandbox (scripts/e2e.mjs starts it)');
+  test.setTimeout(150_000);
+  const run = Date.now().toString().slice(-7);
+  const customers = [
+    { waId: `62818${run}1`, name: 'Rina' },
+    { waId: `62818${run}2`, name: 'Sari' },
+  ];
+  const templateName = `pesanan_${run}`;
+  const groupName = `Pelanggan ${run}`;
+
+  for (const c of customers) await customerWrites(request, c.waId, c.name);
+  await groupOf(
+    request,
+    baseURL ?? '',
+    groupName,
+    customers.map((c) => c.waId),
+  );
+
+  // Rina has WhatsApp open: what arrives is read.
+  const phoneContext = await browser.newContext();
+  const phone = await phoneContext.newPage();
+  await phone.goto(
+    `${SANDBOX_URL}/phone?number=${DEMO_NUMBER}&customer=${customers[0]?.waId}&name=Rina`,
+  );
+
+  const context = await browser.newContext({ baseURL, viewport: { width: 1366, height: 768 } });
+  const page = await context.newPage();
+  await page.goto('/login');
+  await fillLogin(page, DEMO_ADMIN_EMAIL, DEMO_PASSWORD);
+  await expect(page.getByTestId('user-menu')).toBeVisible();
+
+  // 1. The template, published and approved.
+  await page.goto('/broadcast/template/new');
+  await page.getByTestId('template-name').fill(templateName);
+  await page
+    .getByTestId('template-content')
+    .fill('Halo {{1}}, pesanan Anda sudah kami kirim hari ini.');
+  await page.getByTestId('template-example-1').fill('Rina');
+  await page.getByTestId('template-save-publish').click();
+  await page.getByTestId('confirm-submit').click();
+  const row = page.getByTestId(`template-row-${templateName}`);
+  await expect(row.getByTestId('template-status')).toHaveText('Accepted', { timeout: 20_000 });
+
+  // 2. The broadcast: the new template, the group, the contact name into {{1}}.
+  await page.getByTestId('template-to-broadcasts').click();
+  await page.getByRole('link', { name: 'New broadcast' }).first().click();
+  await page.getByTestId('broadcast-title').fill(`Pengiriman ${run}`);
+  const channel = page.getByTestId('broadcast-channel');
+  if ((await channel.inputValue()) === '') {
+    await channel.click();
+    await page.getByRole('option').first().click();
+  }
+  await page.getByTestId('broadcast-template').click();
+  await page.getByRole('option', { name: `${templateName} (id)`, exact: true }).click();
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  await page.getByTestId('data-mode').getByText('Contact groups').click();
+  await page.getByTestId('recipient-groups').click();
+  await page.getByRole('option', { name: `${groupName} (2)` }).click();
+  await page.keyboard.press('Escape');
+  await page.getByRole('textbox', { name: 'Fills param1' }).click();
+  await page.getByRole('option', { name: 'Contact name', exact: true }).click();
+  await page.getByTestId('check-now').click();
+
+  await expect(page.getByTestId('start-broadcast')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('template-bubble')).toContainText(
+    'Halo Rina, pesanan Anda sudah kami kirim hari ini.',
+  );
+  await snap(page, 'broadcast-journey-review');
+  await page.getByTestId('start-broadcast').click();
+
+  // 3. The result page: both delivered, Rina's read, and her phone shows it with her name.
+  await expect(page).toHaveURL(/\/broadcast\/result\/[0-9a-f-]{36}$/, { timeout: 15_000 });
+  await expect
+    .poll(
+      async () => {
+        const delivered = Number(
+          (await page.getByTestId('count-delivered').innerText()).replace(/\D/g, ''),
+        );
+        const read = Number((await page.getByTestId('count-read').innerText()).replace(/\D/g, ''));
+        return delivered + read;
+      },
+      { timeout: 60_000 },
+    )
+    .toBe(2);
+  await expect(page.getByTestId('count-read')).toContainText('1', { timeout: 30_000 });
+  await expect(page.getByTestId('broadcast-status')).toHaveText('Completed', { timeout: 30_000 });
+  await expect(phone.getByText('Halo Rina, pesanan Anda sudah kami kirim hari ini.')).toBeVisible({
+    timeout: 20_000,
+  });
+  await snap(page, 'broadcast-journey-result');
+
+  await context.close();
+  await phoneContext.close();
+});
