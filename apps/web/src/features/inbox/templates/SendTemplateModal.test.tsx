@@ -88,6 +88,22 @@ describe('SendTemplateModal', () => {
     expect(screen.getByText('No template matches “zzz”')).toBeTruthy();
   });
 
+  it('puts the welcome template (hsm/welcome) first, marked as the one that opens conversations', async () => {
+    open([
+      template(),
+      template({ _id: 'tpl-2', name: 'reopen_chat', content: 'Halo lagi', isWelcome: true }),
+    ]);
+    const options = await screen.findAllByTestId('template-option');
+    expect(options.map((o) => o.getAttribute('data-name'))).toEqual([
+      'reopen_chat',
+      'order_shipped',
+    ]);
+    expect(within(options[0]!).getByTestId('template-welcome').textContent).toBe(
+      'Opens conversations',
+    );
+    expect(within(options[1]!).queryByTestId('template-welcome')).toBeNull();
+  });
+
   it('asks one value per {{n}}, refuses to send them empty, and previews what is typed', async () => {
     const { onSend } = open([template()]);
     fireEvent.click(await screen.findByTestId('template-option'));

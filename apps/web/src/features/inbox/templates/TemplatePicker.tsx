@@ -29,6 +29,14 @@ export function matchesSearch(template: Pick<Template, 'name' | 'content'>, sear
   return template.name.toLowerCase().includes(q) || template.content.toLowerCase().includes(q);
 }
 
+/**
+ * The account's welcome template (`hsm/welcome`, the one chosen to open conversations) comes
+ * first: reopening a closed conversation is what it was picked for. The rest keep their order.
+ */
+export function pickerOrder<T extends Pick<Template, 'isWelcome'>>(templates: T[]): T[] {
+  return [...templates.filter((t) => t.isWelcome), ...templates.filter((t) => !t.isWelcome)];
+}
+
 interface TemplatePickerProps {
   templates: Template[] | undefined;
   status: 'pending' | 'error' | 'success';
@@ -94,7 +102,7 @@ export function TemplatePicker({
       </Stack>
     );
 
-  const shown = templates.filter((tpl) => matchesSearch(tpl, search));
+  const shown = pickerOrder(templates.filter((tpl) => matchesSearch(tpl, search)));
   return (
     <Stack gap="sm">
       <TextInput
@@ -129,6 +137,11 @@ export function TemplatePicker({
                     {tpl.name}
                   </Text>
                   <Group gap={6} wrap="nowrap">
+                    {tpl.isWelcome && (
+                      <Badge size="xs" variant="filled" data-testid="template-welcome">
+                        {t('welcome')}
+                      </Badge>
+                    )}
                     <Badge size="xs" variant="light" color="gray">
                       {tpl.language}
                     </Badge>
