@@ -105,9 +105,18 @@ export async function engineWorld(
     admin: user,
     channelId: channel.id,
     templateId: template.id,
+    // The sandbox first: once it stops, no status webhook is in flight into a closing Sapa.
+    // A slow step is named, so a hang under load says where it was.
     close: async () => {
-      await ctx.close();
-      await sandbox.close();
+      for (const [step, run] of [
+        ['sandbox', () => sandbox.close()],
+        ['sapa', () => ctx.close()],
+      ] as const) {
+        const started = Date.now();
+        await run();
+        const ms = Date.now() - started;
+        if (ms > 5_000) console.warn(`engine test world: closing ${step} took ${ms} ms`);
+      }
     },
   };
 }
