@@ -72,6 +72,17 @@ export async function buildApp(
   registerInboxSocketHandlers(deps, realtime);
   registerRoutingSocketHandlers(deps, realtime);
   app.addHook('onClose', async () => realtime.close());
+  // On close, requests still in flight finish, but their keep-alive connections would then hold
+  // the server open for Fastify's 72 s keep-alive timeout (webhook senders keep them): close
+  // each one as soon as it goes idle.
+  let idleSweep: NodeJS.Timeout | null = null;
+  app.addHook('preClose', async () => {
+    idleSweep = setInterval(() => app.server.closeIdleConnections(), 200);
+    idleSweep.unref();
+  });
+  app.addHook('onClose', async () => {
+    if (idleSweep) clearInterval(idleSweep);
+  });
 
   const webDist = options.serveWeb === false ? null : findWebDist();
   if (webDist) {
