@@ -1,5 +1,4 @@
-import type { Readable } from 'node:stream';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import {
   BROADCAST_LIMITS,
   BROADCAST_MESSAGES,
@@ -18,25 +17,14 @@ import {
   recipientCheckResultSchema,
 } from '@sapa/contracts';
 import { principalOf } from '../../http/authenticate.js';
+import { sendSheet } from '../../http/download.js';
 import { errorResponses } from '../../http/error-responses.js';
 import { AppError, badRequest } from '../../http/errors.js';
 import type { App } from '../../http/types.js';
 import type { ModuleContext } from '../registry.js';
-import { SHEET_CONTENT_TYPES, type SheetFormat } from '../contacts/sheet-writer.js';
 import { BroadcastControlService } from './control.service.js';
 import { BroadcastResultsService } from './results.service.js';
 import { BroadcastsService, type CheckSource } from './service.js';
-
-const download = (
-  reply: FastifyReply,
-  format: SheetFormat,
-  file: { filename: string; body: Readable },
-) =>
-  reply
-    .header('content-type', SHEET_CONTENT_TYPES[format])
-    .header('content-disposition', `attachment; filename="${file.filename}"`)
-    .header('cache-control', 'no-store')
-    .send(file.body);
 
 /** Multipart: the form fields (sent before the file) and the file's bytes. */
 async function multipartCheck(request: FastifyRequest) {
@@ -119,7 +107,7 @@ export function broadcastsRoutes(app: App, { deps }: ModuleContext): void {
       },
     },
     async (request, reply) =>
-      download(
+      sendSheet(
         reply,
         'xlsx',
         await results.example(principalOf(request), request.query.templateId),
@@ -174,7 +162,7 @@ export function broadcastsRoutes(app: App, { deps }: ModuleContext): void {
         schema: { tags, params, description: 'Rows that failed validation, with the reason.' },
       },
       async (request, reply) =>
-        download(
+        sendSheet(
           reply,
           format,
           await results.rejectedFile(principalOf(request), request.params.id, format),
@@ -187,7 +175,7 @@ export function broadcastsRoutes(app: App, { deps }: ModuleContext): void {
         schema: { tags, params, description: "Every recipient's status, times and error." },
       },
       async (request, reply) =>
-        download(
+        sendSheet(
           reply,
           format,
           await results.exportResults(principalOf(request), request.params.id, format),

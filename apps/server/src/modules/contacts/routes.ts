@@ -20,9 +20,8 @@ import {
   contactUpdateBodySchema,
   okSchema,
 } from '@sapa/contracts';
-import type { FastifyReply } from 'fastify';
-import type { Readable } from 'node:stream';
 import { principalOf } from '../../http/authenticate.js';
+import { sendSheet } from '../../http/download.js';
 import { errorResponses } from '../../http/error-responses.js';
 import { AppError, badRequest } from '../../http/errors.js';
 import type { App } from '../../http/types.js';
@@ -31,18 +30,6 @@ import { ContactAttributesService } from './attributes.service.js';
 import { ContactExportService } from './export.service.js';
 import { ContactImportService } from './import.service.js';
 import { ContactsService } from './service.js';
-import { SHEET_CONTENT_TYPES, type SheetFormat } from './sheet-writer.js';
-
-const download = (
-  reply: FastifyReply,
-  format: SheetFormat,
-  file: { filename: string; body: Readable },
-) =>
-  reply
-    .header('content-type', SHEET_CONTENT_TYPES[format])
-    .header('content-disposition', `attachment; filename="${file.filename}"`)
-    .header('cache-control', 'no-store')
-    .send(file.body);
 
 /** /api/contacts: the account's customers, their attributes, import and export. */
 export function contactsRoutes(app: App, { deps }: ModuleContext): void {
@@ -79,7 +66,7 @@ export function contactsRoutes(app: App, { deps }: ModuleContext): void {
       },
     },
     async (request, reply) =>
-      download(
+      sendSheet(
         reply,
         request.query.format,
         await exports.export(principalOf(request), request.query),
@@ -180,7 +167,7 @@ export function contactsRoutes(app: App, { deps }: ModuleContext): void {
       },
     },
     async (request, reply) =>
-      download(
+      sendSheet(
         reply,
         request.query.format,
         await imports.rejectedFile(

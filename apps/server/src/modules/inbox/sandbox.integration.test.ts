@@ -1,8 +1,7 @@
-import { createServer, type AddressInfo } from 'node:net';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSandbox, DEMO_NUMBER, loadConfig } from '@sapa/sandbox';
-import { createTestContext, type TestContext } from '../../test/harness.js';
+import { DEMO_NUMBER } from '@sapa/sandbox';
+import type { TestContext } from '../../test/harness.js';
+import { sandboxPair, until, type SandboxPair } from '../../test/sandbox-pair.js';
 import {
   createAccount,
   createUser,
@@ -15,49 +14,17 @@ import { fundAccount } from '../../test/fixtures-inbox.js';
  * The whole pipeline against the local Meta sandbox, over real HTTP both ways, with the real
  * pg-boss workers: customer → webhook → inbox; agent → job → Graph → statuses back.
  */
+let pair: SandboxPair;
 let ctx: TestContext;
-let sandbox: FastifyInstance;
 let sandboxUrl: string;
 let admin: TestUser;
 
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  const port = await new Promise<number>((r) =>
-    probe.listen(0, '127.0.0.1', () => r((probe.address() as AddressInfo).port)),
-  );
-  await new Promise<void>((r) => probe.close(() => r()));
-  return port;
-}
-
-async function until<T>(fn: () => Promise<T | undefined | null | false>, ms = 15_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
 beforeAll(async () => {
-  // The sandbox must know where Sapa listens and Sapa where the sandbox listens: start the
-  // sandbox on a port first, pointing at a port Sapa will then take.
-  const sapaPort = await freePort();
-  const sandboxPort = await freePort();
-  sandbox = await buildSandbox(
-    loadConfig({
-      SANDBOX_PORT: String(sandboxPort),
-      SAPA_WEBHOOK_URL: `http://127.0.0.1:${sapaPort}/webhooks/meta`,
-      META_APP_SECRET: 'test-app-secret',
-      STATUS_DELAY_MS: '20',
-      WEBHOOK_RETRY_BASE_MS: '100',
-      LOG_LEVEL: 'silent',
-    }),
-  );
-  await sandbox.listen({ port: sandboxPort, host: '127.0.0.1' });
-  sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
-  ctx = await createTestContext({ jobs: 'pg-boss', config: { graphApiUrl: sandboxUrl } });
-  await ctx.app.listen({ port: sapaPort, host: '127.0.0.1' });
+  pair = await sandboxPair({
+    jobs: 'pg-boss',
+    sandboxEnv: { STATUS_DELAY_MS: '20', WEBHOOK_RETRY_BASE_MS: '100' },
+  });
+  ({ ctx, sandboxUrl } = pair);
   const accountId = await createAccount(ctx);
   await fundAccount(ctx, accountId);
   admin = await createUser(ctx, accountId, { role: 'admin' });
@@ -67,8 +34,7 @@ beforeAll(async () => {
   });
 }, 60_000);
 afterAll(async () => {
-  await ctx?.close();
-  await sandbox?.close();
+  await pair?.close();
 });
 
 const customer = (waId: string, body: Record<string, unknown>) =>

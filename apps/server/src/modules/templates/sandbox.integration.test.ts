@@ -1,9 +1,9 @@
-import { createServer, type AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSandbox, DEMO_NUMBER, loadConfig } from '@sapa/sandbox';
+import { DEMO_NUMBER } from '@sapa/sandbox';
 import type { Template } from '@sapa/contracts';
-import { createTestContext, type TestContext } from '../../test/harness.js';
+import type { TestContext } from '../../test/harness.js';
+import { sandboxPair, until, type SandboxPair } from '../../test/sandbox-pair.js';
 import {
   createAccount,
   createUser,
@@ -13,46 +13,17 @@ import {
 import { call, newTemplate } from './test-helpers.js';
 
 /** Publish → the sandbox reviews → its signed webhook moves the template, over real HTTP. */
+let pair: SandboxPair;
 let ctx: TestContext;
 let sandbox: FastifyInstance;
 let admin: TestUser;
 let channelId: string;
 
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  const port = await new Promise<number>((r) =>
-    probe.listen(0, '127.0.0.1', () => r((probe.address() as AddressInfo).port)),
-  );
-  await new Promise<void>((r) => probe.close(() => r()));
-  return port;
-}
-
-async function until<T>(fn: () => Promise<T | undefined | null | false>, ms = 15_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
 beforeAll(async () => {
-  const sapaPort = await freePort();
-  const sandboxPort = await freePort();
-  sandbox = await buildSandbox(
-    loadConfig({
-      SANDBOX_PORT: String(sandboxPort),
-      SAPA_WEBHOOK_URL: `http://127.0.0.1:${sapaPort}/webhooks/meta`,
-      META_APP_SECRET: 'test-app-secret',
-      TEMPLATE_REVIEW_MS: '50',
-      TEMPLATE_BANNED_WORDS: 'forbidden',
-      LOG_LEVEL: 'silent',
-    }),
-  );
-  await sandbox.listen({ port: sandboxPort, host: '127.0.0.1' });
-  ctx = await createTestContext({ graphApiUrl: `http://127.0.0.1:${sandboxPort}` });
-  await ctx.app.listen({ port: sapaPort, host: '127.0.0.1' });
+  pair = await sandboxPair({
+    sandboxEnv: { TEMPLATE_REVIEW_MS: '50', TEMPLATE_BANNED_WORDS: 'forbidden' },
+  });
+  ({ ctx, sandbox } = pair);
   const accountId = await createAccount(ctx);
   admin = await createUser(ctx, accountId, { role: 'admin' });
   channelId = (
@@ -63,8 +34,7 @@ beforeAll(async () => {
   ).id;
 }, 60_000);
 afterAll(async () => {
-  await ctx?.close();
-  await sandbox?.close();
+  await pair?.close();
 });
 
 const settled = (id: string) =>

@@ -6,6 +6,7 @@ import {
   ticketSchema,
 } from '@sapa/contracts';
 import { principalOf } from '../../http/authenticate.js';
+import { sendSheet } from '../../http/download.js';
 import { errorResponses } from '../../http/error-responses.js';
 import type { App } from '../../http/types.js';
 import type { ModuleContext } from '../registry.js';
@@ -42,12 +43,7 @@ export function ticketsRoutes(app: App, { deps }: ModuleContext): void {
       },
     },
     async (request, reply) => {
-      const { filename, body } = await tickets.exportCsv(principalOf(request), request.query);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${filename}"`)
-        .header('cache-control', 'no-store')
-        .send(body);
+      return sendSheet(reply, 'csv', await tickets.exportCsv(principalOf(request), request.query));
     },
   );
 

@@ -1,8 +1,8 @@
-import { createServer, type AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { buildSandbox, DEMO_NUMBER, loadConfig } from '@sapa/sandbox';
-import { createTestContext, type TestContext } from '../../../test/harness.js';
+import { DEMO_NUMBER } from '@sapa/sandbox';
+import type { TestContext } from '../../../test/harness.js';
+import { sandboxPair, until as waitUntil } from '../../../test/sandbox-pair.js';
 import {
   createAccount,
   createUser,
@@ -24,27 +24,9 @@ export interface EngineWorld {
   close(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  const port = await new Promise<number>((r) =>
-    probe.listen(0, '127.0.0.1', () => r((probe.address() as AddressInfo).port)),
-  );
-  await new Promise<void>((r) => probe.close(() => r()));
-  return port;
-}
-
-export async function until<T>(
-  fn: () => Promise<T | undefined | null | false>,
-  ms = 20_000,
-): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+/** `until` with the engine tests' longer default: a paced send takes a while. */
+export const until = <T>(fn: () => Promise<T | undefined | null | false>, ms = 20_000) =>
+  waitUntil(fn, ms);
 
 /**
  * An account with balance, a manager, the sandbox's demo number as its channel and the demo
@@ -54,24 +36,11 @@ export async function until<T>(
 export async function engineWorld(
   opts: { balance?: number; sandboxEnv?: Record<string, string> } = {},
 ): Promise<EngineWorld> {
-  const sapaPort = await freePort();
-  const sandboxPort = await freePort();
-  const sandbox = await buildSandbox(
-    loadConfig({
-      SANDBOX_PORT: String(sandboxPort),
-      SAPA_WEBHOOK_URL: `http://127.0.0.1:${sapaPort}/webhooks/meta`,
-      META_APP_SECRET: 'test-app-secret',
-      STATUS_DELAY_MS: '10',
-      WEBHOOK_RETRY_BASE_MS: '50',
-      LOG_LEVEL: 'silent',
-      ...opts.sandboxEnv,
-    }),
-  );
-  await sandbox.listen({ port: sandboxPort, host: '127.0.0.1' });
-  const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
-  const ctx = await createTestContext({ config: { graphApiUrl: sandboxUrl } });
+  const pair = await sandboxPair({
+    sandboxEnv: { STATUS_DELAY_MS: '10', WEBHOOK_RETRY_BASE_MS: '50', ...opts.sandboxEnv },
+  });
+  const { ctx, sandbox, sandboxUrl } = pair;
   ctx.deps.clock = { now: () => new Date() };
-  await ctx.app.listen({ port: sapaPort, host: '127.0.0.1' });
   const accountId = await createAccount(ctx);
   if (opts.balance !== 0) await fundAccount(ctx, accountId, opts.balance ?? 1_000_000);
   const user = await createUser(ctx, accountId, { role: 'admin' });
@@ -105,19 +74,7 @@ export async function engineWorld(
     admin: user,
     channelId: channel.id,
     templateId: template.id,
-    // The sandbox first: once it stops, no status webhook is in flight into a closing Sapa.
-    // A slow step is named, so a hang under load says where it was.
-    close: async () => {
-      for (const [step, run] of [
-        ['sandbox', () => sandbox.close()],
-        ['sapa', () => ctx.close()],
-      ] as const) {
-        const started = Date.now();
-        await run();
-        const ms = Date.now() - started;
-        if (ms > 5_000) console.warn(`engine test world: closing ${step} took ${ms} ms`);
-      }
-    },
+    close: pair.close,
   };
 }
 
