@@ -4,7 +4,6 @@
 import { fork } from 'node:child_process';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
-import autocannon from 'autocannon';
 import pg from 'pg';
 import {
   freePort,
@@ -15,6 +14,7 @@ import {
 } from '../scripts/lib/processes.mjs';
 import { login } from './lib/sapa.js';
 import { BENCH_APP_SECRET, inboundWebhook, statusWebhook, type SignedWebhook } from './lib/meta.js';
+import { postAmount } from './lib/load.js';
 import { percentile, pool } from './lib/stats.js';
 
 const MESSAGES = Number(process.env.BENCH_INBOUND_MESSAGES ?? 20_000);
@@ -22,33 +22,9 @@ const STATUSES = Number(process.env.BENCH_INBOUND_STATUSES ?? 30_000);
 const CONNECTIONS = Number(process.env.BENCH_CONCURRENCY ?? 100);
 const CUSTOMERS = 2_000;
 
-/** Posts `count` webhooks built on demand by `next(i)`; autocannon keeps `CONNECTIONS` in flight. */
-async function fire(url: string, count: number, next: (i: number) => SignedWebhook) {
-  let i = 0;
-  const started = performance.now();
-  const result = await autocannon({
-    url,
-    method: 'POST',
-    connections: CONNECTIONS,
-    amount: count,
-    requests: [
-      {
-        setupRequest: (req) => {
-          const w = next(i++);
-          return { ...req, body: w.body, headers: w.headers };
-        },
-      },
-    ],
-  });
-  // autocannon's own duration is rounded; time the run ourselves.
-  const seconds = (performance.now() - started) / 1000;
-  return {
-    perSecond: Math.round(count / seconds),
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    non2xx: result.non2xx,
-    errors: result.errors + result.timeouts,
-  };
+/** Posts `count` webhooks built on demand by `next(i)`; `CONNECTIONS` stay in flight. */
+function fire(url: string, count: number, next: (i: number) => SignedWebhook) {
+  return postAmount(url, CONNECTIONS, count, next);
 }
 
 export async function runInboundBench(): Promise<object> {

@@ -4,7 +4,6 @@
 // `chat.assigned`, and the spread of open chats per agent (max − min) within each division.
 import { fork } from 'node:child_process';
 import { join } from 'node:path';
-import autocannon from 'autocannon';
 import pg from 'pg';
 import {
   freePort,
@@ -15,6 +14,7 @@ import {
 } from '../scripts/lib/processes.mjs';
 import { login } from './lib/sapa.js';
 import { BENCH_APP_SECRET, DEMO_PHONE_NUMBER_ID, signWebhook } from './lib/meta.js';
+import { postAmount } from './lib/load.js';
 import { percentile } from './lib/stats.js';
 
 const CONVERSATIONS = Number(process.env.BENCH_ROUTING_CONVERSATIONS ?? 2_000);
@@ -153,25 +153,16 @@ export async function runRoutingBench(): Promise<object> {
 
     console.error(`routing: ${CONVERSATIONS} conversations, ${CONNECTIONS} connections`);
     const sentAt = new Map<string, number>();
-    let i = 0;
     const started = Date.now();
-    const result = await autocannon({
-      url: `${service.url}/webhooks/meta`,
-      method: 'POST',
-      connections: CONNECTIONS,
-      amount: CONVERSATIONS,
-      requests: [
-        {
-          setupRequest: (req) => {
-            const n = i++;
-            sentAt.set(customer(n), Date.now());
-            const w = firstMessage(n);
-            return { ...req, body: w.body, headers: w.headers };
-          },
-        },
-      ],
-    });
-    const answeredAt = Date.now();
+    const result = await postAmount(
+      `${service.url}/webhooks/meta`,
+      CONNECTIONS,
+      CONVERSATIONS,
+      (n) => {
+        sentAt.set(customer(n), Date.now());
+        return firstMessage(n);
+      },
+    );
     await new Promise((r) => setTimeout(r, 2_000));
     const report = await new Promise<[string, number][]>((resolve) => {
       listener.on('message', (m: { type: string; received?: [string, number][] }) => {
@@ -212,10 +203,10 @@ export async function runRoutingBench(): Promise<object> {
       divisions: DIVISIONS,
       onlineAgents: DIVISIONS * AGENTS_PER_DIVISION,
       webhooks: {
-        perSecond: Math.round(CONVERSATIONS / ((answeredAt - started) / 1000)),
+        perSecond: result.perSecond,
         non2xx: result.non2xx,
-        errors: result.errors + result.timeouts,
-        answerP99Ms: result.latency.p99,
+        errors: result.errors,
+        answerP99Ms: result.p99,
       },
       assigned,
       unassigned: counts.rows[0]?.unassigned ?? 0,

@@ -4,6 +4,7 @@ import { conflict, notFound } from '../../http/errors.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
 import type { Principal } from '../auth/principal.js';
 import { divisionsRepo, type DivisionRow } from './repo.js';
+import { forgetGreeting } from '../routing/greeting.repo.js';
 
 // Case-insensitive per account: unique index on (account_id, lower(name)).
 const NAME_UNIQUE = 'divisions_account_name';
@@ -44,6 +45,8 @@ export class DivisionsService {
       divisionsRepo.update(this.deps.db, principal.accountId, id, input, this.deps.clock.now()),
     );
     if (!found) throw notFound(MESSAGES.divisionNotFound);
+    // The greeting lists divisions by name.
+    forgetGreeting(this.deps.db, principal.accountId);
     return this.get(principal, id);
   }
 
@@ -52,6 +55,7 @@ export class DivisionsService {
       .transaction()
       .execute((trx) => divisionsRepo.remove(trx, principal.accountId, id));
     if (!removed) throw notFound(MESSAGES.divisionNotFound);
+    forgetGreeting(this.deps.db, principal.accountId);
     return { ok: true };
   }
 

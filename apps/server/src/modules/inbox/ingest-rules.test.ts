@@ -90,3 +90,17 @@ describe('inbound rules applied by the ingest batch', () => {
       expect(e.type === 'message.created' && e.chat.unread_count).toBe(0);
   });
 });
+
+describe('a chat’s messages without a foreign key on the hot path', () => {
+  it('still go when their chat is deleted (statement trigger)', async () => {
+    const a = await conversation({});
+    const b = await conversation({});
+    await customer.post({ from: a.from, body: 'second' });
+    expect(await countOf('messages', a.chatId)).toBe(2);
+    await ctx.deps.db.deleteFrom('tickets').where('chat_id', '=', a.chatId).execute();
+    await ctx.deps.db.deleteFrom('chats').where('id', '=', a.chatId).execute();
+    expect(await countOf('messages', a.chatId)).toBe(0);
+    // Another chat's messages stay.
+    expect(await countOf('messages', b.chatId)).toBe(1);
+  });
+});

@@ -4,7 +4,7 @@ import type { ChatRow, MessageRow } from '../inbox/presenters.js';
 import { loadChatRows } from '../inbox/queries.js';
 import { assignRepo } from './assign.repo.js';
 import { sendAutoMessage } from './auto-message.js';
-import { greetingRepo } from './greeting.repo.js';
+import { loadGreeting } from './greeting.repo.js';
 import { autoAssign } from './auto-assign.js';
 import type { RoutingSettings } from './settings.js';
 
@@ -48,7 +48,7 @@ export async function handleGreeting(
   message: MessageRow,
   window: { start: Date; isNew: boolean },
 ): Promise<GreetingOutcome> {
-  const greeting = await greetingRepo.find(deps.db, chat.account_id);
+  const greeting = await loadGreeting(deps.db, chat.account_id);
   if (!greeting || greeting.divisions.length === 0) return 'none';
   if (window.isNew) {
     const text = greetingMessageText(

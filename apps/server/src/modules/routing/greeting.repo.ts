@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.js';
+import { AccountCache } from '../../lib/account-cache.js';
 
 export interface GreetingRow {
   id: string;
@@ -62,3 +63,15 @@ export const greetingRepo = {
     return Number(res.numDeletedRows) > 0;
   },
 };
+
+/** Routing reads the greeting on every message of an unrouted chat: cached like the settings. */
+const cache = new AccountCache<Db, GreetingRow | null>(2_000);
+
+export function loadGreeting(db: Db, accountId: string): Promise<GreetingRow | null> {
+  return cache.get(db, accountId, () => greetingRepo.find(db, accountId));
+}
+
+/** After a write to the greeting or to the divisions it names. */
+export function forgetGreeting(db: Db, accountId: string): void {
+  cache.forget(db, accountId);
+}

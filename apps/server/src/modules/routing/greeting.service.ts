@@ -1,7 +1,7 @@
 import { MESSAGES, type Greeting, type GreetingBody } from '@sapa/contracts';
 import type { Deps } from '../../deps.js';
 import { badRequest, notFound } from '../../http/errors.js';
-import { greetingRepo, type GreetingRow } from './greeting.repo.js';
+import { forgetGreeting, greetingRepo, type GreetingRow } from './greeting.repo.js';
 
 export const GREETING_NOT_FOUND = 'Greeting not found';
 
@@ -34,12 +34,15 @@ export class GreetingService {
         { path: 'divisionIds', message: MESSAGES.divisionNotFound },
       ]);
     await greetingRepo.save(db, accountId, body.text, body.divisionIds, clock.now());
+    forgetGreeting(db, accountId);
     const saved = await greetingRepo.find(db, accountId);
     if (!saved) throw notFound(GREETING_NOT_FOUND);
     return present(saved);
   }
 
   async remove(accountId: string): Promise<void> {
-    if (!(await greetingRepo.remove(this.deps.db, accountId))) throw notFound(GREETING_NOT_FOUND);
+    const removed = await greetingRepo.remove(this.deps.db, accountId);
+    forgetGreeting(this.deps.db, accountId);
+    if (!removed) throw notFound(GREETING_NOT_FOUND);
   }
 }

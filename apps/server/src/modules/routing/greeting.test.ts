@@ -88,6 +88,24 @@ describe('greeting assignment', () => {
     expect((await chatOf(ctx, chatId)).agent_id).toBe(a.users[0]?.id);
   });
 
+  it('greets with a division’s new name right after it is renamed (the cache forgets it)', async () => {
+    const a = await greetingAccount();
+    const first = newCustomer();
+    await a.customer.post({ from: first });
+    const res = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/division/${a.divisionIds[1]}`,
+      headers: a.admin.auth,
+      payload: { name: 'Helpdesk' },
+    });
+    expect(res.statusCode).toBe(200);
+    const second = newCustomer();
+    await a.customer.post({ from: second });
+    expect(await systemTexts(await a.customer.chatId(second))).toEqual([
+      'Halo! Pilih layanan:\n\n1. Helpdesk\n2. Sales',
+    ]);
+  });
+
   it('takes a button reply by its id, and only sets the division when auto-assign is off', async () => {
     const a = await greetingAccount(false);
     const from = newCustomer();

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.js';
+import { AccountCache } from '../../lib/account-cache.js';
 
 /** The settings keys routing reads, typed. Missing keys take the catalog's defaults. */
 export interface RoutingSettings {
@@ -65,37 +66,11 @@ export function routingWanted(s: RoutingSettings): boolean {
   );
 }
 
-/**
- * Settings are read on every inbound message, so they are cached per process for a moment.
- * Writes through this process forget the account at once (`forget`); others see them within TTL.
- */
-const TTL_MS = 2_000;
-/** `until` is LOADING while the read is in flight. */
-const LOADING = Number.POSITIVE_INFINITY;
-interface Cached {
-  value: Promise<RoutingSettings>;
-  until: number;
-}
-const caches = new WeakMap<Db, Map<string, Cached>>();
+/** Settings are read on every inbound message: cached per process for a moment. */
+const cache = new AccountCache<Db, RoutingSettings>(2_000);
 
-export async function loadRoutingSettings(db: Db, accountId: string): Promise<RoutingSettings> {
-  const cache = caches.get(db) ?? new Map<string, Cached>();
-  caches.set(db, cache);
-  const hit = cache.get(accountId);
-  if (hit && hit.until > Date.now()) return hit.value;
-  // One read per account at a time: when the entry expires under a burst, the arrivals of that
-  // moment share it rather than each querying (hundreds of queries at once held up ingest).
-  const loading = readSettings(db, accountId);
-  const entry: Cached = { value: loading, until: LOADING };
-  cache.set(accountId, entry);
-  try {
-    await loading;
-    if (cache.get(accountId) === entry) entry.until = Date.now() + TTL_MS;
-  } catch (err) {
-    if (cache.get(accountId) === entry) cache.delete(accountId);
-    throw err;
-  }
-  return loading;
+export function loadRoutingSettings(db: Db, accountId: string): Promise<RoutingSettings> {
+  return cache.get(db, accountId, () => readSettings(db, accountId));
 }
 
 async function readSettings(db: Db, accountId: string): Promise<RoutingSettings> {
@@ -112,5 +87,5 @@ async function readSettings(db: Db, accountId: string): Promise<RoutingSettings>
 }
 
 export function forgetRoutingSettings(db: Db, accountId: string): void {
-  caches.get(db)?.delete(accountId);
+  cache.forget(db, accountId);
 }
