@@ -166,6 +166,13 @@ export async function storeInboundBatch(pool: pg.Pool, items: BatchItem[]): Prom
 }
 
 /**
+ * At most this many batch statements at once; arrivals meanwhile wait and go together. On two
+ * cores, a few larger statements beat many small ones contending for the same CPU (fewer commits
+ * and executor starts): 1,480 → 1,600–1,700 messages/s in `bench inbound`.
+ */
+const IN_FLIGHT = 4;
+
+/**
  * Messages of one event-loop turn stored by one statement. Copies of the same provider message
  * in a batch are sent once; the others are duplicates (or, when the chat does not exist yet,
  * share that answer so each creates it and retries).
@@ -177,5 +184,6 @@ export function inboundBatcher(pool: pg.Pool): TurnBatcher<BatchItem, FastInboun
     ({ ch, m }) => `${ch.id}|${m.providerMessageId}`,
     () => false,
     (first) => (first.kind === 'no-chat' ? first : { kind: 'duplicate' }),
+    IN_FLIGHT,
   );
 }

@@ -5,12 +5,15 @@ import { customerOf, newCustomer } from '../../test/customer.js';
 
 let ctx: TestContext;
 let customer: ReturnType<typeof customerOf>;
+let second: ReturnType<typeof customerOf>;
+let accountId: string;
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  const accountId = await createAccount(ctx);
+  accountId = await createAccount(ctx);
   const channel = await createWhatsappChannel(ctx, accountId);
   customer = customerOf(ctx, channel.phoneNumberId);
+  second = customerOf(ctx, (await createWhatsappChannel(ctx, accountId)).phoneNumberId);
 });
 afterAll(() => ctx.close());
 beforeEach(() => {
@@ -102,5 +105,37 @@ describe('a chat’s messages without a foreign key on the hot path', () => {
     expect(await countOf('messages', a.chatId)).toBe(0);
     // Another chat's messages stay.
     expect(await countOf('messages', b.chatId)).toBe(1);
+  });
+});
+
+describe('a burst of new conversations', () => {
+  it('creates each chat once, and one contact for a phone that writes to two numbers', async () => {
+    const others = Array.from({ length: 20 }, () => newCustomer());
+    const both = newCustomer();
+    // One event-loop turn: the new conversations are created by one batched statement.
+    await Promise.all([
+      ...others.flatMap((from) => [
+        customer.post({ from, body: 'a' }),
+        customer.post({ from, body: 'b', atOffset: 1 }),
+      ]),
+      customer.post({ from: both, body: 'to the first number' }),
+      second.post({ from: both, body: 'to the second number' }),
+    ]);
+    const chats = await ctx.deps.db
+      .selectFrom('chats')
+      .select(['id', 'identifier', 'contact_id', 'unread_count'])
+      .where('account_id', '=', accountId)
+      .where('identifier', 'in', [...others, both])
+      .execute();
+    expect(chats).toHaveLength(22);
+    for (const from of others) {
+      const chat = chats.find((c) => c.identifier === from);
+      expect(chat?.unread_count).toBe(2);
+      expect(await countOf('messages', chat?.id ?? '')).toBe(2);
+    }
+    const ofBoth = chats.filter((c) => c.identifier === both);
+    expect(ofBoth).toHaveLength(2);
+    expect(ofBoth[0]?.contact_id).toBe(ofBoth[1]?.contact_id);
+    expect(new Set(chats.map((c) => c.contact_id)).size).toBe(21);
   });
 });

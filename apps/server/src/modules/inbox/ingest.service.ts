@@ -4,7 +4,7 @@ import type { Deps } from '../../deps.js';
 import type { Db } from '../../db/database.js';
 import type { ChannelEvent, InboundMessage, StatusUpdate } from '../../channels/types.js';
 import type { ProviderType } from '../../db/schema-messaging.js';
-import { ensureChatFast, parkStatusIfUnknown } from './ingest-fast.repo.js';
+import { ensureChatFast, newChatBatcher, parkStatusIfUnknown } from './ingest-fast.repo.js';
 import type { IngestChannel } from './ingest.repo.js';
 import { inboundBatcher } from './ingest-batch.repo.js';
 import { statusBatcher } from './status-batch.repo.js';
@@ -67,7 +67,9 @@ async function ingestMessage(deps: Deps, ch: IngestChannel, m: InboundMessage): 
   let fast = await batcherFor(deps.pool).submit({ ch, m });
   if (fast.kind === 'no-chat') {
     // First message of a conversation: create contact and chat, then the same single statement.
-    await ensureChatFast(deps.pool, ch, m.from, m.from.phone ? normalizePhone(m.from.phone) : null);
+    const phone = m.from.phone ? normalizePhone(m.from.phone) : null;
+    if (phone) await newChatBatcherFor(deps.pool).submit({ ch, from: m.from, phone });
+    else await ensureChatFast(deps.pool, ch, m.from, null);
     fast = await batcherFor(deps.pool).submit({ ch, m });
   }
   if (fast.kind !== 'stored') return false;
@@ -159,6 +161,7 @@ function perPool<T extends object>(make: (pool: pg.Pool) => T): (pool: pg.Pool) 
 }
 const batcherFor = perPool(inboundBatcher);
 const statusBatcherFor = perPool(statusBatcher);
+const newChatBatcherFor = perPool(newChatBatcher);
 
 /** Channels by provider id, cached briefly per database: every webhook needs this lookup. */
 const CACHE_MS = 10_000;

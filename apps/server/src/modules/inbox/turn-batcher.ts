@@ -1,12 +1,14 @@
 /**
  * Collects the calls made during one event-loop turn and runs them together (or sooner when
  * `max` are waiting). Nothing waits on a timer. `group` maps an item to a key: items with the
- * same key are sent once (the `pick` one) and `follow` derives the others' results from it. A
+ * same key are sent once (the `pick` one) and `follow` derives the others' results from it. With
+ * `maxInFlight`, a burst collects while statements run instead of starting more of them. A
  * deadlock with a concurrent batch (Postgres aborts one side, 40P01) is retried once.
  */
 export class TurnBatcher<I, O> {
   private pending: { item: I; resolve: (r: O) => void; reject: (e: unknown) => void }[] = [];
   private scheduled = false;
+  private inFlight = 0;
 
   constructor(
     private readonly max: number,
@@ -14,13 +16,15 @@ export class TurnBatcher<I, O> {
     private readonly group: (item: I) => string,
     private readonly pick: (current: I, candidate: I) => boolean,
     private readonly follow: (chosen: O) => O,
+    /** Statements at once; arrivals meanwhile wait and go together in the next. */
+    private readonly maxInFlight = Number.POSITIVE_INFINITY,
   ) {}
 
   submit(item: I): Promise<O> {
     return new Promise((resolve, reject) => {
       this.pending.push({ item, resolve, reject });
       if (this.pending.length >= this.max) this.flush();
-      else if (!this.scheduled) {
+      else if (!this.scheduled && this.inFlight < this.maxInFlight) {
         this.scheduled = true;
         setImmediate(() => this.flush());
       }
@@ -40,7 +44,15 @@ export class TurnBatcher<I, O> {
         chosenOf.set(key, index);
     });
     const chosen = [...new Set(chosenOf.values())];
+    this.inFlight++;
     void this.runOnce(chosen.map((i) => batch[i]!.item))
+      .finally(() => {
+        this.inFlight--;
+        if (this.pending.length && !this.scheduled && this.inFlight < this.maxInFlight) {
+          this.scheduled = true;
+          setImmediate(() => this.flush());
+        }
+      })
       .then((outcomes) => {
         const byIndex = new Map(chosen.map((batchIndex, i) => [batchIndex, outcomes[i]!]));
         batch.forEach((p, index) => {
