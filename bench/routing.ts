@@ -22,10 +22,12 @@ const DIVISIONS = 5;
 const AGENTS_PER_DIVISION = 10;
 const CONNECTIONS = Number(process.env.BENCH_CONCURRENCY ?? 100);
 
+// Warm-up conversations (not measured) come from other numbers, filed the same way.
+const WARMUP = Number(process.env.BENCH_ROUTING_WARMUP ?? 500);
 const customer = (i: number) => `62819${String(i).padStart(7, '0')}`;
+const warmupCustomer = (i: number) => `62818${String(i).padStart(7, '0')}`;
 
-function firstMessage(i: number) {
-  const from = customer(i);
+function firstMessage(i: number, from = customer(i)) {
   return signWebhook({
     object: 'whatsapp_business_account',
     entry: [
@@ -100,18 +102,25 @@ async function prepare(db: pg.Pool): Promise<{ accountId: string; divisionIds: s
      ON CONFLICT (account_id, key) DO UPDATE SET value = EXCLUDED.value`,
     [accountId],
   );
-  await db.query(
-    `WITH c AS (
-       INSERT INTO contacts (account_id, name, phone)
-       SELECT $1, 'Pelanggan ' || g, '819' || lpad(g::text, 7, '0') FROM generate_series(0, $3::int - 1) g
-       ON CONFLICT DO NOTHING RETURNING id, phone
-     )
-     INSERT INTO chats (account_id, channel_id, contact_id, channel, identifier, name, division_ids)
-     SELECT $1, $2, c.id, 'whatsapp', '62' || c.phone, 'Pelanggan',
-            ARRAY[($4::uuid[])[1 + (substr(c.phone, 4)::int % ${DIVISIONS})]]
-     FROM c`,
-    [accountId, channel.id, CONVERSATIONS, divisionIds],
-  );
+  for (const [prefix, count] of [
+    ['819', CONVERSATIONS],
+    ['818', WARMUP],
+  ] as const) {
+    await db.query(
+      `WITH c AS (
+         INSERT INTO contacts (account_id, name, phone)
+         SELECT $1, 'Pelanggan ' || g, $5 || lpad(g::text, 7, '0') FROM generate_series(0, $3::int - 1) g
+         ON CONFLICT DO NOTHING RETURNING id, phone
+       )
+       INSERT INTO chats (account_id, channel_id, contact_id, channel, identifier, name, division_ids)
+       SELECT $1, $2, c.id, 'whatsapp', '62' || c.phone, 'Pelanggan',
+              ARRAY[($4::uuid[])[1 + (substr(c.phone, 4)::int % ${DIVISIONS})]]
+       FROM c`,
+      [accountId, channel.id, count, divisionIds, prefix],
+    );
+  }
+  // Statistics for the bulk-loaded rows, as autovacuum would have them before real traffic.
+  await db.query('ANALYZE');
   return { accountId, divisionIds };
 }
 
@@ -151,6 +160,15 @@ export async function runRoutingBench(): Promise<object> {
     // Routing reads settings through a 2-second cache: let any earlier read expire.
     await new Promise((r) => setTimeout(r, 2_100));
 
+    // Warm-up: a server that has been running (connections, plans, JIT), as in production. Its
+    // chats are assigned too, so the measured burst is balanced against them.
+    if (WARMUP > 0) {
+      console.error(`warm-up: ${WARMUP} conversations (not measured)`);
+      await postAmount(`${service.url}/webhooks/meta`, CONNECTIONS, WARMUP, (n) =>
+        firstMessage(n, warmupCustomer(n)),
+      );
+      await new Promise((r) => setTimeout(r, 1_000));
+    }
     console.error(`routing: ${CONVERSATIONS} conversations, ${CONNECTIONS} connections`);
     const sentAt = new Map<string, number>();
     const started = Date.now();

@@ -3,7 +3,7 @@ import { ConfigError, loadConfig, type Config } from './config.js';
 import { buildApp } from './app.js';
 import { ChannelAdapters } from './channels/registry.js';
 import { resolveDatabaseUrl } from './db/connect.js';
-import { createDb } from './db/database.js';
+import { createDb, warmPool } from './db/database.js';
 import { migrate } from './db/migrate.js';
 import type { Deps } from './deps.js';
 import { EventBus } from './events/bus.js';
@@ -39,6 +39,7 @@ const authCache = new AuthCache(systemClock);
 watchPool(pool, () => authCache.invalidateAll());
 const applied = await migrate(pool);
 if (applied.length) log.info({ applied }, 'migrations applied');
+await warmPool(pool);
 
 const jobs = await PgBossQueue.start(database.url);
 const deps: Deps = {

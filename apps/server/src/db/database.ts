@@ -8,7 +8,17 @@ pg.types.setTypeParser(20, (v) => Number(v));
 export type Db = Kysely<Database>;
 
 export function createDb(url: string, max = 10): { db: Db; pool: pg.Pool } {
-  const pool = new pg.Pool({ connectionString: url, max });
+  // Half the pool stays open through quiet periods: a burst after one (2,000 new conversations
+  // at once) otherwise first waits for backends to start and statements to be planned again.
+  const pool = new pg.Pool({ connectionString: url, max, min: Math.floor(max / 2) });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, pool };
+}
+
+/** Opens the pool's kept connections at startup, so the first burst finds them ready. */
+export async function warmPool(pool: pg.Pool): Promise<void> {
+  const clients = await Promise.all(
+    Array.from({ length: pool.options.min ?? 0 }, () => pool.connect()),
+  );
+  for (const c of clients) c.release();
 }
