@@ -1,6 +1,6 @@
 import type { Message } from '@sapa/contracts';
 import { record, records, str, type JsonRecord } from './payload';
-import { safeHref } from './richText';
+import { safeHref } from '../../../lib/richText';
 
 /**
  * Buttons, lists and link buttons. Inbound, the customer's choice is `payload.reply` (ingest

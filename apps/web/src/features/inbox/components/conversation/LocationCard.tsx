@@ -3,7 +3,7 @@ import type { Message } from '@sapa/contracts';
 import { IconExternalLink, IconMapPinFilled } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { locationOf, mapLink } from '../../conversation/payload';
-import { safeHref } from '../../conversation/richText';
+import { safeHref } from '../../../../lib/richText';
 import { RichText } from './RichText';
 import classes from './content.module.css';
 

@@ -3,7 +3,7 @@ import type { Message } from '@sapa/contracts';
 import { IconArrowForwardUp, IconSpeakerphone } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { record, str } from '../../conversation/payload';
-import { safeHref } from '../../conversation/richText';
+import { safeHref } from '../../../../lib/richText';
 import { useConversationUi } from './context';
 import classes from './content.module.css';
 

@@ -1,5 +1,5 @@
 import { Fragment, useMemo, type ReactNode } from 'react';
-import { parseRichText, type RichNode } from '../../conversation/richText';
+import { parseRichText, type RichNode } from '../../../../lib/richText';
 import content from './content.module.css';
 import classes from './conversation.module.css';
 
