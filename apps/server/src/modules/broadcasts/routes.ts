@@ -19,40 +19,28 @@ import {
 import { principalOf } from '../../http/authenticate.js';
 import { sendSheet } from '../../http/download.js';
 import { errorResponses } from '../../http/error-responses.js';
-import { AppError, badRequest } from '../../http/errors.js';
+import { badRequest } from '../../http/errors.js';
 import type { App } from '../../http/types.js';
 import type { ModuleContext } from '../registry.js';
 import { BroadcastControlService } from './control.service.js';
 import { BroadcastResultsService } from './results.service.js';
 import { BroadcastsService, type CheckSource } from './service.js';
+import { readMultipartFile } from '../../http/multipart.js';
 
 /** Multipart: the form fields (sent before the file) and the file's bytes. */
 async function multipartCheck(request: FastifyRequest) {
-  let file;
-  try {
-    file = await request.file({ limits: { fileSize: BROADCAST_LIMITS.fileBytes } });
-  } catch {
-    throw badRequest('Send the file as multipart/form-data', 'NOT_MULTIPART');
-  }
-  if (!file) throw badRequest('The file field is required', 'VALIDATION');
-  const fields: Record<string, string> = {};
-  for (const [name, field] of Object.entries(file.fields)) {
-    const one = Array.isArray(field) ? field[0] : field;
-    if (one && one.type === 'field' && typeof one.value === 'string') fields[name] = one.value;
-  }
-  const parsed = recipientCheckFormSchema.safeParse(fields);
+  const file = await readMultipartFile(request, {
+    maxBytes: BROADCAST_LIMITS.fileBytes,
+    tooLarge: BROADCAST_MESSAGES.fileTooLarge,
+  });
+  const parsed = recipientCheckFormSchema.safeParse(file.fields);
   if (!parsed.success)
     throw badRequest(
       parsed.error.issues[0]?.message ?? 'Invalid form',
       'VALIDATION',
       parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
     );
-  let bytes: Buffer;
-  try {
-    bytes = await file.toBuffer();
-  } catch {
-    throw new AppError(413, BROADCAST_MESSAGES.fileTooLarge, 'FILE_TOO_LARGE');
-  }
+  const bytes = await file.bytes();
   const source: CheckSource = { type: 'file', bytes };
   return { input: parsed.data, source };
 }

@@ -23,13 +23,13 @@ import {
 import { principalOf } from '../../http/authenticate.js';
 import { sendSheet } from '../../http/download.js';
 import { errorResponses } from '../../http/error-responses.js';
-import { AppError, badRequest } from '../../http/errors.js';
 import type { App } from '../../http/types.js';
 import type { ModuleContext } from '../registry.js';
 import { ContactAttributesService } from './attributes.service.js';
 import { ContactExportService } from './export.service.js';
 import { ContactImportService } from './import.service.js';
 import { ContactsService } from './service.js';
+import { readMultipartFile } from '../../http/multipart.js';
 
 /** /api/contacts: the account's customers, their attributes, import and export. */
 export function contactsRoutes(app: App, { deps }: ModuleContext): void {
@@ -127,19 +127,11 @@ export function contactsRoutes(app: App, { deps }: ModuleContext): void {
       },
     },
     async (request) => {
-      let file;
-      try {
-        file = await request.file({ limits: { fileSize: CONTACT_IMPORT_LIMITS.fileBytes } });
-      } catch {
-        throw badRequest('Send the file as multipart/form-data', 'NOT_MULTIPART');
-      }
-      if (!file) throw badRequest('The file field is required', 'VALIDATION');
-      let bytes: Buffer;
-      try {
-        bytes = await file.toBuffer();
-      } catch {
-        throw new AppError(413, CONTACT_REASONS.fileTooLarge, 'FILE_TOO_LARGE');
-      }
+      const file = await readMultipartFile(request, {
+        maxBytes: CONTACT_IMPORT_LIMITS.fileBytes,
+        tooLarge: CONTACT_REASONS.fileTooLarge,
+      });
+      const bytes = await file.bytes();
       return imports.preview(principalOf(request), { bytes, filename: file.filename });
     },
   );

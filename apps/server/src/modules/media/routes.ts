@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { MESSAGES, uploadedMediaSchema } from '@sapa/contracts';
 import { principalOf } from '../../http/authenticate.js';
-import { AppError, badRequest, notFound } from '../../http/errors.js';
+import { notFound } from '../../http/errors.js';
 import type { App } from '../../http/types.js';
 import { LocalStorage } from '../../lib/storage.js';
 import { storeInboundMedia } from '../inbox/jobs/fetch-media.job.js';
 import { getMessage } from '../inbox/read.service.js';
 import type { ModuleContext } from '../registry.js';
 import { saveUpload } from './service.js';
+import { readMultipartFile } from '../../http/multipart.js';
 
 const idParams = z.object({ id: z.string().regex(/^\d+$/, MESSAGES.messageNotFound) });
 
@@ -22,19 +23,10 @@ export function mediaRoutes(app: App, { deps }: ModuleContext): void {
       },
     },
     async (request, reply) => {
-      let file;
-      try {
-        file = await request.file();
-      } catch {
-        throw badRequest('Send the file as multipart/form-data', 'NOT_MULTIPART');
-      }
-      if (!file) throw badRequest('The file field is required', 'VALIDATION');
-      let bytes: Buffer;
-      try {
-        bytes = await file.toBuffer();
-      } catch {
-        throw new AppError(413, 'The file may not be larger than 1 MB', 'FILE_TOO_LARGE');
-      }
+      const file = await readMultipartFile(request, {
+        tooLarge: 'The file may not be larger than 1 MB',
+      });
+      const bytes = await file.bytes();
       const saved = await saveUpload(deps, principalOf(request), {
         bytes,
         filename: file.filename,
