@@ -10,7 +10,8 @@ import {
   IconPhoto,
   IconVideo,
 } from '@tabler/icons-react';
-import { parseRichText, type RichNode } from '../../../lib/richText';
+import { parseRichText } from '../../../lib/richText';
+import { renderRich, type RichLeaves } from '../renderRich';
 import classes from './whatsapp.module.css';
 
 const PLACEHOLDER = /(\{\{\s*\d+\s*\}\})/;
@@ -28,24 +29,12 @@ function marked(text: string): ReactNode[] {
   );
 }
 
-/** WhatsApp's *bold* _italic_ ~strike~ and ```mono``` as the customer's phone shows them. */
-function rich(nodes: RichNode[]): ReactNode[] {
-  return nodes.map((node, i) => {
-    switch (node.kind) {
-      case 'text':
-      case 'link':
-        return <Fragment key={i}>{marked(node.text)}</Fragment>;
-      case 'mono':
-        return <code key={i}>{node.text}</code>;
-      case 'bold':
-        return <strong key={i}>{rich(node.children)}</strong>;
-      case 'italic':
-        return <em key={i}>{rich(node.children)}</em>;
-      case 'strike':
-        return <s key={i}>{rich(node.children)}</s>;
-    }
-  });
-}
+/** Links are not clickable in a preview; unfilled parameters are marked wherever they are. */
+const LEAVES: RichLeaves = {
+  text: (text, key) => <Fragment key={key}>{marked(text)}</Fragment>,
+  link: (node, key) => <Fragment key={key}>{marked(node.text)}</Fragment>,
+  mono: (text, key) => <code key={key}>{text}</code>,
+};
 
 const MEDIA_ICON = { image: IconPhoto, video: IconVideo, document: IconFileText } as const;
 const BUTTON_ICON = { chat: IconArrowBackUp, link: IconExternalLink, call: IconPhone } as const;
@@ -114,7 +103,7 @@ export function WhatsAppBubble(props: WhatsAppBubbleProps) {
           </div>
         )}
         <div className={classes.body} data-testid="preview-body">
-          {body.trim() ? rich(parseRichText(body)) : props.emptyBody}
+          {body.trim() ? renderRich(parseRichText(body), LEAVES) : props.emptyBody}
         </div>
         {footer && (
           <div className={classes.footer} data-testid="preview-footer">

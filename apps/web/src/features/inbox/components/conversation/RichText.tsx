@@ -1,40 +1,28 @@
-import { Fragment, useMemo, type ReactNode } from 'react';
-import { parseRichText, type RichNode } from '../../../../lib/richText';
+import { Fragment, useMemo } from 'react';
+import { parseRichText } from '../../../../lib/richText';
+import { renderRich, type RichLeaves } from '../../../shared/renderRich';
 import content from './content.module.css';
 import classes from './conversation.module.css';
 
-function render(nodes: RichNode[]): ReactNode[] {
-  return nodes.map((node, i) => {
-    switch (node.kind) {
-      case 'text':
-        return <Fragment key={i}>{node.text}</Fragment>;
-      case 'link':
-        return (
-          <a
-            key={i}
-            href={node.href}
-            target="_blank"
-            rel="noopener noreferrer"
-            className={content.link}
-          >
-            {node.text}
-          </a>
-        );
-      case 'mono':
-        return (
-          <code key={i} className={content.mono}>
-            {node.text}
-          </code>
-        );
-      case 'bold':
-        return <strong key={i}>{render(node.children)}</strong>;
-      case 'italic':
-        return <em key={i}>{render(node.children)}</em>;
-      case 'strike':
-        return <s key={i}>{render(node.children)}</s>;
-    }
-  });
-}
+const LEAVES: RichLeaves = {
+  text: (text, key) => <Fragment key={key}>{text}</Fragment>,
+  link: (node, key) => (
+    <a
+      key={key}
+      href={node.href}
+      target="_blank"
+      rel="noopener noreferrer"
+      className={content.link}
+    >
+      {node.text}
+    </a>
+  ),
+  mono: (text, key) => (
+    <code key={key} className={content.mono}>
+      {text}
+    </code>
+  ),
+};
 
 /** A message's text: line breaks kept, links clickable, WhatsApp's *bold* _italic_ ~strike~. */
 export function RichText({ text }: { text: string }) {
@@ -42,7 +30,7 @@ export function RichText({ text }: { text: string }) {
   if (!text) return null;
   return (
     <p className={classes.body} data-testid="message-text">
-      {render(nodes)}
+      {renderRich(nodes, LEAVES)}
     </p>
   );
 }
