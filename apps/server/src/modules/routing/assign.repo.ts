@@ -1,5 +1,7 @@
-import { sql } from 'kysely';
+import type pg from 'pg';
 import type { Db } from '../../db/database.js';
+import { CHAT_RETURNING } from '../inbox/ingest-fast.repo.js';
+import type { ChatRow } from '../inbox/presenters.js';
 
 export interface AssignItem {
   chatId: string;
@@ -18,31 +20,49 @@ const uuidArray = (ids: string[]) => `{${ids.join(',')}}`;
 /** SQL of automatic assignment; every statement is scoped by the account id. */
 export const assignRepo = {
   /**
-   * One round trip to `routing_assign_batch` (migration 0018) for many chats of one account: the
+   * One round trip to `routing_assign_batch` (migrations 0018, 0027) for many chats of one account: the
    * routing lock once, then each chat in turn to the online agent with fewest open chats (then
    * the longest since their last assignment; offline ones if allowed; then the fallback), with
    * its open ticket. The lock is held only while the function runs. The agent given each chat,
    * or null, in the items' order.
    */
   async assignMany(
-    db: Db,
+    pool: pg.Pool,
     accountId: string,
     items: AssignItem[],
     now: Date,
   ): Promise<(string | null)[]> {
     if (items.length === 0) return [];
-    const result = await sql<{ r_ord: number; r_agent: string }>`
-      SELECT r_ord, r_agent FROM routing_assign_batch(${accountId},
-        ${items.map((i) => i.chatId)}::uuid[],
-        ${items.map((i) => i.expectedAgentId)}::uuid[],
-        ${items.map((i) => uuidArray(i.expectedDivisionIds))}::text[],
-        ${items.map((i) => (i.routeDivisionIds ? uuidArray(i.routeDivisionIds) : null))}::text[],
-        ${items.map((i) => i.allowOffline)}::boolean[],
-        ${items.map((i) => i.fallbackAgentId)}::uuid[],
-        ${now})`.execute(db);
+    // Named: on the hot path of every new conversation, parsed and planned once per connection.
+    const result = await pool.query<{ r_ord: number; r_agent: string }>({
+      name: 'sapa_routing_assign_v1',
+      text: `SELECT r_ord, r_agent FROM routing_assign_batch($1, $2::uuid[], $3::uuid[], $4::text[],
+               $5::text[], $6::boolean[], $7::uuid[], $8)`,
+      values: [
+        accountId,
+        items.map((i) => i.chatId),
+        items.map((i) => i.expectedAgentId),
+        items.map((i) => uuidArray(i.expectedDivisionIds)),
+        items.map((i) => (i.routeDivisionIds ? uuidArray(i.routeDivisionIds) : null)),
+        items.map((i) => i.allowOffline),
+        items.map((i) => i.fallbackAgentId),
+        now,
+      ],
+    });
     const agents: (string | null)[] = items.map(() => null);
     for (const row of result.rows) agents[row.r_ord - 1] = row.r_agent;
     return agents;
+  },
+
+  /** The assigned chats as events carry them (the columns ingest returns), by a named statement. */
+  async assignedChats(pool: pg.Pool, accountId: string, chatIds: string[]): Promise<ChatRow[]> {
+    if (chatIds.length === 0) return [];
+    const result = await pool.query<ChatRow>({
+      name: 'sapa_routing_assigned_chats_v1',
+      text: `SELECT ${CHAT_RETURNING} FROM chats c WHERE c.account_id = $1 AND c.id = ANY ($2::uuid[])`,
+      values: [accountId, chatIds],
+    });
+    return result.rows;
   },
 
   /** The chat's routing facts, locked until the transaction ends. */

@@ -85,6 +85,45 @@ describe('auto-assignment (currentAutoAssign)', () => {
     expect([...counts.values()].sort()).toEqual([5, 5, 5, 5]);
   });
 
+  it('gives a customer who writes twice in one burst one agent, counted once', async () => {
+    const a = await account(ctx, [{ name: 'A' }, { name: 'B' }]);
+    for (const u of a.users) await setPresence(ctx, u, 1);
+    // Filed chats with no message yet, so the burst's messages all reach one assignment batch.
+    const [twice, ...others] = Array.from({ length: 4 }, () => newCustomer()) as [
+      string,
+      ...string[],
+    ];
+    for (const from of [twice, ...others]) await a.customer.post({ from });
+    await ctx.deps.db
+      .updateTable('chats')
+      .set({ agent_id: null })
+      .where('account_id', '=', a.accountId)
+      .execute();
+    await writeSettings(ctx, a.admin, { currentAutoAssign: 'true' });
+    ctx.events.length = 0;
+    await Promise.all([twice, twice, ...others].map((from) => a.customer.post({ from })));
+
+    const chatId = await a.customer.chatId(twice);
+    const assigned = ctx.events.filter((e) => e.type === 'chat.assigned');
+    expect(assigned.filter((e) => e.chat.id === chatId)).toHaveLength(1);
+    expect(assigned).toHaveLength(4);
+    const agents = await ctx.deps.db
+      .selectFrom('chats')
+      .select('agent_id')
+      .where('account_id', '=', a.accountId)
+      .execute();
+    const perAgent = a.users.map((u) => agents.filter((c) => c.agent_id === u.id).length);
+    // Four chats, two each: the repeat did not count as a fifth.
+    expect(perAgent).toEqual([2, 2]);
+    const ticket = await ctx.deps.db
+      .selectFrom('tickets')
+      .select('agent_id')
+      .where('chat_id', '=', chatId)
+      .where('close_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    expect(ticket.agent_id).toBe((await chatOf(ctx, chatId)).agent_id);
+  });
+
   it('within a burst, ties go to the longest waiting and the burst order carries to the next', async () => {
     const a = await account(ctx, [{ name: 'Budi' }, { name: 'Citra' }]);
     const [budi, citra] = a.users as [TestUser, TestUser];
@@ -220,7 +259,7 @@ describe('division routing', () => {
     expect(await route()).toBe(sales.id);
   });
 
-  it('balances concurrent arrivals within each division (division locks run in parallel)', async () => {
+  it('balances concurrent arrivals within each division (one lock per division)', async () => {
     const a = await account(
       ctx,
       [

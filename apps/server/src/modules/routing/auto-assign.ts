@@ -1,6 +1,5 @@
 import type { Deps } from '../../deps.js';
 import { presentChat, type ChatRow } from '../inbox/presenters.js';
-import { loadChatRows } from '../inbox/queries.js';
 import { assignRepo, type AssignItem } from './assign.repo.js';
 import type { Db } from '../../db/database.js';
 import { LaneBatcher } from './lane-batcher.js';
@@ -17,13 +16,17 @@ export interface RoutedChat {
 interface Request {
   chat: RoutedChat;
   assign: AssignItem;
+  /** The divisions it is routed within, as a sort key ('*': any agent). */
+  scope: string;
 }
 
-/** Chats per statement: bounds how long one batch holds its scope's routing lock. */
+/** Chats per statement: bounds how long one batch holds the routing locks. */
 const MAX_BATCH = 500;
 
-// One batcher per database (tests run several apps in one process); lanes are keyed by account
-// and routing scope, so divisions are assigned in parallel and each lane one batch at a time.
+// One batcher per database (tests run several apps in one process), one lane per account: an
+// account's arrivals are assigned by one statement at a time, whatever their divisions. Lanes per
+// division ran more, smaller statements (each loading candidates and taking locks), which was
+// slower on two cores (decision 15).
 const batchers = new WeakMap<Db, LaneBatcher<Request, ChatRow | null>>();
 function batcherFor(deps: Deps): LaneBatcher<Request, ChatRow | null> {
   const existing = batchers.get(deps.db);
@@ -38,7 +41,7 @@ function batcherFor(deps: Deps): LaneBatcher<Request, ChatRow | null> {
 
 /**
  * Picks and assigns an agent under the routing lock (see assignRepo.assignMany), batched with
- * the other arrivals of the same scope, so concurrent arrivals balance against each other's
+ * the other arrivals of the same account, so concurrent arrivals balance against each other's
  * assignments. Unassigned chats go to online agents, then (if allowed) offline ones, then the
  * fallback agent; a chat waiting for an offline agent moves only to an online one. Announced as
  * `chat.assigned` to every screen and `assign.chat.result` to the agent's.
@@ -51,8 +54,9 @@ export async function autoAssign(
   if (chat.agent_id ? !s.autoHandover : !s.autoAssign) return null;
   const divisions = s.divisionRouting && chat.division_ids.length ? chat.division_ids : null;
   const scope = divisions ? [...divisions].sort().join(',') : '*';
-  return batcherFor(deps).submit(`${chat.account_id}:${scope}`, {
+  return batcherFor(deps).submit(chat.account_id, {
     chat,
+    scope,
     assign: {
       chatId: chat.id,
       expectedAgentId: chat.agent_id,
@@ -69,10 +73,28 @@ export async function autoAssign(
 async function assignBatch(
   deps: Deps,
   accountId: string,
+  arrivals: Request[],
+): Promise<(ChatRow | null)[]> {
+  // Grouped by scope, in arrival order within each: the function works out who may take a chat
+  // once per run of equal scopes.
+  const order = arrivals.map((_, i) => i);
+  order.sort((a, b) => compareScopes(arrivals[a]!.scope, arrivals[b]!.scope) || a - b);
+  const requests = order.map((i) => arrivals[i]!);
+  const outcomes = await assignSorted(deps, accountId, requests);
+  const byArrival: (ChatRow | null)[] = arrivals.map(() => null);
+  order.forEach((arrival, i) => (byArrival[arrival] = outcomes[i] ?? null));
+  return byArrival;
+}
+
+const compareScopes = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+async function assignSorted(
+  deps: Deps,
+  accountId: string,
   requests: Request[],
 ): Promise<(ChatRow | null)[]> {
   const agents = await assignRepo.assignMany(
-    deps.db,
+    deps.pool,
     accountId,
     requests.map((r) => r.assign),
     deps.clock.now(),
@@ -83,7 +105,7 @@ async function assignBatch(
     ...new Set(assigned.flatMap((r) => (r.chat.agent_id ? [r.chat.agent_id] : []))),
   ];
   const [rows, previousDivisions] = await Promise.all([
-    loadChatRows(deps.db, accountId, [...new Set(assigned.map((r) => r.chat.id))]),
+    assignRepo.assignedChats(deps.pool, accountId, [...new Set(assigned.map((r) => r.chat.id))]),
     Promise.all(previousAgents.map((id) => assignRepo.divisionsOf(deps.db, id))),
   ]);
   const rowOf = new Map(rows.map((row) => [row.id, row]));

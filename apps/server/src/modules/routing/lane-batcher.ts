@@ -7,8 +7,8 @@ interface Entry<I, O> {
 /**
  * Runs the items of one key together, one batch at a time per key: items submitted in the same
  * event-loop turn go together, and items that arrive while a batch of their key runs go in the
- * next one. Routing batches per routing scope, so a burst of arrivals costs a few statements (each
- * taking the scope's database lock once) instead of one per arrival, and waiting arrivals wait in
+ * next one. Routing batches per account, so a burst of arrivals costs a few statements (each taking
+ * the routing locks once) instead of one per arrival, and waiting arrivals wait in
  * memory rather than each holding a pooled connection blocked on the lock. A deadlock (Postgres
  * aborts one side, 40P01; nothing of the batch committed) is retried once.
  */

@@ -21,8 +21,10 @@ export async function routeInbound(deps: Deps, chat: ChatRow, message: MessageRo
   const responding =
     settings.autoResponder &&
     (settings.welcomeMessage !== null || settings.noAgentMessage !== null);
-  const window =
-    responding || settings.greeting ? await openWindow(deps.db, chat.id, message.sent_at) : null;
+  // The greeting asks only a chat with no agent and no division yet. The window is written only
+  // when some automatic message may go out: a burst of filed chats writes no window rows.
+  const greets = settings.greeting && chat.agent_id === null && chat.division_ids.length === 0;
+  const window = responding || greets ? await openWindow(deps.db, chat.id, message.sent_at) : null;
 
   if (window?.isNew && settings.autoResponder && settings.welcomeMessage) {
     const sent = await sendAutoMessage(
@@ -37,9 +39,7 @@ export async function routeInbound(deps: Deps, chat: ChatRow, message: MessageRo
 
   // A chat waiting for the customer's greeting choice is not assigned until they choose.
   const greeting =
-    window && settings.greeting && chat.agent_id === null && chat.division_ids.length === 0
-      ? await handleGreeting(deps, settings, chat, message, window)
-      : 'none';
+    window && greets ? await handleGreeting(deps, settings, chat, message, window) : 'none';
   const needsAgent = chat.agent_id === null ? settings.autoAssign : settings.autoHandover;
   if (greeting === 'none' && needsAgent) await autoAssign(deps, settings, chat);
 
