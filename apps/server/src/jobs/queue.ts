@@ -19,6 +19,11 @@ export interface JobQueue {
     options?: EnqueueOptions,
     trx?: Transaction<Database>,
   ): Promise<void>;
+  /** Many jobs of one kind with one statement (each still once per singleton key). */
+  enqueueMany<N extends JobName>(
+    name: N,
+    jobs: { data: JobPayloads[N]; options?: EnqueueOptions }[],
+  ): Promise<void>;
   work<N extends JobName>(name: N, handler: JobHandler<N>, concurrency?: number): Promise<void>;
   /** Runs a job on a cron schedule, once across all processes. */
   schedule<N extends JobName>(name: N, cron: string, data: JobPayloads[N]): Promise<void>;
@@ -74,6 +79,22 @@ export class PgBossQueue implements JobQueue {
           }
         : {}),
     });
+  }
+
+  async enqueueMany<N extends JobName>(
+    name: N,
+    jobs: { data: JobPayloads[N]; options?: EnqueueOptions }[],
+  ) {
+    if (jobs.length === 0) return;
+    await this.boss.insert(
+      jobs.map(({ data, options = {} }) => ({
+        name,
+        data,
+        // pg-boss reads a start that is not an ISO time as an interval in seconds.
+        ...(options.startAfterSeconds ? { startAfter: String(options.startAfterSeconds) } : {}),
+        ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
+      })),
+    );
   }
 
   async work<N extends JobName>(name: N, handler: JobHandler<N>, concurrency = 4) {

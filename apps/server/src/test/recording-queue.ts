@@ -22,6 +22,13 @@ export class RecordingQueue implements JobQueue {
     this.history.push(job);
   }
 
+  async enqueueMany<N extends JobName>(
+    name: N,
+    jobs: { data: JobPayloads[N]; options?: EnqueueOptions }[],
+  ) {
+    for (const job of jobs) await this.enqueue(name, job.data, job.options);
+  }
+
   async work<N extends JobName>(name: N, handler: JobHandler<N>) {
     this.handlers.set(name, handler as (data: never) => Promise<void>);
   }

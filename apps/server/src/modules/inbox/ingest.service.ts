@@ -8,6 +8,8 @@ import { ensureChatFast, newChatBatcher, parkStatusIfUnknown } from './ingest-fa
 import type { IngestChannel } from './ingest.repo.js';
 import { inboundBatcher } from './ingest-batch.repo.js';
 import { statusBatcher } from './status-batch.repo.js';
+import { TurnBatcher } from './turn-batcher.js';
+import type { JobQueue } from '../../jobs/queue.js';
 import { routeInbound } from '../routing/router.js';
 import { ingestBroadcastStatus } from '../broadcasts/engine/statuses.js';
 import { recipientIdOfCallback } from '../broadcasts/engine/send.js';
@@ -94,8 +96,8 @@ async function ingestMessage(deps: Deps, ch: IngestChannel, m: InboundMessage): 
   if (m.media) {
     // The row is marked media_pending: if this enqueue is lost, the sweeper queues it again.
     const messageId = String(fast.message.id);
-    await deps.jobs
-      .enqueue('media.fetch', { messageId, attempt: 0 }, { singletonKey: `media:${messageId}` })
+    await mediaJobsFor(deps.jobs)
+      .submit(messageId)
       .catch((err: unknown) =>
         deps.log.warn({ err, messageId }, 'media download not queued; the sweeper will'),
       );
@@ -160,6 +162,31 @@ function perPool<T extends object>(make: (pool: pg.Pool) => T): (pool: pg.Pool) 
   };
 }
 const batcherFor = perPool(inboundBatcher);
+
+/** Media downloads queued in this turn go to the queue in one statement (a commit each, before). */
+const mediaBatchers = new WeakMap<JobQueue, TurnBatcher<string, void>>();
+function mediaJobsFor(jobs: JobQueue): TurnBatcher<string, void> {
+  const existing = mediaBatchers.get(jobs);
+  if (existing) return existing;
+  const created = new TurnBatcher<string, void>(
+    500,
+    async (ids) => {
+      await jobs.enqueueMany(
+        'media.fetch',
+        ids.map((messageId) => ({
+          data: { messageId, attempt: 0 },
+          options: { singletonKey: `media:${messageId}` },
+        })),
+      );
+      return ids.map(() => undefined);
+    },
+    (id) => id,
+    () => false,
+    () => undefined,
+  );
+  mediaBatchers.set(jobs, created);
+  return created;
+}
 const statusBatcherFor = perPool(statusBatcher);
 const newChatBatcherFor = perPool(newChatBatcher);
 

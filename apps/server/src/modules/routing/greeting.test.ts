@@ -158,6 +158,26 @@ describe('greeting assignment', () => {
     expect(await systemTexts(chatId)).toEqual([]);
     expect((await chatOf(ctx, chatId)).agent_id).not.toBeNull();
   });
+
+  it('with the switch on but no greeting written, assigns and writes no conversation window', async () => {
+    const a = await greetingAccount();
+    const del = await ctx.app.inject({
+      method: 'DELETE',
+      url: '/api/greeting',
+      headers: a.admin.auth,
+    });
+    expect(del.statusCode).toBe(200);
+    const chatId = await a.writes();
+    expect(await systemTexts(chatId)).toEqual([]);
+    expect((await chatOf(ctx, chatId)).agent_id).not.toBeNull();
+    // Nothing automatic can be sent, so the window is not tracked (a write per message saved).
+    const window = await ctx.deps.db
+      .selectFrom('chat_windows')
+      .select('chat_id')
+      .where('chat_id', '=', chatId)
+      .executeTakeFirst();
+    expect(window).toBeUndefined();
+  });
 });
 
 describe('/api/greeting', () => {

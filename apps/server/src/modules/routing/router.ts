@@ -4,6 +4,7 @@ import { assignRepo } from './assign.repo.js';
 import { autoAssign } from './auto-assign.js';
 import { sendAutoMessage } from './auto-message.js';
 import { handleGreeting } from './greeting.flow.js';
+import { loadGreeting } from './greeting.repo.js';
 import { loadRoutingSettings, routingWanted, type RoutingSettings } from './settings.js';
 import { withinWorkingHours } from './working-hours.js';
 import { openWindow } from './window.repo.js';
@@ -21,9 +22,14 @@ export async function routeInbound(deps: Deps, chat: ChatRow, message: MessageRo
   const responding =
     settings.autoResponder &&
     (settings.welcomeMessage !== null || settings.noAgentMessage !== null);
-  // The greeting asks only a chat with no agent and no division yet. The window is written only
-  // when some automatic message may go out: a burst of filed chats writes no window rows.
-  const greets = settings.greeting && chat.agent_id === null && chat.division_ids.length === 0;
+  // The greeting asks only a chat with no agent and no division yet, and only once a greeting
+  // with divisions is written. The window is written only when some automatic message may go
+  // out: a burst of filed chats, or of chats in an account with no greeting, writes no window.
+  const greets =
+    settings.greeting &&
+    chat.agent_id === null &&
+    chat.division_ids.length === 0 &&
+    ((await loadGreeting(deps.db, chat.account_id))?.divisions.length ?? 0) > 0;
   const window = responding || greets ? await openWindow(deps.db, chat.id, message.sent_at) : null;
 
   if (window?.isNew && settings.autoResponder && settings.welcomeMessage) {
