@@ -21,6 +21,7 @@ const FLUSH_MS = 5;
  */
 export class EventRelay {
   private readonly nodeId = randomUUID();
+  private readonly ownPrefix = `{"n":"${this.nodeId}"`;
   private buffer: string[] = [];
   private bufferBytes = 0;
   private timer: NodeJS.Timeout | null = null;
@@ -101,6 +102,9 @@ export class EventRelay {
   }
 
   private receive(raw: string): void {
+    // Every process hears its own batches too; those are dropped before parsing (up to 7 kB each,
+    // hundreds a second under load). Batches and attachment notices both start with the node id.
+    if (raw.startsWith(this.ownPrefix)) return;
     let message: { n?: string; e?: RelayedEmit[]; a?: string };
     try {
       message = JSON.parse(raw) as typeof message;

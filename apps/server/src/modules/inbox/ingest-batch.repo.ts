@@ -168,9 +168,10 @@ export async function storeInboundBatch(pool: pg.Pool, items: BatchItem[]): Prom
 /**
  * At most this many batch statements at once; arrivals meanwhile wait and go together. On two
  * cores, a few larger statements beat many small ones contending for the same CPU (fewer commits
- * and executor starts): 1,480 → 1,600–1,700 messages/s in `bench inbound`.
+ * and executor starts): unlimited 1,480, four 1,600–1,700, two 1,700–2,500 messages/s in
+ * `bench inbound` (decision 14).
  */
-const IN_FLIGHT = 4;
+const IN_FLIGHT = 2;
 
 /**
  * Messages of one event-loop turn stored by one statement. Copies of the same provider message
