@@ -2,6 +2,7 @@
 // see the sandbox (our Meta) approve it, then broadcast it to a contact group of sandbox
 // customers; their phones receive it with their own names and the result page counts the read.
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expectBroadcastDone } from './helpers/broadcasts.js';
 import { fillLogin, snap } from './helpers/ui.js';
 import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD } from './helpers/users.js';
 
@@ -129,21 +130,7 @@ test('broadcast journey: new template approved by the sandbox, sent to a contact
   await page.getByTestId('start-broadcast').click();
 
   // 3. The result page: both delivered, Rina's read, and her phone shows it with her name.
-  await expect(page).toHaveURL(/\/broadcast\/result\/[0-9a-f-]{36}$/, { timeout: 15_000 });
-  await expect
-    .poll(
-      async () => {
-        const delivered = Number(
-          (await page.getByTestId('count-delivered').innerText()).replace(/\D/g, ''),
-        );
-        const read = Number((await page.getByTestId('count-read').innerText()).replace(/\D/g, ''));
-        return delivered + read;
-      },
-      { timeout: 60_000 },
-    )
-    .toBe(2);
-  await expect(page.getByTestId('count-read')).toContainText('1', { timeout: 30_000 });
-  await expect(page.getByTestId('broadcast-status')).toHaveText('Completed', { timeout: 30_000 });
+  await expectBroadcastDone(page, { recipients: 2, read: 1, timeout: 60_000 });
   await expect(phone.getByText('Halo Rina, pesanan Anda sudah kami kirim hari ini.')).toBeVisible({
     timeout: 20_000,
   });

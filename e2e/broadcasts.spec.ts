@@ -2,6 +2,7 @@
 // pasted data (one bad row), sends it now to sandbox customers, and follows the result page
 // until every recipient is delivered or read; one customer's sandbox phone shows the message.
 import { expect, test, type Page } from '@playwright/test';
+import { expectBroadcastDone } from './helpers/broadcasts.js';
 import { fillLogin, snap } from './helpers/ui.js';
 import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD } from './helpers/users.js';
 
@@ -86,20 +87,7 @@ test('broadcasts: wizard from pasted data, sent to sandbox customers, live resul
   await expect(page).toHaveURL(/\/broadcast\/result\/[0-9a-f-]{36}$/, { timeout: 15_000 });
   await expect(page.getByRole('heading', { name: title })).toBeVisible();
   await expect(page.getByTestId('count-queue')).toContainText('0', { timeout: 45_000 });
-  await expect
-    .poll(
-      async () => {
-        const delivered = Number(
-          (await page.getByTestId('count-delivered').innerText()).replace(/\D/g, ''),
-        );
-        const read = Number((await page.getByTestId('count-read').innerText()).replace(/\D/g, ''));
-        return delivered + read;
-      },
-      { timeout: 45_000 },
-    )
-    .toBe(3);
-  await expect(page.getByTestId('count-read')).toContainText('1', { timeout: 30_000 });
-  await expect(page.getByTestId('broadcast-status')).toHaveText('Completed', { timeout: 30_000 });
+  await expectBroadcastDone(page, { recipients: 3, read: 1 });
   await page.reload();
   await expect(page.getByTestId('recipient-table')).toContainText(`+${customers[1]}`);
   await snap(page, 'broadcast-result');
