@@ -5,7 +5,8 @@ const countOf = async (page: Page, testId: string) =>
 
 /**
  * On a broadcast's result page: waits until all `recipients` reached the phones (delivered or
- * read), `read` of them read, and the broadcast is Completed.
+ * read), `read` of them read, and the broadcast is Completed; then, without a reload, the rows
+ * and the details have followed (every row delivered or read, start and finish times shown).
  */
 export async function expectBroadcastDone(
   page: Page,
@@ -20,4 +21,13 @@ export async function expectBroadcastDone(
     .toBe(recipients);
   await expect(page.getByTestId('count-read')).toContainText(String(read), { timeout: 30_000 });
   await expect(page.getByTestId('broadcast-status')).toHaveText('Completed', { timeout: 30_000 });
+  // Every row delivered or read (the rows follow the counts within a few seconds).
+  await expect(
+    page
+      .getByTestId('recipient-table')
+      .locator('tbody tr')
+      .filter({ hasText: /Delivered|Read/ }),
+  ).toHaveCount(recipients, { timeout: 15_000 });
+  await expect(page.getByTestId('started-at')).not.toHaveText('—');
+  await expect(page.getByTestId('finished-at')).not.toHaveText('—');
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import {
   Alert,
   Anchor,
@@ -42,6 +42,7 @@ import { ResultSummary } from './ResultSummary';
 import { isActive, money, SendProgress, settledCount, StatusBadge } from './parts';
 import { StartsIn } from './StepReview';
 import { useBroadcastProgress } from './useBroadcastProgress';
+import { useRefreshOnProgress } from './useRefreshOnProgress';
 import classes from './broadcasts.module.css';
 
 /** /broadcast/result/:id: live totals, a chart, controls and every recipient's result. */
@@ -50,7 +51,7 @@ export function BroadcastResultPage() {
   const { id = '' } = useParams();
   const query = useBroadcast(id);
   useBroadcastProgress();
-  useRefreshRecipientsOnProgress(query.data);
+  useRefreshOnProgress(query.data);
 
   if (query.isPending)
     return (
@@ -70,23 +71,6 @@ export function BroadcastResultPage() {
       </Stack>
     );
   return <Result broadcast={query.data} />;
-}
-
-/**
- * The recipient table follows the counts: when a progress event changed them, its rows are
- * refetched, at most every five seconds (a busy broadcast sends a couple of events a second).
- */
-function useRefreshRecipientsOnProgress(b: Broadcast | undefined) {
-  const queryClient = useQueryClient();
-  const last = useRef(0);
-  const key = b ? `${b.status}|${settledCount(b.counts)}|${b.counts.replied}` : '';
-  useEffect(() => {
-    if (!b || !key) return;
-    const now = Date.now();
-    if (now - last.current < 5_000) return;
-    last.current = now;
-    void queryClient.invalidateQueries({ queryKey: ['broadcasts', 'recipients', b._id] });
-  }, [key, b, queryClient]);
 }
 
 function Result({ broadcast: b }: { broadcast: Broadcast }) {
@@ -233,10 +217,11 @@ function Result({ broadcast: b }: { broadcast: Broadcast }) {
 
 function Details({ broadcast: b }: { broadcast: Broadcast }) {
   const { t } = useTranslation('broadcasts');
-  const items: [string, React.ReactNode][] = [
+  // The third item, when given, is the value's test id.
+  const items: [string, React.ReactNode, string?][] = [
     [t('result.scheduledAt'), b.scheduledAt ? formatDateTime(b.scheduledAt) : '—'],
-    [t('result.startedAt'), b.startedAt ? formatDateTime(b.startedAt) : '—'],
-    [t('result.finishedAt'), b.finishedAt ? formatDateTime(b.finishedAt) : '—'],
+    [t('result.startedAt'), b.startedAt ? formatDateTime(b.startedAt) : '—', 'started-at'],
+    [t('result.finishedAt'), b.finishedAt ? formatDateTime(b.finishedAt) : '—', 'finished-at'],
     [t('result.createdBy'), b.createdBy?.name ?? '—'],
     [t('result.estimatedCost'), money(b.estimatedCost)],
     [t('result.selfAssign'), t(b.selfAssign ? 'result.on' : 'result.off')],
@@ -264,12 +249,12 @@ function Details({ broadcast: b }: { broadcast: Broadcast }) {
         {t('result.details')}
       </Text>
       <SimpleGrid cols={{ base: 2, lg: 3 }} spacing="md" verticalSpacing="sm">
-        {items.map(([label, value]) => (
+        {items.map(([label, value, testId]) => (
           <div key={label}>
             <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
               {label}
             </Text>
-            <Text size="sm" component="div">
+            <Text size="sm" component="div" data-testid={testId}>
               {value}
             </Text>
           </div>
