@@ -1,18 +1,7 @@
-import { useEffect, useState } from 'react';
-import {
-  ActionIcon,
-  Button,
-  Collapse,
-  Group,
-  Indicator,
-  Select,
-  Stack,
-  TextInput,
-} from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Group, Select, TextInput } from '@mantine/core';
 import { CHANNEL_TYPES, TICKET_STATUSES } from '@sapa/contracts';
-import { IconAdjustmentsHorizontal, IconSearch, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { FilterBar } from '../shared/FilterBar';
 import { useAssignableAgents } from '../inbox/actions/api';
 import { EMPTY_TICKET_FILTERS, filtersToParams, type TicketFilters } from './filters';
 
@@ -29,37 +18,20 @@ export function TicketFiltersBar({
 }) {
   const { t } = useTranslation('tickets');
   const agents = useAssignableAgents(true);
-  const [search, setSearch] = useState(filters.searchText);
-  const [debounced] = useDebouncedValue(search, 300);
-  const [expanded, setExpanded] = useState(false);
-
-  useEffect(() => {
-    if (debounced !== filters.searchText) onChange({ ...filters, searchText: debounced });
-    // Only the debounced text drives this; the other filters apply on their own.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [debounced]);
-
   const set = (patch: Partial<TicketFilters>) => onChange({ ...filters, ...patch });
-  const active = Object.keys(filtersToParams({ ...filters, searchText: '' })).length;
-  const clear = () => {
-    setSearch('');
-    onChange(EMPTY_TICKET_FILTERS);
-  };
-
-  const searchBox = (
-    <TextInput
-      leftSection={<IconSearch size={16} />}
-      placeholder={t('filters.search')}
-      aria-label={t('filters.search')}
-      value={search}
-      onChange={(e) => setSearch(e.currentTarget.value)}
-      style={{ flex: '1 1 220px' }}
-      data-testid="ticket-search"
-    />
-  );
   const width = compact ? undefined : 150;
-  const others = (
-    <>
+
+  return (
+    <FilterBar
+      searchText={filters.searchText}
+      onSearch={(searchText) => set({ searchText })}
+      activeCount={Object.keys(filtersToParams({ ...filters, searchText: '' })).length}
+      onClear={() => onChange(EMPTY_TICKET_FILTERS)}
+      compact={compact}
+      text={{ search: t('filters.search'), open: t('filters.open'), clear: t('filters.clear') }}
+      testIdPrefix="ticket"
+      searchWidth={220}
+    >
       <Select
         placeholder={t('filters.allStatuses')}
         aria-label={t('filters.status')}
@@ -115,53 +87,6 @@ export function TicketFiltersBar({
           data-testid="ticket-to"
         />
       </Group>
-    </>
-  );
-  const clearButton = (active > 0 || search) && (
-    <Button
-      variant="subtle"
-      color="gray"
-      leftSection={<IconX size={14} />}
-      onClick={clear}
-      data-testid="ticket-clear"
-    >
-      {t('filters.clear')}
-    </Button>
-  );
-
-  if (compact) {
-    return (
-      <Stack gap="xs" mb="md">
-        <Group gap="xs" wrap="nowrap">
-          {searchBox}
-          <Indicator label={active} size={16} disabled={active === 0} withBorder offset={4}>
-            <ActionIcon
-              size={36}
-              variant={active > 0 ? 'light' : 'default'}
-              onClick={() => setExpanded((e) => !e)}
-              aria-label={t('filters.open')}
-              aria-expanded={expanded}
-              data-testid="ticket-filters-toggle"
-            >
-              <IconAdjustmentsHorizontal size={18} />
-            </ActionIcon>
-          </Indicator>
-        </Group>
-        <Collapse in={expanded}>
-          <Stack gap="xs">
-            {others}
-            {clearButton}
-          </Stack>
-        </Collapse>
-      </Stack>
-    );
-  }
-
-  return (
-    <Group gap="sm" mb="md" wrap="wrap" align="center">
-      {searchBox}
-      {others}
-      {clearButton}
-    </Group>
+    </FilterBar>
   );
 }
