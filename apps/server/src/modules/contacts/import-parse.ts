@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { parse } from 'csv-parse/sync';
 import { MESSAGES } from '@sapa/contracts';
@@ -64,23 +65,37 @@ function delimiterOf(text: string): string {
   return best;
 }
 
+/**
+ * The first sheet, read as a stream: a loaded workbook model costs about 300 bytes of
+ * memory per cell (1.5 GB for 200,000 rows), the stream keeps only the text.
+ */
 async function readXlsx(bytes: Buffer): Promise<string[][]> {
-  const workbook = new ExcelJS.Workbook();
+  const table: string[][] = [];
+  let sawSheet = false;
   try {
-    await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), {
+      sharedStrings: 'cache',
+      // Styles tell a date from a number.
+      styles: 'cache',
+      hyperlinks: 'ignore',
+      worksheets: 'emit',
+      entries: 'emit',
+    });
+    for await (const sheet of reader) {
+      sawSheet = true;
+      for await (const row of sheet as AsyncIterable<ExcelJS.Row>) {
+        const cells: string[] = [];
+        row.eachCell({ includeEmpty: true }, (cell, col) => {
+          cells[col - 1] = cellText(cell.value);
+        });
+        table[row.number - 1] = Array.from(cells, (c) => c ?? '');
+      }
+      break;
+    }
   } catch {
     throw unreadable();
   }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) throw unreadable();
-  const table: string[][] = [];
-  sheet.eachRow({ includeEmpty: true }, (row, rowNumber) => {
-    const cells: string[] = [];
-    row.eachCell({ includeEmpty: true }, (cell, col) => {
-      cells[col - 1] = cellText(cell.value);
-    });
-    table[rowNumber - 1] = Array.from(cells, (c) => c ?? '');
-  });
+  if (!sawSheet) throw unreadable();
   return Array.from(table, (r) => r ?? []);
 }
 
