@@ -32,6 +32,10 @@ const envSchema = z.object({
   MIXPANEL_TOKEN: z.string().optional(),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   META_APP_SECRET: z.string().min(8, 'META_APP_SECRET must be at least 8 characters').optional(),
+  META_APP_ID: z
+    .string()
+    .regex(/^[\w-]+$/, 'META_APP_ID must be the app id digits')
+    .optional(),
   META_VERIFY_TOKEN: z
     .string()
     .min(8, 'META_VERIFY_TOKEN must be at least 8 characters')
@@ -73,6 +77,8 @@ export interface Config {
   mixpanelToken: string | undefined;
   trustProxy: boolean;
   metaAppSecret: string;
+  /** Meta app id, for the Resumable Upload API (media header examples); unset: none there. */
+  metaAppId: string | undefined;
   metaVerifyToken: string;
   graphApiUrl: string;
   graphApiVersion: string;
@@ -120,6 +126,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY === 'true',
     // Development defaults match the local Meta sandbox (apps/sandbox).
     metaAppSecret: env.META_APP_SECRET ?? 'sandbox-app-secret',
+    metaAppId: env.META_APP_ID ?? (env.NODE_ENV === 'production' ? undefined : 'sandbox-app'),
     metaVerifyToken: env.META_VERIFY_TOKEN ?? 'sapa-dev-verify-token',
     graphApiUrl: env.GRAPH_API_URL.replace(/\/$/, ''),
     graphApiVersion: env.GRAPH_API_VERSION,

@@ -49,6 +49,8 @@ export const TEMPLATE_RULES = {
   tooManyLinks: 'A template may have at most 2 link buttons',
   tooManyCalls: 'A template may have at most 1 call button',
   exampleUrl: 'The header example must be an https:// address of an image, video or document',
+  exampleFile:
+    'The header example must be a JPG or PNG image, an MP4 video or a PDF document, as the header type says',
 } as const;
 export type TemplateRuleKey = keyof typeof TEMPLATE_RULES;
 
@@ -61,6 +63,11 @@ export const TEMPLATE_MESSAGES = {
   notPublishable: 'Only draft or rejected templates can be published',
   welcomeNotAccepted: 'Only an accepted template can open conversations',
   channelNotWhatsapp: 'Templates need a WhatsApp Business channel of this account',
+  exampleNotFound: 'The uploaded header example was not found. Upload it again.',
+  exampleUnreachable: 'The header example could not be downloaded from its link',
+  exampleTooLarge:
+    'The header example is too large for Meta (images 5 MB, videos and documents 16 MB)',
+  noMetaApp: 'Templates with a media header need the platform META_APP_ID setting',
 } as const;
 
 /** Languages Meta accepts for templates (a common subset), code → English name. */
@@ -163,6 +170,11 @@ const shape = z.object({
     .default(null),
   headerText: z.string().nullable().default(null),
   headerExampleUrl: z.string().trim().nullable().default(null),
+  /** An uploaded example file (`POST /api/media`); takes the place of the link. */
+  headerExampleMediaId: z
+    .uuid({ error: 'The uploaded file was not found' })
+    .nullable()
+    .default(null),
   /** null turns the footer off; '' with the footer on is "required". */
   footer: z.string().nullable().default(null),
   content: required('content', TEMPLATE_LIMITS.content),
@@ -190,6 +202,7 @@ function loose(value: z.output<typeof shape>) {
     headerType: str(v.headerType),
     headerText: str(v.headerText),
     headerExampleUrl: str(v.headerExampleUrl),
+    headerExampleMediaId: str(v.headerExampleMediaId),
     footer: str(v.footer),
     content: str(v.content) ?? '',
     examples: {
@@ -221,7 +234,9 @@ export const templateInputSchema = shape
         }
       } else if (v.headerType !== null) {
         const url = v.headerExampleUrl ?? '';
-        if (!url) issue(['headerExampleUrl'], vm.required('header example'));
+        if (v.headerExampleMediaId) {
+          // An uploaded example wins; a link beside it is ignored.
+        } else if (!url) issue(['headerExampleUrl'], vm.required('header example'));
         else if (!/^https:\/\/\S+$/i.test(url) || url.length > TEMPLATE_LIMITS.url)
           issue(['headerExampleUrl'], TEMPLATE_RULES.exampleUrl);
       }
@@ -272,7 +287,11 @@ export const templateInputSchema = shape
     return {
       ...v,
       headerText,
-      headerExampleUrl: v.headerType && v.headerType !== 'text' ? v.headerExampleUrl : null,
+      headerExampleUrl:
+        v.headerType && v.headerType !== 'text' && !v.headerExampleMediaId
+          ? v.headerExampleUrl
+          : null,
+      headerExampleMediaId: v.headerType && v.headerType !== 'text' ? v.headerExampleMediaId : null,
       footer: v.footer === null ? null : v.footer.trim(),
       // Only as many examples as parameters: a removed {{3}} must not leave a stale value.
       examples: {

@@ -40,6 +40,9 @@ export const templateSchema = z.object({
   headerType: templateHeaderTypeSchema.nullable(),
   headerText: z.string().nullable(),
   headerExampleUrl: z.string().nullable(),
+  /** The uploaded example file, when the example is a file rather than a link. */
+  headerExampleMediaId: z.string().nullable(),
+  headerExampleFilename: z.string().nullable(),
   /** null when the footer is off. */
   footer: z.string().nullable(),
   content: z.string(),

@@ -22,7 +22,8 @@ export interface GraphCallSpec {
 
 export function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
-  const match = header ? /^Bearer\s+(.+)$/i.exec(header) : null;
+  // Graph takes the token as `Bearer` or, as the Resumable Upload API's examples write it, `OAuth`.
+  const match = header ? /^(?:Bearer|OAuth)\s+(.+)$/i.exec(header) : null;
   if (match?.[1]) return match[1].trim();
   const query = request.query as Record<string, unknown> | undefined;
   return typeof query?.access_token === 'string' ? query.access_token : undefined;

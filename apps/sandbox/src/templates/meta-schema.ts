@@ -67,8 +67,21 @@ export const editTemplateSchema = z.object({
 const invalid = (details: string, subcode = 2388093) =>
   new GraphError(400, 100, 'Invalid parameter', { subcode, details });
 
-/** Cross-component rules Meta checks on submission; throws Meta's error. */
-export function checkComponents(components: MetaComponent[]): void {
+// The upload types a media header format takes.
+const HEADER_FILE_TYPES: Record<string, readonly string[]> = {
+  IMAGE: ['image/jpeg', 'image/jpg', 'image/png'],
+  VIDEO: ['video/mp4'],
+  DOCUMENT: ['application/pdf'],
+};
+
+/**
+ * Cross-component rules Meta checks on submission; throws Meta's error. `uploadedType` gives
+ * the file type behind a Resumable Upload handle, or undefined for anything else.
+ */
+export function checkComponents(
+  components: MetaComponent[],
+  uploadedType: (handle: string) => string | undefined,
+): void {
   const count = (type: string) => components.filter((c) => c.type === type).length;
   if (count('BODY') !== 1) throw invalid('A template needs exactly one BODY component.');
   for (const type of ['HEADER', 'FOOTER', 'BUTTONS'])
@@ -77,6 +90,20 @@ export function checkComponents(components: MetaComponent[]): void {
   if (header?.format === 'TEXT') {
     if (!header.text) throw invalid('A TEXT header needs text.');
     if (countParams(header.text) > 1) throw invalid('A header may contain at most 1 variable.');
+  }
+  const accepts = header?.format ? HEADER_FILE_TYPES[header.format] : undefined;
+  if (accepts) {
+    const handle = (header?.example as { header_handle?: string[] } | undefined)
+      ?.header_handle?.[0];
+    if (!handle) throw invalid(`A ${header?.format} header needs example.header_handle.`, 2388273);
+    const type = uploadedType(handle);
+    if (!type)
+      throw invalid(
+        'example.header_handle must be a file handle from the Resumable Upload API.',
+        2388273,
+      );
+    if (!accepts.includes(type))
+      throw invalid(`A ${header?.format} header cannot take a ${type} example.`, 2388273);
   }
   const body = components.find((c) => c.type === 'BODY');
   const n = countParams(body?.text);

@@ -14,10 +14,12 @@ import {
   templateParamError,
 } from './meta-schema.js';
 import { TemplateReviewer } from './review.js';
+import { HeaderUploads, registerUploadRoutes, uploadFileCall } from './uploads.js';
 
 interface Templates {
   book: TemplateBook;
   reviewer: TemplateReviewer;
+  uploads: HeaderUploads;
 }
 
 // The context type belongs to the app; templates hang off it here without widening it.
@@ -95,12 +97,16 @@ export function registerTemplateRoutes(app: FastifyInstance, ctx: SandboxContext
     bannedWords: ctx.config.templateBannedWords ?? ['forbidden'],
     autoReview: true,
   });
-  byContext.set(ctx, { book, reviewer });
+  const uploads = new HeaderUploads();
+  byContext.set(ctx, { book, reviewer, uploads });
+  registerUploadRoutes(app, ctx, uploads);
+  const knownHandle = (h: string) => uploads.fileTypeOf(h);
   // /sandbox/reset re-seeds through ctx.seed: templates start over with the numbers.
   const seed = ctx.seed;
   ctx.seed = () => {
     seed();
     book.reset();
+    uploads.reset();
   };
   app.addHook('onClose', async () => reviewer.close());
 
@@ -121,7 +127,7 @@ export function registerTemplateRoutes(app: FastifyInstance, ctx: SandboxContext
         const parsed = createTemplateSchema.safeParse(request.body ?? {});
         if (!parsed.success) throw templateParamError(parsed.error);
         const body = parsed.data;
-        checkComponents(body.components);
+        checkComponents(body.components, knownHandle);
         if (book.find(request.params.wabaId, body.name, body.language))
           throw new GraphError(400, 100, 'Invalid parameter', {
             subcode: 2388024,
@@ -196,6 +202,8 @@ export function registerTemplateRoutes(app: FastifyInstance, ctx: SandboxContext
 
   // Edit: Meta takes new components for an APPROVED, REJECTED or PAUSED template and reviews again.
   app.post<{ Params: { version: string; id: string } }>('/:version/:id', (request, reply) => {
+    if (request.params.id.startsWith('upload:'))
+      return uploadFileCall(ctx, uploads, request, reply);
     const t = book.get(request.params.id);
     return graphCall(
       ctx,
@@ -216,7 +224,7 @@ export function registerTemplateRoutes(app: FastifyInstance, ctx: SandboxContext
           });
         const parsed = editTemplateSchema.safeParse(request.body ?? {});
         if (!parsed.success) throw templateParamError(parsed.error);
-        checkComponents(parsed.data.components);
+        checkComponents(parsed.data.components, knownHandle);
         t.components = parsed.data.components;
         if (parsed.data.category) t.category = parsed.data.category;
         t.status = 'PENDING';

@@ -39,6 +39,7 @@ export interface TemplatesTable {
   header_type: Generated<TemplateHeaderTypeDb>;
   header_text: string | null;
   header_example_url: string | null;
+  header_example_media_id: string | null;
   footer: string | null;
   content: string;
   examples: Json<TemplateExamplesDb>;

@@ -60,6 +60,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     mixpanelToken: undefined,
     trustProxy: false,
     metaAppSecret: 'test-app-secret',
+    metaAppId: 'test-app',
     metaVerifyToken: 'test-verify-token',
     graphApiUrl: 'http://127.0.0.1:9',
     graphApiVersion: 'v21.0',

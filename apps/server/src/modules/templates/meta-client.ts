@@ -14,7 +14,6 @@ type StoredTemplate = Pick<
   | 'category'
   | 'header_type'
   | 'header_text'
-  | 'header_example_url'
   | 'footer'
   | 'content'
   | 'examples'
@@ -29,8 +28,14 @@ function button(b: TemplateButtonDb): Record<string, unknown> {
   return { type: 'QUICK_REPLY', text: b.label };
 }
 
-/** A stored template as Meta's `POST /{waba-id}/message_templates` takes it (reference §2.6). */
-export function metaTemplateBody(t: StoredTemplate): Record<string, unknown> {
+/**
+ * A stored template as Meta's `POST /{waba-id}/message_templates` takes it (reference §2.6).
+ * A media header's example is the handle of a file sent through the Resumable Upload API.
+ */
+export function metaTemplateBody(
+  t: StoredTemplate,
+  headerHandle: string | null,
+): Record<string, unknown> {
   const components: Record<string, unknown>[] = [];
   if (t.header_type === 'text' && t.header_text) {
     components.push({
@@ -43,7 +48,7 @@ export function metaTemplateBody(t: StoredTemplate): Record<string, unknown> {
     components.push({
       type: 'HEADER',
       format: t.header_type.toUpperCase(),
-      ...(t.header_example_url ? { example: { header_handle: [t.header_example_url] } } : {}),
+      ...(headerHandle ? { example: { header_handle: [headerHandle] } } : {}),
     });
   }
   const examples = t.examples.body ?? [];
@@ -132,6 +137,42 @@ export class MetaTemplatesClient {
     return out;
   }
 
+  /**
+   * Meta's Resumable Upload API in one piece: open a session on the app
+   * (`POST /{app-id}/uploads`), send the bytes from offset 0 (`POST /{upload-session-id}`,
+   * `Authorization: OAuth`), and return the file handle `h` a template's header_handle takes.
+   */
+  async uploadHeaderExample(
+    creds: ChannelCredentials,
+    appId: string,
+    file: { bytes: Buffer; mimeType: string; fileName: string },
+  ): Promise<string> {
+    const qs = new URLSearchParams({
+      file_name: file.fileName,
+      file_length: String(file.bytes.length),
+      file_type: file.mimeType,
+    });
+    const session = await this.call<{ id?: string }>(
+      creds,
+      'POST',
+      `/${encodeURIComponent(appId)}/uploads?${qs}`,
+    );
+    if (!session.id)
+      throw graphError(200, { error: { message: 'Graph API answered without an upload session' } });
+    const done = await this.request<{ h?: string }>(`/${session.id}`, {
+      method: 'POST',
+      headers: {
+        authorization: `OAuth ${creds.accessToken}`,
+        file_offset: '0',
+        'content-type': 'application/octet-stream',
+      },
+      body: file.bytes,
+    });
+    if (!done.h)
+      throw graphError(200, { error: { message: 'Graph API answered without a file handle' } });
+    return done.h;
+  }
+
   private waba(creds: ChannelCredentials): string {
     if (!creds.wabaId)
       throw graphError(400, {
@@ -152,15 +193,21 @@ export class MetaTemplatesClient {
     path: string,
     body?: unknown,
   ): Promise<T> {
+    return this.request<T>(path, {
+      method,
+      headers: {
+        authorization: `Bearer ${creds.accessToken}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+  }
+
+  private async request<T>(path: string, init: RequestInit): Promise<T> {
     let res: Response;
     try {
       res = await fetch(`${this.graphUrl}/${this.version}${path}`, {
-        method,
-        headers: {
-          authorization: `Bearer ${creds.accessToken}`,
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        ...init,
         signal: AbortSignal.timeout(TIMEOUT_MS),
       });
     } catch {

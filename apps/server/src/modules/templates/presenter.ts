@@ -16,6 +16,8 @@ export function presentTemplate(row: TemplateRow): Template {
     headerType: row.header_type === 'none' ? null : row.header_type,
     headerText,
     headerExampleUrl: row.header_example_url,
+    headerExampleMediaId: row.header_example_media_id,
+    headerExampleFilename: row.header_example_media_id ? row.header_example_filename : null,
     footer: row.footer,
     content: row.content,
     examples: { body: row.examples.body ?? [], header: row.examples.header ?? null },

@@ -8,6 +8,7 @@ import { containsPattern } from '../../lib/like.js';
 export type TemplateRow = Selectable<TemplatesTable> & {
   channel_type: ChannelType;
   channel_name: string;
+  header_example_filename: string | null;
 };
 
 export interface TemplateListFilter {
@@ -29,6 +30,7 @@ function columns(data: TemplateData) {
     header_type: data.headerType ?? 'none',
     header_text: data.headerText,
     header_example_url: data.headerExampleUrl,
+    header_example_media_id: data.headerExampleMediaId,
     footer: data.footer,
     content: data.content,
     examples: JSON.stringify({
@@ -40,17 +42,23 @@ function columns(data: TemplateData) {
   } as const;
 }
 
-const base = (db: Db) =>
+/** Templates with their channel and example file name, as `TemplateRow`. */
+export const templateRows = (db: Db) =>
   db
     .selectFrom('templates as t')
     .innerJoin('channels as c', 'c.id', 't.channel_id')
+    .leftJoin('media as m', 'm.id', 't.header_example_media_id')
     .selectAll('t')
-    .select(['c.channel as channel_type', 'c.name as channel_name']);
+    .select([
+      'c.channel as channel_type',
+      'c.name as channel_name',
+      'm.filename as header_example_filename',
+    ]);
 
 /** Templates of one account; `accountId` always comes from the principal. */
 export const templatesRepo = {
   async list(db: Db, accountId: string, f: TemplateListFilter): Promise<TemplateRow[]> {
-    let q = base(db).where('t.account_id', '=', accountId);
+    let q = templateRows(db).where('t.account_id', '=', accountId);
     if (f.status) q = q.where('t.status', '=', f.status);
     if (f.channelId) q = q.where('t.channel_id', '=', f.channelId);
     if (f.searchText) q = q.where('t.name', 'ilike', containsPattern(f.searchText));
@@ -85,7 +93,10 @@ export const templatesRepo = {
   },
 
   async get(db: Db, accountId: string, id: string): Promise<TemplateRow | undefined> {
-    return base(db).where('t.account_id', '=', accountId).where('t.id', '=', id).executeTakeFirst();
+    return templateRows(db)
+      .where('t.account_id', '=', accountId)
+      .where('t.id', '=', id)
+      .executeTakeFirst();
   },
 
   /** Locks the row for a state change that talks to Meta (publish, delete). */
@@ -207,7 +218,7 @@ export const templatesRepo = {
   },
 
   async welcome(db: Db, accountId: string): Promise<TemplateRow | undefined> {
-    return base(db)
+    return templateRows(db)
       .where('t.account_id', '=', accountId)
       .where('t.is_welcome', '=', true)
       .executeTakeFirst();

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_NUMBER } from '@sapa/sandbox';
-import type { Template } from '@sapa/contracts';
+import { TEMPLATE_MESSAGES, TEMPLATE_RULES, type Template } from '@sapa/contracts';
 import type { TestContext } from '../../test/harness.js';
 import { sandboxPair, until, type SandboxPair } from '../../test/sandbox-pair.js';
 import {
@@ -10,7 +10,7 @@ import {
   createWhatsappChannel,
   type TestUser,
 } from '../../test/fixtures.js';
-import { call, newTemplate } from './test-helpers.js';
+import { call, newTemplate, templateBody } from './test-helpers.js';
 
 /** Publish → the sandbox reviews → its signed webhook moves the template, over real HTTP. */
 let pair: SandboxPair;
@@ -105,4 +105,95 @@ describe('templates against the Meta sandbox', () => {
     };
     expect(atMeta.data.map((t) => t.name)).not.toContain('sandbox_gone');
   });
+
+  it('sends an uploaded header example through the Resumable Upload API and publishes its handle', async () => {
+    const boundary = '----sapa-example';
+    const media = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/media',
+      headers: { ...admin.auth, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="katalog.png"\r\nContent-Type: image/png\r\n\r\n`,
+        ),
+        PNG,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]),
+    });
+    expect(media.statusCode, media.body).toBe(201);
+    const mediaId = media.json()._id as string;
+    const t = await newTemplate(ctx, admin, channelId, {
+      name: 'sandbox_image',
+      headerType: 'image',
+      headerText: null,
+      headerExampleMediaId: mediaId,
+      examples: { body: ['Rina', 'SP-1042'] },
+    });
+    expect(t).toMatchObject({
+      headerExampleMediaId: mediaId,
+      headerExampleFilename: 'katalog.png',
+      headerExampleUrl: null,
+    });
+    const res = await call(ctx, admin, 'POST', `/api/hsm/${t._id}/publish`);
+    expect(res.statusCode, res.body).toBe(200);
+
+    const calls = (await sandbox.inject({ url: '/sandbox/calls' })).json() as {
+      data: { method: string; path: string; body: unknown; response: unknown }[];
+    };
+    const session = calls.data.find((c) => c.path === '/v21.0/test-app/uploads');
+    expect(session?.response).toMatchObject({ id: expect.stringMatching(/^upload:/) });
+    const sent = calls.data.find((c) => c.path.startsWith('/v21.0/upload:'));
+    expect(sent?.body).toEqual({ bytes: PNG.length });
+    const handle = (sent?.response as { h: string }).h;
+    const created = calls.data.find(
+      (c) =>
+        c.path.endsWith('/message_templates') &&
+        (c.body as { name?: string } | undefined)?.name === 'sandbox_image',
+    );
+    expect((created?.body as { components: unknown[] }).components[0]).toEqual({
+      type: 'HEADER',
+      format: 'IMAGE',
+      example: { header_handle: [handle] },
+    });
+    expect(await settled(t._id)).toMatchObject({ status: 'accepted' });
+  });
+
+  it('refuses an example file of the wrong kind, and a link into a private network', async () => {
+    const pdf = await ctx.deps.db
+      .insertInto('media')
+      .values({
+        account_id: admin.accountId,
+        storage_key: 'nowhere/a.pdf',
+        mime_type: 'application/pdf',
+        size_bytes: 10,
+        sha256: 'x',
+        filename: 'a.pdf',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const wrong = await call(ctx, admin, 'POST', '/api/hsm', {
+      ...templateBody(channelId, { name: 'wrong_kind' }),
+      headerType: 'image',
+      headerExampleMediaId: pdf.id,
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().issues).toEqual([
+      { path: 'headerExampleMediaId', message: TEMPLATE_RULES.exampleFile },
+    ]);
+
+    const inside = await newTemplate(ctx, admin, channelId, {
+      name: 'sandbox_inside',
+      headerType: 'image',
+      headerExampleUrl: 'https://127.0.0.1/admin.png',
+    });
+    const refused = await call(ctx, admin, 'POST', `/api/hsm/${inside._id}/publish`);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe(TEMPLATE_MESSAGES.exampleUnreachable);
+    expect((await call(ctx, admin, 'GET', `/api/hsm/${inside._id}`)).json().status).toBe('draft');
+  });
 });
+
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4e90000000049454e44ae426082',
+  'hex',
+);

@@ -14,6 +14,11 @@ import { AppError, badRequest, conflict, notFound } from '../../http/errors.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
 import type { Principal } from '../auth/principal.js';
 import { loadChannelCredentials } from '../channels/credentials.js';
+import type { Selectable } from 'kysely';
+import type { ChannelCredentials } from '../../channels/types.js';
+import type { TemplatesTable } from '../../db/schema-templates.js';
+import { LocalStorage } from '../../lib/storage.js';
+import { checkExampleMedia, isMediaHeader, loadHeaderExample } from './header-example.js';
 import { MetaTemplatesClient, metaTemplateBody } from './meta-client.js';
 import { presentTemplate } from './presenter.js';
 import { templatesRepo } from './repo.js';
@@ -85,6 +90,7 @@ export class TemplatesService {
 
   async create(principal: Principal, data: TemplateData): Promise<Template> {
     await this.mustBeWhatsapp(principal, data.channelId);
+    await this.checkExample(principal, data);
     const id = await this.uniqueName(() =>
       templatesRepo.insert(this.deps.db, principal.accountId, principal.userId, data),
     );
@@ -102,6 +108,7 @@ export class TemplatesService {
       if (row.provider_template_id && row.channel_id !== data.channelId)
         throw conflict(TEMPLATE_MESSAGES.notEditable, 'TEMPLATE_NOT_EDITABLE');
       await this.mustBeWhatsapp(principal, data.channelId);
+      await this.checkExample(principal, data);
       await this.uniqueName(() =>
         templatesRepo.update(trx, principal.accountId, id, data, this.deps.clock.now()),
       );
@@ -146,9 +153,12 @@ export class TemplatesService {
       const channel = await loadChannelCredentials(trx, this.deps.secrets, row.channel_id);
       if (!channel || channel.provider !== 'whatsapp_cloud' || !channel.credentials.wabaId)
         throw badRequest(TEMPLATE_MESSAGES.channelNotWhatsapp, 'CHANNEL_NOT_WHATSAPP');
-      const body = metaTemplateBody(row);
       let providerId: string;
       try {
+        const body = metaTemplateBody(
+          row,
+          await this.headerHandle(principal, row, channel.credentials),
+        );
         if (row.provider_template_id) {
           await this.meta.edit(channel.credentials, row.provider_template_id, body);
           providerId = row.provider_template_id;
@@ -186,6 +196,34 @@ export class TemplatesService {
       await templatesRepo.setWelcome(trx, principal.accountId, templateId, this.deps.clock.now());
     });
     return this.welcome(principal);
+  }
+
+  private async checkExample(principal: Principal, data: TemplateData): Promise<void> {
+    if (data.headerExampleMediaId)
+      await checkExampleMedia(
+        this.deps.db,
+        principal.accountId,
+        data.headerType,
+        data.headerExampleMediaId,
+      );
+  }
+
+  /** A media header's example goes to Meta's Resumable Upload API first; null otherwise. */
+  private async headerHandle(
+    principal: Principal,
+    row: Selectable<TemplatesTable>,
+    creds: ChannelCredentials,
+  ): Promise<string | null> {
+    const headerType = row.header_type;
+    if (!isMediaHeader(headerType)) return null;
+    const appId = this.deps.config.metaAppId;
+    if (!appId) throw badRequest(TEMPLATE_MESSAGES.noMetaApp, 'META_APP_ID_MISSING');
+    const file = await loadHeaderExample(
+      { db: this.deps.db, storage: new LocalStorage(this.deps.config.mediaDir) },
+      principal.accountId,
+      { ...row, header_type: headerType },
+    );
+    return this.meta.uploadHeaderExample(creds, appId, file);
   }
 
   private async mustBeWhatsapp(principal: Principal, channelId: string): Promise<void> {

@@ -52,6 +52,8 @@ const template: Template = {
   headerType: null,
   headerText: null,
   headerExampleUrl: null,
+  headerExampleMediaId: null,
+  headerExampleFilename: null,
   footer: 'Toko Sari',
   content: 'Halo {{1}}, promo gajian untuk {{2}}!',
   examples: { body: ['Budi', 'Anda'], header: null },

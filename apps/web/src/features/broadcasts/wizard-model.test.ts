@@ -26,6 +26,8 @@ function template(overrides: Partial<Template> = {}): Template {
     headerType: null,
     headerText: null,
     headerExampleUrl: null,
+    headerExampleMediaId: null,
+    headerExampleFilename: null,
     footer: null,
     content: 'Halo {{1}}, tagihan {{2}}',
     examples: { body: ['Budi', 'INV'], header: null },

@@ -19,6 +19,7 @@ import {
 import { IconBraces } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { syncExamples, type TemplateFormValues } from './form-model';
+import { HeaderExampleField } from './HeaderExampleField';
 import { PARAMS } from './messages';
 
 type Form = UseFormReturnType<TemplateFormValues>;
@@ -97,16 +98,7 @@ export function MessageSection({ form, readOnly }: { form: Form; readOnly: boole
               )}
             </>
           ) : (
-            <TextInput
-              label={t('form.headerExampleUrl')}
-              description={t('form.headerExampleUrlHint', {
-                type: t(`headerTypes.${v.headerType}`).toLowerCase(),
-              })}
-              placeholder="https://"
-              readOnly={readOnly}
-              data-testid="template-header-url"
-              {...form.getInputProps('headerExampleUrl')}
-            />
+            <HeaderExampleField form={form} headerType={v.headerType} readOnly={readOnly} />
           )}
         </Stack>
       )}

@@ -213,7 +213,7 @@ export function TemplateForm({
             headerType: body.headerType ?? null,
             headerText: body.headerText ?? null,
             headerExample: v.headerExample || null,
-            headerExampleUrl: body.headerExampleUrl ?? null,
+            headerExampleUrl: v.headerExamplePreview || (body.headerExampleUrl ?? null),
             content: v.content,
             bodyExamples: v.bodyExamples,
             footer: body.footer ?? null,

@@ -32,6 +32,8 @@ function template(over: Partial<Template>): Template {
     headerType: null,
     headerText: null,
     headerExampleUrl: null,
+    headerExampleMediaId: null,
+    headerExampleFilename: null,
     footer: null,
     content: 'Halo {{1}}, pesanan siap.',
     examples: { body: ['Rina'], header: null },

@@ -28,12 +28,31 @@ describe('template form model', () => {
       ...base(),
       headerOn: true,
       headerType: 'image',
+      exampleMode: 'link',
       headerExampleUrl: ' https://a.test/x.png ',
+      headerExampleMediaId: 'b3b0c6f4-1d2e-4f5a-8b9c-0d1e2f3a4b5c',
     });
     expect(on).toMatchObject({
       headerType: 'image',
       headerText: null,
       headerExampleUrl: 'https://a.test/x.png',
+      headerExampleMediaId: null,
+    });
+    // An uploaded file is the example; a link typed before switching is left out.
+    const uploaded = toBody({
+      ...base(),
+      headerOn: true,
+      headerType: 'document',
+      exampleMode: 'upload',
+      headerExampleUrl: 'https://a.test/x.pdf',
+      headerExampleMediaId: 'b3b0c6f4-1d2e-4f5a-8b9c-0d1e2f3a4b5c',
+    });
+    expect(uploaded).toMatchObject({
+      headerExampleUrl: null,
+      headerExampleMediaId: 'b3b0c6f4-1d2e-4f5a-8b9c-0d1e2f3a4b5c',
+    });
+    expect(validateTemplate({ ...base(), headerOn: true, headerType: 'image' })).toMatchObject({
+      headerExampleUrl: expect.any(String),
     });
   });
 

@@ -26,6 +26,12 @@ export interface TemplateFormValues {
   headerText: string;
   headerExample: string;
   headerExampleUrl: string;
+  /** A media header's example: an uploaded file (default) or a link. */
+  exampleMode: 'upload' | 'link';
+  headerExampleMediaId: string;
+  headerExampleFilename: string;
+  /** A local object URL of the chosen file, for the preview only. */
+  headerExamplePreview: string;
   footerOn: boolean;
   footer: string;
   content: string;
@@ -54,6 +60,10 @@ export function initialValues(t: Template | null, channelId = ''): TemplateFormV
     headerText: t?.headerText ?? '',
     headerExample: t?.examples.header ?? '',
     headerExampleUrl: t?.headerExampleUrl ?? '',
+    exampleMode: t?.headerExampleUrl && !t.headerExampleMediaId ? 'link' : 'upload',
+    headerExampleMediaId: t?.headerExampleMediaId ?? '',
+    headerExampleFilename: t?.headerExampleFilename ?? '',
+    headerExamplePreview: '',
     footerOn: t ? t.footer !== null : false,
     footer: t?.footer ?? '',
     content: t?.content ?? '',
@@ -68,6 +78,7 @@ export function initialValues(t: Template | null, channelId = ''): TemplateFormV
 
 /** The API body the contract checks; what the server receives is exactly this. */
 export function toBody(v: TemplateFormValues): TemplateInput {
+  const mediaHeader = v.headerOn && v.headerType !== 'text';
   return {
     name: v.name.trim(),
     channelId: v.channelId,
@@ -76,7 +87,11 @@ export function toBody(v: TemplateFormValues): TemplateInput {
     initiateMessage: v.initiateMessage,
     headerType: v.headerOn ? v.headerType : null,
     headerText: v.headerOn && v.headerType === 'text' ? v.headerText : null,
-    headerExampleUrl: v.headerOn && v.headerType !== 'text' ? v.headerExampleUrl.trim() : null,
+    headerExampleUrl: mediaHeader && v.exampleMode === 'link' ? v.headerExampleUrl.trim() : null,
+    headerExampleMediaId:
+      mediaHeader && v.exampleMode === 'upload' && v.headerExampleMediaId
+        ? v.headerExampleMediaId
+        : null,
     footer: v.footerOn ? v.footer : null,
     content: v.content,
     examples: { body: v.bodyExamples, header: v.headerExample || null },

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
-import type { TemplateRow } from '../../templates/repo.js';
+import { templateRows, type TemplateRow } from '../../templates/repo.js';
 import type { chatVisibleTo } from '../visibility-filter.js';
 
 /**
@@ -8,13 +8,9 @@ import type { chatVisibleTo } from '../visibility-filter.js';
  * own channel, always scoped by the caller's account.
  */
 function acceptedTemplates(db: Kysely<Database>, accountId: string, channelId: string) {
-  return db
-    .selectFrom('templates as t')
-    .innerJoin('channels as ch', 'ch.id', 't.channel_id')
-    .selectAll('t')
-    .select(['ch.channel as channel_type', 'ch.name as channel_name'])
+  return templateRows(db)
     .where('t.account_id', '=', accountId)
-    .where('ch.account_id', '=', accountId)
+    .where('c.account_id', '=', accountId)
     .where('t.channel_id', '=', channelId)
     .where('t.status', '=', 'accepted');
 }

@@ -27,6 +27,8 @@ function template(overrides: Partial<Template> = {}): Template {
     headerType: null,
     headerText: null,
     headerExampleUrl: null,
+    headerExampleMediaId: null,
+    headerExampleFilename: null,
     footer: 'Toko Sari',
     content: 'Halo {{1}}, pesanan *{{2}}* sudah dikirim.',
     examples: { body: ['Budi', 'INV-1'], header: null },
