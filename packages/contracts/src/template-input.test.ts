@@ -176,6 +176,7 @@ describe('template input (§5, reference §2.6)', () => {
       ],
       [{ ...link, url: 'http://sapa.test' }, 'buttons.0.url', TEMPLATE_RULES.httpsOnly],
       [{ ...link, url: '' }, 'buttons.0.url', 'The link field is required'],
+      [{ ...link, url: 'https://x.test/track/{{1}}' }, 'buttons.0.url', TEMPLATE_RULES.linkParams],
       [
         { ...link, url: `https://x.test/${'a'.repeat(2000)}` },
         'buttons.0.url',

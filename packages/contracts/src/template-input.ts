@@ -44,6 +44,7 @@ export const TEMPLATE_RULES = {
   paramsAtEdge: 'The content may not start or end with a parameter',
   filledTooLong: 'The content with its example values may not be more than 1024 characters',
   httpsOnly: 'The link must be an https:// address',
+  linkParams: 'A link button takes a fixed address; parameters such as {{1}} are not supported',
   phoneFormat: 'The phone number must start with a plus and the country code',
   tooManyButtons: 'A template may have at most 10 buttons',
   tooManyLinks: 'A template may have at most 2 link buttons',
@@ -129,10 +130,10 @@ export const templateButtonInputSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('link'),
     label: required('button label', TEMPLATE_LIMITS.buttonLabel),
-    url: required('link', TEMPLATE_LIMITS.url).refine(
-      (u) => /^https:\/\/[^\s/$.?#][^\s]*$/i.test(u),
-      TEMPLATE_RULES.httpsOnly,
-    ),
+    url: required('link', TEMPLATE_LIMITS.url)
+      .refine((u) => /^https:\/\/[^\s/$.?#][^\s]*$/i.test(u), TEMPLATE_RULES.httpsOnly)
+      // A {{1}} suffix would need a value per message, which sending does not ask for yet.
+      .refine((u) => !/\{\{/.test(u), TEMPLATE_RULES.linkParams),
   }),
   z.object({
     type: z.literal('call'),

@@ -115,7 +115,12 @@ export function checkComponents(
     );
   const buttons = (components.find((c) => c.type === 'BUTTONS')?.buttons ?? []) as {
     type: string;
+    url?: string;
+    example?: unknown;
   }[];
+  for (const b of buttons)
+    if (b.type === 'URL' && b.url?.includes('{{') && !(Array.isArray(b.example) && b.example[0]))
+      throw invalid('A URL button with a variable needs an example URL.', 2388043);
   if (buttons.filter((b) => b.type === 'URL').length > 2)
     throw invalid('A template may have at most 2 URL buttons.');
   if (buttons.filter((b) => b.type === 'PHONE_NUMBER').length > 1)

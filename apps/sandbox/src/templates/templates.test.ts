@@ -142,6 +142,28 @@ describe('message templates', () => {
       body({ components: [{ type: 'BODY', text: 'Hi {{1}} there' }] }),
     );
     expect(noExamples.json()).toMatchObject({ error: { code: 100, error_subcode: 2388043 } });
+    const urlVariable = (example?: string[]) =>
+      create(
+        body({
+          name: 'track_link',
+          components: [
+            { type: 'BODY', text: 'Your parcel is on its way.' },
+            {
+              type: 'BUTTONS',
+              buttons: [
+                {
+                  type: 'URL',
+                  text: 'Track',
+                  url: 'https://x.test/t/{{1}}',
+                  ...(example ? { example } : {}),
+                },
+              ],
+            },
+          ],
+        }),
+      );
+    expect((await urlVariable()).json()).toMatchObject({ error: { error_subcode: 2388043 } });
+    expect((await urlVariable(['https://x.test/t/42'])).statusCode).toBe(200);
 
     expect((await create(body())).statusCode).toBe(200);
     const dup = await create(body());

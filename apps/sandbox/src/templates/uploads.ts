@@ -84,8 +84,7 @@ export function registerUploadRoutes(
           objectId: request.params.appId,
           // The sandbox has one app: any business number's token may use it; another token
           // falls to the first number, whose token check then answers Meta's 190.
-          resolveNumber: () =>
-            numberWithToken(bearerToken(request)) ?? ctx.store.listNumbers()[0],
+          resolveNumber: () => numberWithToken(bearerToken(request)) ?? ctx.store.listNumbers()[0],
         },
         (number) => {
           const parsed = startSchema.safeParse(request.query ?? {});
