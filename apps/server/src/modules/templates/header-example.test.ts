@@ -79,4 +79,27 @@ describe('loadHeaderExample from a link', () => {
     );
     expect(d.fetch).not.toHaveBeenCalled();
   });
+
+  it('follows a redirect to another public host, and refuses one into the private network', async () => {
+    const hops = (target: string) => {
+      let calls = 0;
+      return (async () =>
+        ++calls === 1
+          ? new Response(null, { status: 302, headers: { location: target } })
+          : new Response(new Uint8Array([7]), {
+              headers: { 'content-type': 'image/png' },
+            })) as typeof fetch;
+    };
+    const moved = deps(hops('https://93.184.216.35/cdn/a.png'));
+    expect(await loadHeaderExample(moved, 'acc', row(PUBLIC))).toMatchObject({
+      bytes: Buffer.from([7]),
+      fileName: 'katalog baru.png',
+    });
+    expect(moved.fetch).toHaveBeenCalledTimes(2);
+    const inward = deps(hops('https://10.0.0.5/secret.png'));
+    await expect(loadHeaderExample(inward, 'acc', row(PUBLIC))).rejects.toThrow(
+      TEMPLATE_MESSAGES.exampleUnreachable,
+    );
+    expect(inward.fetch).toHaveBeenCalledTimes(1);
+  });
 });

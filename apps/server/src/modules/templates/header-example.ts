@@ -53,6 +53,33 @@ const PRIVATE = [
   /^::ffff:/i,
 ];
 
+const MAX_REDIRECTS = 3;
+
+/**
+ * GET with redirects followed by hand, so every hop's host is checked (a public link may
+ * redirect into the private network); null when a hop is private or the request fails.
+ */
+async function download(fetchImpl: typeof fetch, url: string): Promise<Response | null> {
+  let next = new URL(url);
+  for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
+    if (next.protocol !== 'https:' || !(await isPublicHost(next.hostname))) return null;
+    let res: Response;
+    try {
+      res = await fetchImpl(next, {
+        redirect: 'manual',
+        signal: AbortSignal.timeout(DOWNLOAD_TIMEOUT_MS),
+      });
+    } catch {
+      return null;
+    }
+    const location = res.headers.get('location');
+    if (res.status < 300 || res.status >= 400 || !location) return res;
+    await res.body?.cancel();
+    next = new URL(location, next);
+  }
+  return null;
+}
+
 export const isMediaHeader = (t: TemplateHeaderTypeDb | null): t is MediaHeader =>
   t === 'image' || t === 'video' || t === 'document';
 
@@ -106,16 +133,8 @@ export async function loadHeaderExample(
   const url = row.header_example_url;
   if (!url) throw fileIssue(TEMPLATE_RULES.exampleUrl);
   const unreachable = () => fileIssue(TEMPLATE_MESSAGES.exampleUnreachable);
-  if (!(await isPublicHost(new URL(url).hostname))) throw unreachable();
-  let res: Response;
-  try {
-    res = await (deps.fetch ?? fetch)(url, {
-      redirect: 'follow',
-      signal: AbortSignal.timeout(DOWNLOAD_TIMEOUT_MS),
-    });
-  } catch {
-    throw unreachable();
-  }
+  const res = await download(deps.fetch ?? fetch, url);
+  if (!res) throw unreachable();
   if (!res.ok || !res.body) throw unreachable();
   const mimeType = (res.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
   if (!ACCEPTS[type].has(mimeType)) throw fileIssue(TEMPLATE_RULES.exampleFile);
