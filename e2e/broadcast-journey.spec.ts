@@ -3,18 +3,9 @@
 // customers; their phones receive it with their own names and the result page counts the read.
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { expectBroadcastDone } from './helpers/broadcasts.js';
+import { customerSends, NEEDS_SANDBOX, phoneUrl, SANDBOX_URL } from './helpers/sandbox.js';
 import { fillLogin, snap } from './helpers/ui.js';
 import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD } from './helpers/users.js';
-
-const SANDBOX_URL = process.env.E2E_SANDBOX_URL ?? '';
-const DEMO_NUMBER = '100000000000001';
-
-async function customerWrites(request: APIRequestContext, waId: string, name: string) {
-  const res = await request.post(`${SANDBOX_URL}/sandbox/customers/${waId}/messages`, {
-    data: { phoneNumberId: DEMO_NUMBER, name, type: 'text', text: 'Halo, saya mau pesan' },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-}
 
 /** The customers' contacts (made by their first messages) in a new group, through the API. */
 async function groupOf(
@@ -57,7 +48,7 @@ test('broadcast journey: new template approved by the sandbox, sent to a contact
   baseURL,
   request,
 }) => {
-  test.skip(!SANDBOX_URL, 'needs the sandbox (scripts/e2e.mjs starts it)');
+  test.skip(!SANDBOX_URL, NEEDS_SANDBOX);
   test.setTimeout(150_000);
   const run = Date.now().toString().slice(-7);
   const customers = [
@@ -67,7 +58,8 @@ test('broadcast journey: new template approved by the sandbox, sent to a contact
   const templateName = `pesanan_${run}`;
   const groupName = `Pelanggan ${run}`;
 
-  for (const c of customers) await customerWrites(request, c.waId, c.name);
+  for (const c of customers)
+    await customerSends(request, { waId: c.waId, name: c.name, text: 'Halo, saya mau pesan' });
   await groupOf(
     request,
     baseURL ?? '',
@@ -78,9 +70,7 @@ test('broadcast journey: new template approved by the sandbox, sent to a contact
   // Rina has WhatsApp open: what arrives is read.
   const phoneContext = await browser.newContext();
   const phone = await phoneContext.newPage();
-  await phone.goto(
-    `${SANDBOX_URL}/phone?number=${DEMO_NUMBER}&customer=${customers[0]?.waId}&name=Rina`,
-  );
+  await phone.goto(phoneUrl(customers[0]?.waId ?? '', 'Rina'));
 
   const context = await browser.newContext({ baseURL, viewport: { width: 1366, height: 768 } });
   const page = await context.newPage();

@@ -3,11 +3,9 @@
 // until every recipient is delivered or read; one customer's sandbox phone shows the message.
 import { expect, test, type Page } from '@playwright/test';
 import { expectBroadcastDone } from './helpers/broadcasts.js';
+import { NEEDS_SANDBOX, phoneUrl, SANDBOX_URL } from './helpers/sandbox.js';
 import { fillLogin, snap } from './helpers/ui.js';
 import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD } from './helpers/users.js';
-
-const SANDBOX_URL = process.env.E2E_SANDBOX_URL ?? '';
-const DEMO_NUMBER = '100000000000001';
 
 async function pick(page: Page, testId: string, option: string): Promise<void> {
   await page.getByTestId(testId).click();
@@ -18,7 +16,7 @@ test('broadcasts: wizard from pasted data, sent to sandbox customers, live resul
   browser,
   baseURL,
 }) => {
-  test.skip(!SANDBOX_URL, 'needs the sandbox (scripts/e2e.mjs starts it)');
+  test.skip(!SANDBOX_URL, NEEDS_SANDBOX);
   test.setTimeout(120_000);
   const run = Date.now().toString().slice(-7);
   const customers = [1, 2, 3].map((i) => `62819${run}${i}`);
@@ -27,7 +25,7 @@ test('broadcasts: wizard from pasted data, sent to sandbox customers, live resul
   // The first customer has WhatsApp open: the sandbox reads what arrives.
   const phoneContext = await browser.newContext();
   const phone = await phoneContext.newPage();
-  await phone.goto(`${SANDBOX_URL}/phone?number=${DEMO_NUMBER}&customer=${customers[0]}&name=Andi`);
+  await phone.goto(phoneUrl(customers[0] ?? '', 'Andi'));
 
   const context = await browser.newContext({ baseURL, viewport: { width: 1366, height: 768 } });
   const page = await context.newPage();

@@ -1,26 +1,16 @@
 // Issue 4's conversation pane in Chromium: what a customer sends from the sandbox phone (a photo,
 // a location, a contact card) renders as such; the agent answers with a "/" quick reply and an
 // emoji; a chat whose customer wrote over 24 hours ago is locked; the phone-sized layout works.
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
 import { deflateSync } from 'node:zlib';
-import { fillLogin } from './helpers/ui.js';
+import { customerSends, NEEDS_SANDBOX, phoneUrl, SANDBOX_URL } from './helpers/sandbox.js';
+import { fillLogin, shot } from './helpers/ui.js';
 import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD } from './helpers/users.js';
 
-const SANDBOX_URL = process.env.E2E_SANDBOX_URL ?? '';
-const DEMO_NUMBER = '100000000000001';
-const SCREENS = join(import.meta.dirname, 'artifacts', 'screens');
 const LAPTOP = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
 const WINDOW_CLOSED =
   "Can't send message out. This conversation is over 24 hours old. Please use a template instead.";
-
-async function shot(page: Page, name: string): Promise<void> {
-  mkdirSync(SCREENS, { recursive: true });
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: join(SCREENS, `${name}.png`), animations: 'disabled' });
-}
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
   let c = n;
@@ -70,26 +60,6 @@ function photo(): Buffer {
   ]);
 }
 
-/** The customer writes through the sandbox's control API (Meta's stand-in). */
-async function customerWrites(
-  request: APIRequestContext,
-  waId: string,
-  name: string,
-  text: string,
-  timestamp?: number,
-): Promise<void> {
-  const res = await request.post(`${SANDBOX_URL}/sandbox/customers/${waId}/messages`, {
-    data: {
-      phoneNumberId: DEMO_NUMBER,
-      name,
-      type: 'text',
-      text,
-      ...(timestamp ? { timestamp } : {}),
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-}
-
 async function signIn(page: Page): Promise<void> {
   await page.goto('/login');
   await fillLogin(page, DEMO_ADMIN_EMAIL, DEMO_PASSWORD);
@@ -118,7 +88,7 @@ test('conversation: photo, location and contact card render; a / quick reply and
   browser,
   baseURL,
 }) => {
-  test.skip(!SANDBOX_URL, 'needs the sandbox (scripts/e2e.mjs starts it)');
+  test.skip(!SANDBOX_URL, NEEDS_SANDBOX);
   test.setTimeout(120_000);
   const run = Date.now().toString().slice(-7);
   const customerId = `62817${run}`;
@@ -130,9 +100,7 @@ test('conversation: photo, location and contact card render; a / quick reply and
 
   const phoneContext = await browser.newContext();
   const phone = await phoneContext.newPage();
-  await phone.goto(
-    `${SANDBOX_URL}/phone?number=${DEMO_NUMBER}&customer=${customerId}&name=${encodeURIComponent(name)}`,
-  );
+  await phone.goto(phoneUrl(customerId, name));
   await phone.getByTestId('phone-input').fill('Halo kak, ini foto kaos yang saya maksud');
   await phone.getByTestId('phone-send').click();
   await phone
@@ -255,13 +223,18 @@ test('conversation: the composer is locked once the 24-hour window has passed', 
   baseURL,
   request,
 }) => {
-  test.skip(!SANDBOX_URL, 'needs the sandbox (scripts/e2e.mjs starts it)');
+  test.skip(!SANDBOX_URL, NEEDS_SANDBOX);
   const run = Date.now().toString().slice(-7);
   const waId = `62818${run}`;
   const name = `Tono Lama ${run.slice(-4)}`;
   // The customer's last message is 25 hours old: only templates may be sent now (spec §4).
   const dayAgo = Math.floor(Date.now() / 1000) - 25 * 60 * 60;
-  await customerWrites(request, waId, name, 'Kak, pesanan saya kemarin sudah dikirim?', dayAgo);
+  await customerSends(request, {
+    waId,
+    name,
+    text: 'Kak, pesanan saya kemarin sudah dikirim?',
+    timestamp: dayAgo,
+  });
 
   const context = await browser.newContext({ baseURL, viewport: LAPTOP });
   const agent = await context.newPage();

@@ -1,35 +1,10 @@
 // Issue 4's chat actions in Chromium against the built server and the sandbox: assignment with
 // the alert shown live to the agent who lost the chat, labels, resolve (gray flag, ticket closed
 // on /ticket), archive then the archive filter, block; and the labels and quick-replies settings.
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { fillLogin, snap } from './helpers/ui.js';
-import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD } from './helpers/users.js';
-
-const SANDBOX_URL = process.env.E2E_SANDBOX_URL ?? '';
-const DEMO_NUMBER = '100000000000001';
-
-async function signIn(browser: Browser, baseURL: string | undefined, email: string) {
-  const context = await browser.newContext({ baseURL });
-  const page = await context.newPage();
-  await page.goto('/login');
-  await fillLogin(page, email, DEMO_PASSWORD);
-  await expect(page.getByTestId('nav-dashboard')).toBeVisible();
-  return { context, page };
-}
-
-/** A new customer writes to the demo number from the sandbox's phone page: a fresh chat. */
-async function customerWrites(browser: Browser, label: string, text: string) {
-  const customerId = `62816${Date.now().toString().slice(-7)}`;
-  const name = `${label} ${customerId.slice(-4)}`;
-  const context = await browser.newContext();
-  const phone = await context.newPage();
-  await phone.goto(
-    `${SANDBOX_URL}/phone?number=${DEMO_NUMBER}&customer=${customerId}&name=${encodeURIComponent(name)}`,
-  );
-  await phone.getByTestId('phone-input').fill(text);
-  await phone.getByTestId('phone-send').click();
-  return { name, close: () => context.close() };
-}
+import { expect, test, type Page } from '@playwright/test';
+import { customerWritesOnPhone, NEEDS_SANDBOX, SANDBOX_URL, signInAs } from './helpers/sandbox.js';
+import { snap } from './helpers/ui.js';
+import { DEMO_ADMIN_EMAIL } from './helpers/users.js';
 
 function rowOf(page: Page, name: string) {
   return page.getByTestId('chat-row').filter({ hasText: name });
@@ -63,16 +38,20 @@ test("a reassigned chat leaves the first agent's list live, with the spec's aler
   browser,
   baseURL,
 }) => {
-  test.skip(!SANDBOX_URL, 'needs the sandbox (scripts/e2e.mjs starts it)');
-  const customer = await customerWrites(browser, 'Assign', 'Halo, mau tanya ongkir ke Bandung');
+  test.skip(!SANDBOX_URL, NEEDS_SANDBOX);
+  const customer = await customerWritesOnPhone(browser, {
+    label: 'Assign',
+    text: 'Halo, mau tanya ongkir ke Bandung',
+    prefix: '62816',
+  });
 
   // Budi watches his own chats (MINE is his default view).
-  const budi = await signIn(browser, baseURL, 'agent@demo.sapa.id');
+  const budi = await signInAs(browser, baseURL, 'agent@demo.sapa.id');
   await budi.page.goto('/chat');
   await expect(budi.page.getByTestId('chat-list-pane')).toBeVisible();
   await budi.page.getByTestId('chat-assignee').getByText('Mine').click();
 
-  const admin = await signIn(browser, baseURL, DEMO_ADMIN_EMAIL);
+  const admin = await signInAs(browser, baseURL, DEMO_ADMIN_EMAIL);
   await admin.page.goto('/chat');
   await openChat(admin.page, customer.name);
   await assignTo(admin.page, 'Budi Agent');
@@ -100,9 +79,13 @@ test('labels, resolve, archive and block from the conversation header', async ({
   browser,
   baseURL,
 }) => {
-  test.skip(!SANDBOX_URL, 'needs the sandbox (scripts/e2e.mjs starts it)');
-  const customer = await customerWrites(browser, 'Actions', 'Kak, pesanan saya salah ukuran');
-  const { context, page } = await signIn(browser, baseURL, DEMO_ADMIN_EMAIL);
+  test.skip(!SANDBOX_URL, NEEDS_SANDBOX);
+  const customer = await customerWritesOnPhone(browser, {
+    label: 'Actions',
+    text: 'Kak, pesanan saya salah ukuran',
+    prefix: '62816',
+  });
+  const { context, page } = await signInAs(browser, baseURL, DEMO_ADMIN_EMAIL);
   await page.goto('/chat');
   await openChat(page, customer.name);
 
@@ -162,7 +145,7 @@ test('labels, resolve, archive and block from the conversation header', async ({
 });
 
 test('labels and quick replies are managed in settings', async ({ browser, baseURL }) => {
-  const { context, page } = await signIn(browser, baseURL, DEMO_ADMIN_EMAIL);
+  const { context, page } = await signInAs(browser, baseURL, DEMO_ADMIN_EMAIL);
   const suffix = Date.now().toString().slice(-5);
 
   await page.goto('/setting');

@@ -1,35 +1,12 @@
 // Issue 4's chat list in Chromium: filters narrow it, search finds a chat and a message and the
 // hit opens the conversation at that message, and the phone-sized layout works one pane at a time.
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { fillLogin, switchLanguage } from './helpers/ui.js';
+import { expect, test, type Page } from '@playwright/test';
+import { customerSends, NEEDS_SANDBOX, SANDBOX_URL } from './helpers/sandbox.js';
+import { fillLogin, shot, switchLanguage } from './helpers/ui.js';
 import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD } from './helpers/users.js';
 
-const SANDBOX_URL = process.env.E2E_SANDBOX_URL ?? '';
-const DEMO_NUMBER = '100000000000001';
-const SCREENS = join(import.meta.dirname, 'artifacts', 'screens');
 const LAPTOP = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
-
-async function shot(page: Page, name: string): Promise<void> {
-  mkdirSync(SCREENS, { recursive: true });
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: join(SCREENS, `${name}.png`), animations: 'disabled' });
-}
-
-/** A customer writes to the demo business number through the sandbox (Meta's stand-in). */
-async function customerWrites(
-  request: APIRequestContext,
-  waId: string,
-  name: string,
-  text: string,
-): Promise<void> {
-  const res = await request.post(`${SANDBOX_URL}/sandbox/customers/${waId}/messages`, {
-    data: { phoneNumberId: DEMO_NUMBER, name, type: 'text', text },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-}
 
 async function signIn(page: Page): Promise<void> {
   await page.goto('/login');
@@ -45,15 +22,19 @@ test('inbox list: filters narrow it, search finds a chat and a message, the hit 
   page,
   request,
 }) => {
-  test.skip(!SANDBOX_URL, 'needs the sandbox (scripts/e2e.mjs starts it)');
+  test.skip(!SANDBOX_URL, NEEDS_SANDBOX);
   const run = Date.now().toString().slice(-6);
   const name = `Lina Filter ${run}`;
   const waId = `62816${run}1`;
   const word = `kuponx${run}`;
   // The hit is followed by a dozen newer messages, so it is not on the conversation's first page.
-  await customerWrites(request, waId, name, `Halo kak, apakah ${word} masih berlaku untuk kaos?`);
+  await customerSends(request, {
+    waId,
+    name,
+    text: `Halo kak, apakah ${word} masih berlaku untuk kaos?`,
+  });
   for (let i = 1; i <= 12; i += 1) {
-    await customerWrites(request, waId, name, `Pesan lanjutan nomor ${i}`);
+    await customerSends(request, { waId, name, text: `Pesan lanjutan nomor ${i}` });
   }
 
   // Notifications allowed, and every one the app shows recorded for the assertions below.
@@ -174,7 +155,11 @@ test('inbox list: filters narrow it, search finds a chat and a message, the hit 
 
   // A customer of another chat writes: a browser notification names them.
   const other = `Nina Notif ${run}`;
-  await customerWrites(request, `62817${run}2`, other, 'Kak, paket saya kapan dikirim?');
+  await customerSends(request, {
+    waId: `62817${run}2`,
+    name: other,
+    text: 'Kak, paket saya kapan dikirim?',
+  });
   await expect
     .poll(() =>
       page.evaluate(

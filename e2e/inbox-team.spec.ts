@@ -4,21 +4,14 @@
 // without a division). Once the admin gives it to Dewi, Budi loses it with the alert, Dewi gets
 // it in Mine, and the supervisor (who supervises Dewi) sees it appear.
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { fillLogin } from './helpers/ui.js';
-import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD } from './helpers/users.js';
-
-const SANDBOX_URL = process.env.E2E_SANDBOX_URL ?? '';
-const DEMO_NUMBER = '100000000000001';
+import { NEEDS_SANDBOX, phoneUrl, SANDBOX_URL, signInAs } from './helpers/sandbox.js';
+import { DEMO_ADMIN_EMAIL } from './helpers/users.js';
 
 async function signIn(browser: Browser, baseURL: string | undefined, email: string) {
-  const context = await browser.newContext({ baseURL });
-  const page = await context.newPage();
-  await page.goto('/login');
-  await fillLogin(page, email, DEMO_PASSWORD);
-  await expect(page.getByTestId('nav-dashboard')).toBeVisible();
-  await page.goto('/chat');
-  await expect(page.getByTestId('chat-list-pane')).toBeVisible();
-  return { context, page };
+  const session = await signInAs(browser, baseURL, email);
+  await session.page.goto('/chat');
+  await expect(session.page.getByTestId('chat-list-pane')).toBeVisible();
+  return session;
 }
 
 const rowOf = (page: Page, name: string) => page.getByTestId('chat-row').filter({ hasText: name });
@@ -27,7 +20,7 @@ test('two agents and a supervisor each see what spec §6 allows, live', async ({
   browser,
   baseURL,
 }) => {
-  test.skip(!SANDBOX_URL, 'needs the sandbox (scripts/e2e.mjs starts it)');
+  test.skip(!SANDBOX_URL, NEEDS_SANDBOX);
   const budi = await signIn(browser, baseURL, 'agent@demo.sapa.id');
   const dewi = await signIn(browser, baseURL, 'agent2@demo.sapa.id');
   const sari = await signIn(browser, baseURL, 'supervisor@demo.sapa.id');
@@ -40,9 +33,7 @@ test('two agents and a supervisor each see what spec §6 allows, live', async ({
   const name = `Team ${customerId.slice(-4)}`;
   const phoneContext = await browser.newContext();
   const phone = await phoneContext.newPage();
-  await phone.goto(
-    `${SANDBOX_URL}/phone?number=${DEMO_NUMBER}&customer=${customerId}&name=${encodeURIComponent(name)}`,
-  );
+  await phone.goto(phoneUrl(customerId, name));
   await phone.getByTestId('phone-input').fill('Halo, saya mau komplain pesanan');
   await phone.getByTestId('phone-send').click();
 

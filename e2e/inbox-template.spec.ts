@@ -1,44 +1,28 @@
 // Issue 6 part 6 in Chromium: a chat whose customer last wrote 25 hours ago is locked; the agent
 // sends an approved template from the composer (values, live preview), the bubble gets its
 // ticks and the customer's sandbox phone receives the template. Phone-sized layout too.
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { mkdirSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
 import { join } from 'node:path';
+import {
+  customerSends,
+  DEMO_NUMBER,
+  NEEDS_SANDBOX,
+  phoneUrl,
+  SANDBOX_URL,
+} from './helpers/sandbox.js';
 import { ensureApprovedTemplate } from './helpers/templates.js';
-import { fillLogin } from './helpers/ui.js';
+import { fillLogin, SCREENS_DIR, shot } from './helpers/ui.js';
 import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD } from './helpers/users.js';
 
-const SANDBOX_URL = process.env.E2E_SANDBOX_URL ?? '';
-const DEMO_NUMBER = '100000000000001';
-const SCREENS = join(import.meta.dirname, 'artifacts', 'screens');
 const LAPTOP = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
-
-async function shot(page: Page, name: string): Promise<void> {
-  mkdirSync(SCREENS, { recursive: true });
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: join(SCREENS, `${name}.png`), animations: 'disabled' });
-}
-
-async function customerWrites(
-  request: APIRequestContext,
-  waId: string,
-  name: string,
-  text: string,
-  timestamp: number,
-): Promise<void> {
-  const res = await request.post(`${SANDBOX_URL}/sandbox/customers/${waId}/messages`, {
-    data: { phoneNumberId: DEMO_NUMBER, name, type: 'text', text, timestamp },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-}
 
 test('inbox template: a closed 24-hour window is reopened with an approved template', async ({
   browser,
   baseURL,
   request,
 }) => {
-  test.skip(!SANDBOX_URL, 'needs the sandbox (scripts/e2e.mjs starts it)');
+  test.skip(!SANDBOX_URL, NEEDS_SANDBOX);
   // The demo WABA's approved `order_update` (the sandbox seeds it APPROVED under the same name,
   // language and variables, so Meta's stand-in accepts the send).
   await ensureApprovedTemplate({
@@ -57,13 +41,16 @@ test('inbox template: a closed 24-hour window is reopened with an approved templ
   const name = `Wati Lama ${run.slice(-4)}`;
   const order = `SP-${run.slice(-4)}`;
   const dayAgo = Math.floor(Date.now() / 1000) - 25 * 60 * 60;
-  await customerWrites(request, waId, name, 'Kak, kapan pesanan saya dikirim?', dayAgo);
+  await customerSends(request, {
+    waId,
+    name,
+    text: 'Kak, kapan pesanan saya dikirim?',
+    timestamp: dayAgo,
+  });
 
   const phoneContext = await browser.newContext();
   const phone = await phoneContext.newPage();
-  await phone.goto(
-    `${SANDBOX_URL}/phone?number=${DEMO_NUMBER}&customer=${waId}&name=${encodeURIComponent(name)}`,
-  );
+  await phone.goto(phoneUrl(waId, name));
 
   const context = await browser.newContext({ baseURL, viewport: LAPTOP });
   const agent = await context.newPage();
@@ -126,7 +113,7 @@ test('inbox template: a closed 24-hour window is reopened with an approved templ
   await expect(received).toContainText(order);
   await expect(bubble).toHaveAttribute('data-status', /^(delivered|read)$/, { timeout: 20_000 });
   await shot(agent, 'inbox-template-sent.laptop');
-  await phone.screenshot({ path: join(SCREENS, 'inbox-template-phone.png') });
+  await phone.screenshot({ path: join(SCREENS_DIR, 'inbox-template-phone.png') });
 
   // Phone-sized: the dialog takes the screen, form above the preview, nothing sideways.
   await agent.setViewportSize(PHONE);
@@ -146,7 +133,12 @@ test('inbox template: a closed 24-hour window is reopened with an approved templ
 
   // The customer answers the template: the window is open again and free-form works; the
   // template stays at hand beside the attach button.
-  await customerWrites(request, waId, name, 'Oke kak, terima kasih', Math.floor(Date.now() / 1000));
+  await customerSends(request, {
+    waId,
+    name,
+    text: 'Oke kak, terima kasih',
+    timestamp: Math.floor(Date.now() / 1000),
+  });
   await expect(
     agent.getByTestId('message-bubble').filter({ hasText: 'Oke kak, terima kasih' }),
   ).toBeVisible({ timeout: 20_000 });

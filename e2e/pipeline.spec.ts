@@ -1,17 +1,15 @@
 // Issue 3's journey in Chromium: a customer writes from the sandbox's phone page, the demo agent
 // sees it arrive live, answers, and the customer's phone shows the reply and blue ticks.
 import { expect, test } from '@playwright/test';
+import { NEEDS_SANDBOX, phoneUrl, SANDBOX_URL } from './helpers/sandbox.js';
 import { fillLogin, snap } from './helpers/ui.js';
 import { DEMO_PASSWORD } from './helpers/users.js';
-
-const SANDBOX_URL = process.env.E2E_SANDBOX_URL ?? '';
-const DEMO_NUMBER = '100000000000001';
 
 test('a customer writes on the sandbox phone, the agent replies live, ticks come back', async ({
   browser,
   baseURL,
 }) => {
-  test.skip(!SANDBOX_URL, 'needs the sandbox (scripts/e2e.mjs starts it)');
+  test.skip(!SANDBOX_URL, NEEDS_SANDBOX);
   const customerId = `62815${Date.now().toString().slice(-7)}`;
   const customerName = `Pelanggan ${customerId.slice(-4)}`;
 
@@ -27,9 +25,7 @@ test('a customer writes on the sandbox phone, the agent replies live, ticks come
 
   const phoneContext = await browser.newContext();
   const phone = await phoneContext.newPage();
-  await phone.goto(
-    `${SANDBOX_URL}/phone?number=${DEMO_NUMBER}&customer=${customerId}&name=${encodeURIComponent(customerName)}`,
-  );
+  await phone.goto(phoneUrl(customerId, customerName));
   await phone.getByTestId('phone-input').fill('Halo, saya mau pesan 2 kaos');
   await phone.getByTestId('phone-send').click();
 

@@ -3,34 +3,10 @@
 // with "2", the chat goes to that division's online agent and shows in their Mine list, while the
 // admin sees who is online. Every test
 // puts the settings back, because later specs share this server.
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { fillLogin, snap } from './helpers/ui.js';
-import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD } from './helpers/users.js';
-
-const SANDBOX_URL = process.env.E2E_SANDBOX_URL ?? '';
-const DEMO_NUMBER = '100000000000001';
-
-async function signIn(browser: Browser, baseURL: string | undefined, email: string) {
-  const context = await browser.newContext({ baseURL });
-  const page = await context.newPage();
-  await page.goto('/login');
-  await fillLogin(page, email, DEMO_PASSWORD);
-  await expect(page.getByTestId('nav-dashboard')).toBeVisible();
-  return { context, page };
-}
-
-async function customerWrites(browser: Browser, label: string, text: string) {
-  const customerId = `62817${Date.now().toString().slice(-7)}`;
-  const name = `${label} ${customerId.slice(-4)}`;
-  const context = await browser.newContext();
-  const phone = await context.newPage();
-  await phone.goto(
-    `${SANDBOX_URL}/phone?number=${DEMO_NUMBER}&customer=${customerId}&name=${encodeURIComponent(name)}`,
-  );
-  await phone.getByTestId('phone-input').fill(text);
-  await phone.getByTestId('phone-send').click();
-  return { name, phone, close: () => context.close() };
-}
+import { expect, test, type Page } from '@playwright/test';
+import { customerWritesOnPhone, signInAs } from './helpers/sandbox.js';
+import { snap } from './helpers/ui.js';
+import { DEMO_ADMIN_EMAIL } from './helpers/users.js';
 
 async function openRouting(page: Page): Promise<void> {
   await page.goto('/setting');
@@ -86,7 +62,7 @@ test('outside working hours a new customer gets the auto-response', async ({
   browser,
   baseURL,
 }) => {
-  const admin = await signIn(browser, baseURL, DEMO_ADMIN_EMAIL);
+  const admin = await signInAs(browser, baseURL, DEMO_ADMIN_EMAIL);
   await openRouting(admin.page);
   const zoneText = (await admin.page.getByTestId('routing-timezone').textContent()) ?? '';
   const timeZone = zoneText.split(': ').pop()?.trim() || 'Asia/Jakarta';
@@ -104,7 +80,11 @@ test('outside working hours a new customer gets the auto-response', async ({
     await expect(admin.page.getByTestId('routing-now')).toContainText('closed');
     await snap(admin.page, 'routing-settings');
 
-    const customer = await customerWrites(browser, 'After hours', 'Halo, masih buka?');
+    const customer = await customerWritesOnPhone(browser, {
+      label: 'After hours',
+      text: 'Halo, masih buka?',
+      prefix: '62817',
+    });
     await expect(
       customer.phone
         .getByTestId('phone-message')
@@ -124,13 +104,13 @@ test('a greeting reply picks a division and the chat reaches its online agent; t
   browser,
   baseURL,
 }) => {
-  const admin = await signIn(browser, baseURL, DEMO_ADMIN_EMAIL);
+  const admin = await signInAs(browser, baseURL, DEMO_ADMIN_EMAIL);
   await openRouting(admin.page);
   const autoAssign = admin.page.getByTestId('routing-currentAutoAssign');
   const wasOn = await autoAssign.isChecked();
 
   // Dewi (Support) comes online; the admin's team card follows without a reload.
-  const dewi = await signIn(browser, baseURL, 'agent2@demo.sapa.id');
+  const dewi = await signInAs(browser, baseURL, 'agent2@demo.sapa.id');
   await dewi.page.goto('/chat');
   await dewi.page.getByTestId('chat-assignee').getByText('Mine').click();
   await expect(
@@ -155,7 +135,11 @@ test('a greeting reply picks a division and the chat reaches its online agent; t
     await expect(admin.page.getByText('Assignment settings saved')).toBeVisible();
     await snap(admin.page, 'routing-team-online');
 
-    const customer = await customerWrites(browser, 'Routed', 'Halo, saya mau tanya produk');
+    const customer = await customerWritesOnPhone(browser, {
+      label: 'Routed',
+      text: 'Halo, saya mau tanya produk',
+      prefix: '62817',
+    });
     // The demo plan has greeting assignment on: the customer is asked to choose, and waits.
     const greeting = customer.phone
       .getByTestId('phone-message')

@@ -3,7 +3,7 @@ import { expect, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 
-const SCREENS_DIR = join(import.meta.dirname, '..', 'artifacts', 'screens');
+export const SCREENS_DIR = join(import.meta.dirname, '..', 'artifacts', 'screens');
 const LAPTOP = { width: 1366, height: 768 };
 const PHONE = { width: 390, height: 844 };
 
@@ -59,4 +59,11 @@ export async function logout(page: Page): Promise<void> {
   await page.getByTestId('user-menu').click();
   await page.getByTestId('logout').click();
   await expect(page).toHaveURL(/\/login(\?|$)/);
+}
+
+/** One screenshot of the current viewport, for screens a spec sizes itself. */
+export async function shot(page: Page, name: string, settleMs = 400): Promise<void> {
+  mkdirSync(SCREENS_DIR, { recursive: true });
+  await page.waitForTimeout(settleMs);
+  await page.screenshot({ path: join(SCREENS_DIR, `${name}.png`), animations: 'disabled' });
 }
