@@ -51,6 +51,13 @@ export async function startEmbeddedPostgres(opts: {
   onLog?: (line: string) => void;
 }): Promise<EmbeddedDatabase> {
   const password = 'sapa';
+  // Postgres says why it would not start only in its log; the package rejects with nothing.
+  const recent: string[] = [];
+  const record = (line: string) => {
+    for (const part of line.split('\n')) if (part.trim()) recent.push(part.trim());
+    recent.splice(0, recent.length - LOG_LINES_KEPT);
+    opts.onLog?.(line);
+  };
   const EmbeddedPostgres = await loadEmbeddedPostgres();
   openPathToBinaries(opts.onLog);
   const pg = new EmbeddedPostgres({
@@ -73,11 +80,15 @@ export async function startEmbeddedPostgres(opts: {
       '-c',
       'wal_init_zero=off',
     ],
-    onLog: (m) => opts.onLog?.(String(m)),
-    onError: (m) => opts.onLog?.(String(m)),
+    onLog: (m) => record(String(m)),
+    onError: (m) => record(String(m)),
   });
-  if (!existsSync(join(opts.dir, 'PG_VERSION'))) await pg.initialise();
-  await pg.start();
+  try {
+    if (!existsSync(join(opts.dir, 'PG_VERSION'))) await pg.initialise();
+    await pg.start();
+  } catch (err) {
+    throw startFailure(err, opts.dir, opts.port, recent);
+  }
   const database = opts.database ?? 'sapa';
   const client = pg.getPgClient();
   await client.connect();
@@ -92,6 +103,28 @@ export async function startEmbeddedPostgres(opts: {
     tcpUrl: `postgres://postgres:${password}@127.0.0.1:${opts.port}/${database}`,
     stop: () => pg.stop(),
   };
+}
+
+const LOG_LINES_KEPT = 20;
+
+/** A readable reason from a failed start: the package rejects with undefined or a bare code. */
+export function startFailure(err: unknown, dir: string, port: number, log: string[]): Error {
+  // Postgres's own verdict (FATAL, HINT…) when it gave one, otherwise the end of its log.
+  const verdict = log.filter((l) => /\b(FATAL|PANIC|ERROR|HINT):/.test(l));
+  const lines = verdict.length ? verdict : log.slice(-8);
+  const portTaken = log.some((l) => /could not bind|address already in use/i.test(l));
+  const reason = portTaken
+    ? `port ${port} is already in use (another PostgreSQL or an earlier Sapa still running?): stop it, or choose another port with EMBEDDED_PG_PORT`
+    : err instanceof Error
+      ? err.message
+      : lines.length
+        ? 'its log ends with'
+        : 'it gave no reason';
+  return new Error(
+    `The embedded PostgreSQL in ${dir} did not start: ${reason}` +
+      (lines.length ? `\n  ${lines.join('\n  ')}` : ''),
+    { cause: err },
+  );
 }
 
 /**
