@@ -2,6 +2,7 @@
 // a template (meets a validation message first), publishes it and watches the sandbox accept it;
 // a template with the sandbox's banned word ends rejected with Meta's reason on screen.
 import { expect, test, type Page } from '@playwright/test';
+import { NEEDS_SANDBOX, SANDBOX_URL } from './helpers/sandbox.js';
 import { fillLogin, snap, switchLanguage } from './helpers/ui.js';
 import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD } from './helpers/users.js';
 
@@ -134,12 +135,10 @@ const PNG = Buffer.from(
   '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4e90000000049454e44ae426082',
   'hex',
 );
-const SANDBOX_URL = process.env.E2E_SANDBOX_URL ?? '';
-
 test('an image header: the example file is uploaded, previewed, and reaches Meta as an upload handle', async ({
   page,
 }) => {
-  test.skip(!SANDBOX_URL, 'needs the sandbox (scripts/e2e.mjs starts it)');
+  test.skip(!SANDBOX_URL, NEEDS_SANDBOX);
   test.setTimeout(90_000);
   await page.goto('/login');
   await fillLogin(page, DEMO_ADMIN_EMAIL, DEMO_PASSWORD);

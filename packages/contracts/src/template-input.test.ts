@@ -88,6 +88,11 @@ describe('template input (§5, reference §2.6)', () => {
         errors({ ...valid, headerType: 'image', headerExampleUrl: 'http://x.test/a.png' })
           .headerExampleUrl,
       ).toBe(TEMPLATE_RULES.exampleUrl);
+      // Shaped like a link, but no URL parser takes it: refused here, not at publish time.
+      for (const bad of ['https://%zz/a.png', 'https://[x]/a.png'])
+        expect(
+          errors({ ...valid, headerType: 'image', headerExampleUrl: bad }).headerExampleUrl,
+        ).toBe(TEMPLATE_RULES.exampleUrl);
       expect(errors({ ...valid, headerType: 'gif' }).headerType).toBe(
         'The header type field is required',
       );

@@ -56,6 +56,16 @@ export const TEMPLATE_RULES = {
 export type TemplateRuleKey = keyof typeof TEMPLATE_RULES;
 
 /** The API's template errors (not fixed by the spec; ours, so every screen says the same). */
+/** An https address a URL parser takes (`https://%zz/` passes a pattern, not a parser). */
+function isHttpsUrl(url: string): boolean {
+  if (!/^https:\/\/\S+$/i.test(url)) return false;
+  try {
+    return new URL(url).hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
 export const TEMPLATE_MESSAGES = {
   notFound: 'Template not found',
   nameTaken: 'A template with this name and language already exists on this channel',
@@ -69,6 +79,9 @@ export const TEMPLATE_MESSAGES = {
   exampleTooLarge:
     'The header example is too large for Meta (images 5 MB, videos and documents 16 MB)',
   noMetaApp: 'Templates with a media header need the platform META_APP_ID setting',
+  exampleMissing: 'A media header needs an example: upload a file or give its https link',
+  changedWhilePublishing:
+    'The template was changed while it was being published. Publish it again.',
 } as const;
 
 /** Languages Meta accepts for templates (a common subset), code → English name. */
@@ -238,7 +251,7 @@ export const templateInputSchema = shape
         if (v.headerExampleMediaId) {
           // An uploaded example wins; a link beside it is ignored.
         } else if (!url) issue(['headerExampleUrl'], vm.required('header example'));
-        else if (!/^https:\/\/\S+$/i.test(url) || url.length > TEMPLATE_LIMITS.url)
+        else if (!isHttpsUrl(url) || url.length > TEMPLATE_LIMITS.url)
           issue(['headerExampleUrl'], TEMPLATE_RULES.exampleUrl);
       }
 

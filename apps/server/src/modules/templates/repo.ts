@@ -99,6 +99,16 @@ export const templatesRepo = {
       .executeTakeFirst();
   },
 
+  /** The row as stored, unlocked: what publishing prepares from before it takes the lock. */
+  async current(db: Db, accountId: string, id: string) {
+    return db
+      .selectFrom('templates')
+      .selectAll()
+      .where('account_id', '=', accountId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+  },
+
   /** Locks the row for a state change that talks to Meta (publish, delete). */
   async lock(db: Db, accountId: string, id: string) {
     return db

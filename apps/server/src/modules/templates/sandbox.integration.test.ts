@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO_NUMBER } from '@sapa/sandbox';
 import { TEMPLATE_MESSAGES, TEMPLATE_RULES, type Template } from '@sapa/contracts';
 import type { TestContext } from '../../test/harness.js';
@@ -10,6 +10,7 @@ import {
   createWhatsappChannel,
   type TestUser,
 } from '../../test/fixtures.js';
+import { MetaTemplatesClient } from './meta-client.js';
 import { call, newTemplate, templateBody } from './test-helpers.js';
 
 /** Publish → the sandbox reviews → its signed webhook moves the template, over real HTTP. */
@@ -107,21 +108,7 @@ describe('templates against the Meta sandbox', () => {
   });
 
   it('sends an uploaded header example through the Resumable Upload API and publishes its handle', async () => {
-    const boundary = '----sapa-example';
-    const media = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/media',
-      headers: { ...admin.auth, 'content-type': `multipart/form-data; boundary=${boundary}` },
-      payload: Buffer.concat([
-        Buffer.from(
-          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="katalog.png"\r\nContent-Type: image/png\r\n\r\n`,
-        ),
-        PNG,
-        Buffer.from(`\r\n--${boundary}--\r\n`),
-      ]),
-    });
-    expect(media.statusCode, media.body).toBe(201);
-    const mediaId = media.json()._id as string;
+    const mediaId = await uploadPng();
     const t = await newTemplate(ctx, admin, channelId, {
       name: 'sandbox_image',
       headerType: 'image',
@@ -156,6 +143,46 @@ describe('templates against the Meta sandbox', () => {
       example: { header_handle: [handle] },
     });
     expect(await settled(t._id)).toMatchObject({ status: 'accepted' });
+  });
+
+  it('refuses to publish a template edited while its example was being uploaded', async () => {
+    const mediaId = await uploadPng();
+    const body = templateBody(channelId, {
+      name: 'sandbox_edited',
+      headerType: 'image',
+      headerText: null,
+      headerExampleMediaId: mediaId,
+      examples: { body: ['Rina', 'SP-1042'] },
+    });
+    const t = await newTemplate(ctx, admin, channelId, body);
+    // The upload happens before the row is locked; the manager saves a change meanwhile.
+    const upload = MetaTemplatesClient.prototype.uploadHeaderExample;
+    const spy = vi
+      .spyOn(MetaTemplatesClient.prototype, 'uploadHeaderExample')
+      .mockImplementationOnce(async function (this: MetaTemplatesClient, ...args) {
+        const handle = await upload.apply(this, args);
+        const edit = await call(ctx, admin, 'PUT', `/api/hsm/${t._id}`, {
+          ...body,
+          content: 'Halo {{1}}, pesanan {{2}} sedang dikemas.',
+        });
+        expect(edit.statusCode, edit.body).toBe(200);
+        return handle;
+      });
+    try {
+      const res = await call(ctx, admin, 'POST', `/api/hsm/${t._id}/publish`);
+      expect(res.statusCode).toBe(409);
+      expect(res.json().message).toBe(TEMPLATE_MESSAGES.changedWhilePublishing);
+    } finally {
+      spy.mockRestore();
+    }
+    const after = (await call(ctx, admin, 'GET', `/api/hsm/${t._id}`)).json() as Template;
+    expect(after).toMatchObject({
+      status: 'draft',
+      content: 'Halo {{1}}, pesanan {{2}} sedang dikemas.',
+    });
+    // Published again, the edited text is what reaches Meta.
+    const again = await call(ctx, admin, 'POST', `/api/hsm/${t._id}/publish`);
+    expect(again.statusCode, again.body).toBe(200);
   });
 
   it('refuses an example file of the wrong kind, and a link into a private network', async () => {
@@ -197,3 +224,22 @@ const PNG = Buffer.from(
   '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4e90000000049454e44ae426082',
   'hex',
 );
+
+/** A PNG uploaded through `POST /api/media`, as the template builder does. */
+async function uploadPng(): Promise<string> {
+  const boundary = '----sapa-example';
+  const media = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/media',
+    headers: { ...admin.auth, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload: Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="katalog.png"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
+      PNG,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]),
+  });
+  expect(media.statusCode, media.body).toBe(201);
+  return media.json()._id as string;
+}

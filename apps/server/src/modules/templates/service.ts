@@ -16,6 +16,7 @@ import type { Principal } from '../auth/principal.js';
 import { loadChannelCredentials } from '../channels/credentials.js';
 import type { Selectable } from 'kysely';
 import type { ChannelCredentials } from '../../channels/types.js';
+import type { Db } from '../../db/database.js';
 import type { TemplatesTable } from '../../db/schema-templates.js';
 import { LocalStorage } from '../../lib/storage.js';
 import { checkExampleMedia, isMediaHeader, loadHeaderExample } from './header-example.js';
@@ -141,40 +142,55 @@ export class TemplatesService {
 
   /**
    * Submits the template to Meta and waits for its answer, because the person needs Meta's
-   * verdict on the format at once (a job could only tell them later). The row stays locked so a
-   * double click cannot submit twice. A rejected template is edited in place at Meta.
+   * verdict on the format at once (a job could only tell them later). A media header's example
+   * is downloaded and uploaded to Meta first, outside any transaction: a slow link must not
+   * hold a pooled connection and the row lock. Then the row is locked, so a double click cannot
+   * submit twice, and must be as it was when the example was taken. A rejected template is
+   * edited in place at Meta.
    */
   async publish(principal: Principal, id: string): Promise<Template> {
+    const draft = await this.publishable(this.deps.db, principal, id);
+    const handle = await this.callMeta(id, () =>
+      this.headerHandle(principal, draft.row, draft.credentials),
+    );
     await this.deps.db.transaction().execute(async (trx) => {
-      const row = await templatesRepo.lock(trx, principal.accountId, id);
-      if (!row) throw notFound(TEMPLATE_MESSAGES.notFound);
-      if (!CHANGEABLE.has(row.status))
-        throw conflict(TEMPLATE_MESSAGES.notPublishable, 'TEMPLATE_NOT_PUBLISHABLE');
-      const channel = await loadChannelCredentials(trx, this.deps.secrets, row.channel_id);
-      if (!channel || channel.provider !== 'whatsapp_cloud' || !channel.credentials.wabaId)
-        throw badRequest(TEMPLATE_MESSAGES.channelNotWhatsapp, 'CHANNEL_NOT_WHATSAPP');
-      let providerId: string;
-      try {
-        const body = metaTemplateBody(
-          row,
-          await this.headerHandle(principal, row, channel.credentials),
-        );
-        if (row.provider_template_id) {
-          await this.meta.edit(channel.credentials, row.provider_template_id, body);
-          providerId = row.provider_template_id;
-        } else {
-          providerId = (await this.meta.create(channel.credentials, body)).id;
-        }
-      } catch (err) {
-        if (err instanceof ProviderError) {
-          this.deps.log.warn({ templateId: id, err: err.info }, 'Meta refused the template');
-          throw providerFailure(err);
-        }
-        throw err;
-      }
+      const { row, credentials } = await this.publishable(trx, principal, id, true);
+      if (row.updated_at.getTime() !== draft.row.updated_at.getTime())
+        throw conflict(TEMPLATE_MESSAGES.changedWhilePublishing, 'TEMPLATE_CHANGED');
+      const providerId = await this.callMeta(id, async () => {
+        const body = metaTemplateBody(row, handle);
+        if (!row.provider_template_id) return (await this.meta.create(credentials, body)).id;
+        await this.meta.edit(credentials, row.provider_template_id, body);
+        return row.provider_template_id;
+      });
       await templatesRepo.markPublished(trx, id, providerId, this.deps.clock.now());
     });
     return this.get(principal, id);
+  }
+
+  /** The template (locked when asked) if it may be published, with its channel's credentials. */
+  private async publishable(db: Db, principal: Principal, id: string, lock = false) {
+    const row = lock
+      ? await templatesRepo.lock(db, principal.accountId, id)
+      : await templatesRepo.current(db, principal.accountId, id);
+    if (!row) throw notFound(TEMPLATE_MESSAGES.notFound);
+    if (!CHANGEABLE.has(row.status))
+      throw conflict(TEMPLATE_MESSAGES.notPublishable, 'TEMPLATE_NOT_PUBLISHABLE');
+    const channel = await loadChannelCredentials(db, this.deps.secrets, row.channel_id);
+    if (!channel || channel.provider !== 'whatsapp_cloud' || !channel.credentials.wabaId)
+      throw badRequest(TEMPLATE_MESSAGES.channelNotWhatsapp, 'CHANNEL_NOT_WHATSAPP');
+    return { row, credentials: channel.credentials };
+  }
+
+  /** Meta's refusal reaches the person with Meta's words. */
+  private async callMeta<T>(templateId: string, call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (err) {
+      if (!(err instanceof ProviderError)) throw err;
+      this.deps.log.warn({ templateId, err: err.info }, 'Meta refused the template');
+      throw providerFailure(err);
+    }
   }
 
   async welcome(principal: Principal): Promise<{ template: Template | null }> {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { FileInput, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { IconUpload } from '@tabler/icons-react';
@@ -35,8 +35,11 @@ export function HeaderExampleField({
   const [uploading, setUploading] = useState(false);
   const type = t(`headerTypes.${headerType}`).toLowerCase();
   const fileError = form.errors.headerExampleMediaId ?? form.errors.headerExampleUrl;
+  // Only the latest choice may land: an earlier upload that finishes later is dropped.
+  const latest = useRef(0);
 
   const choose = async (chosen: File | null) => {
+    const attempt = ++latest.current;
     setFile(chosen);
     form.setFieldValue('headerExampleMediaId', '');
     form.setFieldValue('headerExampleFilename', '');
@@ -46,19 +49,21 @@ export function HeaderExampleField({
     setUploading(true);
     try {
       const saved = await uploadMedia(chosen);
+      if (attempt !== latest.current) return;
       form.setFieldValue('headerExampleMediaId', saved._id);
       form.setFieldValue('headerExampleFilename', saved.filename ?? chosen.name);
       form.setFieldValue('headerExamplePreview', URL.createObjectURL(chosen));
       form.clearFieldError('headerExampleMediaId');
       form.clearFieldError('headerExampleUrl');
     } catch (err) {
+      if (attempt !== latest.current) return;
       setFile(null);
       form.setFieldError(
         'headerExampleMediaId',
         err instanceof HttpError ? err.message : t('errors.exampleNotFound'),
       );
     } finally {
-      setUploading(false);
+      if (attempt === latest.current) setUploading(false);
     }
   };
 

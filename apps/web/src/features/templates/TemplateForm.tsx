@@ -213,7 +213,11 @@ export function TemplateForm({
             headerType: body.headerType ?? null,
             headerText: body.headerText ?? null,
             headerExample: v.headerExample || null,
-            headerExampleUrl: v.headerExamplePreview || (body.headerExampleUrl ?? null),
+            // The example the saved template will have: the uploaded file or the link.
+            headerExampleUrl:
+              v.exampleMode === 'link'
+                ? (body.headerExampleUrl ?? null)
+                : v.headerExamplePreview || null,
             content: v.content,
             bodyExamples: v.bodyExamples,
             footer: body.footer ?? null,
