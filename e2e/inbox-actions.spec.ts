@@ -2,8 +2,8 @@
 // the alert shown live to the agent who lost the chat, labels, resolve (gray flag, ticket closed
 // on /ticket), archive then the archive filter, block; and the labels and quick-replies settings.
 import { expect, test, type Page } from '@playwright/test';
-import { customerWritesOnPhone, NEEDS_SANDBOX, SANDBOX_URL, signInAs } from './helpers/sandbox.js';
-import { snap } from './helpers/ui.js';
+import { customerWritesOnPhone, NEEDS_SANDBOX, SANDBOX_URL } from './helpers/sandbox.js';
+import { signInAs, snap } from './helpers/ui.js';
 import { DEMO_ADMIN_EMAIL } from './helpers/users.js';
 
 function rowOf(page: Page, name: string) {

@@ -4,7 +4,8 @@
 // without a division). Once the admin gives it to Dewi, Budi loses it with the alert, Dewi gets
 // it in Mine, and the supervisor (who supervises Dewi) sees it appear.
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { NEEDS_SANDBOX, phoneUrl, SANDBOX_URL, signInAs } from './helpers/sandbox.js';
+import { NEEDS_SANDBOX, phoneUrl, SANDBOX_URL } from './helpers/sandbox.js';
+import { signInAs } from './helpers/ui.js';
 import { DEMO_ADMIN_EMAIL } from './helpers/users.js';
 
 async function signIn(browser: Browser, baseURL: string | undefined, email: string) {

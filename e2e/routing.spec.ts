@@ -4,8 +4,8 @@
 // admin sees who is online. Every test
 // puts the settings back, because later specs share this server.
 import { expect, test, type Page } from '@playwright/test';
-import { customerWritesOnPhone, signInAs } from './helpers/sandbox.js';
-import { snap } from './helpers/ui.js';
+import { customerWritesOnPhone } from './helpers/sandbox.js';
+import { signInAs, snap } from './helpers/ui.js';
 import { DEMO_ADMIN_EMAIL } from './helpers/users.js';
 
 async function openRouting(page: Page): Promise<void> {

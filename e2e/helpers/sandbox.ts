@@ -1,8 +1,6 @@
 // The customer's side of the specs: the sandbox (Meta's stand-in) that scripts/e2e.mjs starts,
-// its phone page and its control API, and the agents who sign in to answer.
+// its phone page and its control API.
 import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { fillLogin } from './ui.js';
-import { DEMO_PASSWORD } from './users.js';
 
 export const SANDBOX_URL = process.env.E2E_SANDBOX_URL ?? '';
 /** The demo account's WhatsApp phone number id, as the seed and the sandbox know it. */
@@ -48,14 +46,4 @@ export async function customerWritesOnPhone(
   await phone.getByTestId('phone-input').fill(options.text);
   await phone.getByTestId('phone-send').click();
   return { name, phone, close: () => context.close() };
-}
-
-/** Signs `email` in with the demo password in a browser context of its own. */
-export async function signInAs(browser: Browser, baseURL: string | undefined, email: string) {
-  const context = await browser.newContext({ baseURL });
-  const page = await context.newPage();
-  await page.goto('/login');
-  await fillLogin(page, email, DEMO_PASSWORD);
-  await expect(page.getByTestId('nav-dashboard')).toBeVisible();
-  return { context, page };
 }

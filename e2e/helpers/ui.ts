@@ -1,7 +1,8 @@
 // Small page actions the specs share: signing in, PIN entry, language, screenshots.
-import { expect, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { DEMO_PASSWORD } from './users.js';
 
 export const SCREENS_DIR = join(import.meta.dirname, '..', 'artifacts', 'screens');
 const LAPTOP = { width: 1366, height: 768 };
@@ -66,4 +67,14 @@ export async function shot(page: Page, name: string, settleMs = 400): Promise<vo
   mkdirSync(SCREENS_DIR, { recursive: true });
   await page.waitForTimeout(settleMs);
   await page.screenshot({ path: join(SCREENS_DIR, `${name}.png`), animations: 'disabled' });
+}
+
+/** Signs `email` in with the demo password in a browser context of its own. */
+export async function signInAs(browser: Browser, baseURL: string | undefined, email: string) {
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  await page.goto('/login');
+  await fillLogin(page, email, DEMO_PASSWORD);
+  await expect(page.getByTestId('nav-dashboard')).toBeVisible();
+  return { context, page };
 }

@@ -55,7 +55,6 @@ export const TEMPLATE_RULES = {
 } as const;
 export type TemplateRuleKey = keyof typeof TEMPLATE_RULES;
 
-/** The API's template errors (not fixed by the spec; ours, so every screen says the same). */
 /** An https address a URL parser takes (`https://%zz/` passes a pattern, not a parser). */
 function isHttpsUrl(url: string): boolean {
   if (!/^https:\/\/\S+$/i.test(url)) return false;
@@ -66,6 +65,7 @@ function isHttpsUrl(url: string): boolean {
   }
 }
 
+/** The API's template errors (not fixed by the spec; ours, so every screen says the same). */
 export const TEMPLATE_MESSAGES = {
   notFound: 'Template not found',
   nameTaken: 'A template with this name and language already exists on this channel',

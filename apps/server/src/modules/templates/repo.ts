@@ -56,6 +56,10 @@ export const templateRows = (db: Db) =>
     ]);
 
 /** Templates of one account; `accountId` always comes from the principal. */
+/** One template's whole row, of this account only. */
+const ownRow = (db: Db, accountId: string, id: string) =>
+  db.selectFrom('templates').selectAll().where('account_id', '=', accountId).where('id', '=', id);
+
 export const templatesRepo = {
   async list(db: Db, accountId: string, f: TemplateListFilter): Promise<TemplateRow[]> {
     let q = templateRows(db).where('t.account_id', '=', accountId);
@@ -101,23 +105,12 @@ export const templatesRepo = {
 
   /** The row as stored, unlocked: what publishing prepares from before it takes the lock. */
   async current(db: Db, accountId: string, id: string) {
-    return db
-      .selectFrom('templates')
-      .selectAll()
-      .where('account_id', '=', accountId)
-      .where('id', '=', id)
-      .executeTakeFirst();
+    return ownRow(db, accountId, id).executeTakeFirst();
   },
 
   /** Locks the row for a state change that talks to Meta (publish, delete). */
   async lock(db: Db, accountId: string, id: string) {
-    return db
-      .selectFrom('templates')
-      .selectAll()
-      .where('account_id', '=', accountId)
-      .where('id', '=', id)
-      .forUpdate()
-      .executeTakeFirst();
+    return ownRow(db, accountId, id).forUpdate().executeTakeFirst();
   },
 
   async insert(db: Db, accountId: string, userId: string, data: TemplateData): Promise<string> {

@@ -16,7 +16,6 @@ import type { Principal } from '../auth/principal.js';
 import { loadChannelCredentials } from '../channels/credentials.js';
 import type { Selectable } from 'kysely';
 import type { ChannelCredentials } from '../../channels/types.js';
-import type { Db } from '../../db/database.js';
 import type { TemplatesTable } from '../../db/schema-templates.js';
 import { LocalStorage } from '../../lib/storage.js';
 import { checkExampleMedia, isMediaHeader, loadHeaderExample } from './header-example.js';
@@ -149,13 +148,16 @@ export class TemplatesService {
    * edited in place at Meta.
    */
   async publish(principal: Principal, id: string): Promise<Template> {
-    const draft = await this.publishable(this.deps.db, principal, id);
-    const handle = await this.callMeta(id, () =>
-      this.headerHandle(principal, draft.row, draft.credentials),
-    );
+    const draft = publishable(await templatesRepo.current(this.deps.db, principal.accountId, id));
+    const channel = await loadChannelCredentials(this.deps.db, this.deps.secrets, draft.channel_id);
+    if (!channel || channel.provider !== 'whatsapp_cloud' || !channel.credentials.wabaId)
+      throw badRequest(TEMPLATE_MESSAGES.channelNotWhatsapp, 'CHANNEL_NOT_WHATSAPP');
+    const { credentials } = channel;
+    const handle = await this.callMeta(id, () => this.headerHandle(principal, draft, credentials));
     await this.deps.db.transaction().execute(async (trx) => {
-      const { row, credentials } = await this.publishable(trx, principal, id, true);
-      if (row.updated_at.getTime() !== draft.row.updated_at.getTime())
+      // Unchanged since it was read (same channel, same example), or refused.
+      const row = publishable(await templatesRepo.lock(trx, principal.accountId, id));
+      if (row.updated_at.getTime() !== draft.updated_at.getTime())
         throw conflict(TEMPLATE_MESSAGES.changedWhilePublishing, 'TEMPLATE_CHANGED');
       const providerId = await this.callMeta(id, async () => {
         const body = metaTemplateBody(row, handle);
@@ -166,20 +168,6 @@ export class TemplatesService {
       await templatesRepo.markPublished(trx, id, providerId, this.deps.clock.now());
     });
     return this.get(principal, id);
-  }
-
-  /** The template (locked when asked) if it may be published, with its channel's credentials. */
-  private async publishable(db: Db, principal: Principal, id: string, lock = false) {
-    const row = lock
-      ? await templatesRepo.lock(db, principal.accountId, id)
-      : await templatesRepo.current(db, principal.accountId, id);
-    if (!row) throw notFound(TEMPLATE_MESSAGES.notFound);
-    if (!CHANGEABLE.has(row.status))
-      throw conflict(TEMPLATE_MESSAGES.notPublishable, 'TEMPLATE_NOT_PUBLISHABLE');
-    const channel = await loadChannelCredentials(db, this.deps.secrets, row.channel_id);
-    if (!channel || channel.provider !== 'whatsapp_cloud' || !channel.credentials.wabaId)
-      throw badRequest(TEMPLATE_MESSAGES.channelNotWhatsapp, 'CHANNEL_NOT_WHATSAPP');
-    return { row, credentials: channel.credentials };
   }
 
   /** Meta's refusal reaches the person with Meta's words. */
@@ -263,4 +251,14 @@ export class TemplatesService {
       throw err;
     }
   }
+}
+
+/** The template if it exists and may be published (a draft, or rejected by Meta). */
+function publishable<T extends { status: Selectable<TemplatesTable>['status'] }>(
+  row: T | undefined,
+): T {
+  if (!row) throw notFound(TEMPLATE_MESSAGES.notFound);
+  if (!CHANGEABLE.has(row.status))
+    throw conflict(TEMPLATE_MESSAGES.notPublishable, 'TEMPLATE_NOT_PUBLISHABLE');
+  return row;
 }
