@@ -1,3 +1,8 @@
+import { SHEET_LIMITS } from './limits.js';
+
+/** 16384 → '16,384', as the messages print their limits. */
+const n = (value: number) => value.toLocaleString('en-US');
+
 /**
  * Every user-facing string the spec fixes (§5, §8). Server and web both read from here so the
  * wording cannot drift between the API's error bodies and the toasts.
@@ -83,6 +88,16 @@ export const MESSAGES = {
   contactGroupNameTaken: 'A contact group with this name already exists',
   attributeKeyTaken: 'An attribute with this key already exists',
   importFileUnreadable: 'This file could not be read. Upload a CSV or XLSX file.',
+  // Spreadsheet limits (SHEET_LIMITS): each names the limit the file passed.
+  sheetTooManyColumns: `A row may not have more than ${n(SHEET_LIMITS.columns)} columns`,
+  sheetTooManyCells: `The file may not have more than ${n(SHEET_LIMITS.cells)} cells`,
+  sheetCellTooLong: `A cell may not hold more than ${n(SHEET_LIMITS.cellChars)} characters`,
+  sheetRowTooLong: `A row may not hold more than ${n(SHEET_LIMITS.rowChars)} characters`,
+  sheetTooMuchText: `The file may not hold more than ${n(SHEET_LIMITS.textChars)} characters of text`,
+  sheetUnpackedTooLarge: `An XLSX file may not hold more than ${SHEET_LIMITS.unpackedBytes / 1024 / 1024} MB once unpacked`,
+  sheetTooManyParts: `An XLSX file may not contain more than ${n(SHEET_LIMITS.zipEntries)} files`,
+  sheetXmlTooDeep: `An XLSX file's XML may not be nested more than ${SHEET_LIMITS.xmlDepth} levels deep`,
+  sheetXmlTooLong: `An XLSX file's XML may not have a tag or text longer than ${n(SHEET_LIMITS.xmlTokenChars)} characters`,
   importNoPhoneColumn: 'The file needs a phone column',
   importExpired: 'This import has expired. Upload the file again.',
 } as const;

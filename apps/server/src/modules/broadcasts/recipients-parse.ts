@@ -1,10 +1,11 @@
 import {
+  BROADCAST_LIMITS,
   BROADCAST_MESSAGES,
   RECIPIENT_REASONS,
   fillBroadcastMessage as fill,
 } from '@sapa/contracts';
 import { badRequest } from '../../http/errors.js';
-import { parseSheet, type ParsedSheet } from '../contacts/import-parse.js';
+import { readSheet, type ParsedSheet, type SheetOptions } from '../../lib/sheets/read-sheet.js';
 import { canonicalPhone } from '../contacts/values.js';
 
 /** One recipient ready to store: the phone as WhatsApp wants it (`to`) and as contacts keep it. */
@@ -33,19 +34,29 @@ export interface RecipientCheck {
   rejected: RecipientRejected[];
 }
 
+// The row limit is enforced while the data is read, so row 200,001 is never parsed.
+const RECIPIENT_SHEET: SheetOptions = {
+  maxRows: BROADCAST_LIMITS.maxRows,
+  tooManyRows: () =>
+    badRequest(
+      fill(BROADCAST_MESSAGES.tooManyRows, { max: BROADCAST_LIMITS.maxRows }),
+      'BROADCAST_TOO_MANY_ROWS',
+    ),
+};
+
 /**
  * Pasted text (comma, semicolon or tab separated, first line the headers) read by the same CSV
  * reader as an uploaded file, so quoting and delimiters behave identically in both.
  */
 export async function readRecipientText(text: string): Promise<ParsedSheet> {
   if (text.trim() === '') throw badRequest(BROADCAST_MESSAGES.noData, 'BROADCAST_NO_DATA');
-  return parseSheet(Buffer.from(text, 'utf8'));
+  return readSheet(Buffer.from(text, 'utf8'), RECIPIENT_SHEET);
 }
 
 /** A CSV (BOM, `,` or `;` or tab) or XLSX upload, told apart by content. */
 export async function readRecipientFile(bytes: Buffer): Promise<ParsedSheet> {
   if (bytes.length === 0) throw badRequest(BROADCAST_MESSAGES.noData, 'BROADCAST_NO_DATA');
-  return parseSheet(bytes);
+  return readSheet(bytes, RECIPIENT_SHEET);
 }
 
 /**

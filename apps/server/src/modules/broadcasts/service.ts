@@ -12,7 +12,7 @@ import {
 import type { Deps } from '../../deps.js';
 import type { Db } from '../../db/database.js';
 import { badRequest, notFound } from '../../http/errors.js';
-import type { ParsedSheet } from '../contacts/import-parse.js';
+import type { ParsedSheet } from '../../lib/sheets/read-sheet.js';
 import type { Principal } from '../auth/principal.js';
 import { InsufficientBalanceError } from '../billing/ledger.js';
 import { scheduleBroadcast } from './engine/schedule.js';

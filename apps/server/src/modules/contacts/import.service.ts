@@ -10,9 +10,9 @@ import type { Deps } from '../../deps.js';
 import type { ImportRejected, ImportRow } from '../../db/schema-contacts.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import type { Principal } from '../auth/principal.js';
+import { readSheet, type ParsedSheet } from '../../lib/sheets/read-sheet.js';
 import { attributesRepo } from './attributes.repo.js';
 import { importRepo } from './import.repo.js';
-import { parseSheet, type ParsedSheet } from './import-parse.js';
 import { writeSheet, type SheetFormat } from './sheet-writer.js';
 import { attributeValue, canonicalPhone, fillReason, isEmail } from './values.js';
 
@@ -44,12 +44,14 @@ export class ContactImportService {
     principal: Principal,
     file: { bytes: Buffer; filename: string },
   ): Promise<ContactImportPreview> {
-    const sheet = await parseSheet(file.bytes);
-    if (sheet.rows.length > CONTACT_IMPORT_LIMITS.maxRows)
-      throw badRequest(
-        fillReason(CONTACT_REASONS.tooManyRows, { max: String(CONTACT_IMPORT_LIMITS.maxRows) }),
-        'IMPORT_TOO_MANY_ROWS',
-      );
+    const sheet = await readSheet(file.bytes, {
+      maxRows: CONTACT_IMPORT_LIMITS.maxRows,
+      tooManyRows: () =>
+        badRequest(
+          fillReason(CONTACT_REASONS.tooManyRows, { max: String(CONTACT_IMPORT_LIMITS.maxRows) }),
+          'IMPORT_TOO_MANY_ROWS',
+        ),
+    });
     const { db } = this.deps;
     const [defs, labels] = await Promise.all([
       attributesRepo.list(db, principal.accountId),
