@@ -159,6 +159,14 @@ export interface HostileSheet {
   build(rows: number): Promise<Buffer>;
 }
 
+/** 0 → A, 26 → AA. */
+function columnName(col: number): string {
+  let name = '';
+  for (let n = col + 1; n > 0; n = Math.floor((n - 1) / 26))
+    name = String.fromCharCode(65 + ((n - 1) % 26)) + name;
+  return name;
+}
+
 const inline = (ref: string, text: string) =>
   `<c r="${ref}" t="inlineStr"><is><t>${text}</t></is></c>`;
 
@@ -166,15 +174,14 @@ const inline = (ref: string, text: string) =>
 const SHAPES = {
   xfdRows: {
     name: 'rows with one cell at column XFD, one past the row limit',
-    build: async (rows) =>
-      xlsx(
-        await deflateRepeated(
-          `${SHEET_HEAD}<row r="1">${inline('XFD1', 'phone')}</row>`,
-          '<row><c r="XFD2"><v>81234567890</v></c></row>',
-          rows + 1,
-          SHEET_TAIL,
-        ),
-      ),
+    build: async (rows) => {
+      const data = Array.from(
+        { length: rows + 1 },
+        (_, i) => `<row r="${i + 2}"><c r="XFD${i + 2}"><v>81234567890</v></c></row>`,
+      );
+      const header = `<row r="1">${inline('XFD1', 'phone')}</row>`;
+      return xlsx(deflated(`${SHEET_HEAD}${header}${data.join('')}${SHEET_TAIL}`));
+    },
   },
   hugeSharedString: {
     name: 'one 100 MB shared string, its part declared as 1 KB',
@@ -194,14 +201,16 @@ const SHAPES = {
     },
   },
   zipBomb: {
-    name: '200 MB of zeros, declared as such',
+    name: 'a cell of 200 MB of zeros, declared as such',
     build: async () =>
-      zip([
-        {
-          name: 'xl/workbook.xml',
-          data: await deflateRepeated('', '\0', 200 * 1024 * 1024, ''),
-        },
-      ]),
+      xlsx(
+        await deflateRepeated(
+          `${SHEET_HEAD}<row r="1">${inline('A1', 'phone')}</row><row r="2"><c r="A2"><v>`,
+          '0',
+          200 * 1024 * 1024,
+          `</v></c></row>${SHEET_TAIL}`,
+        ),
+      ),
   },
   lyingBomb: {
     name: 'a 140 MB sheet declared as 1 KB',
@@ -220,7 +229,10 @@ const SHAPES = {
   },
   tooManyCells: {
     name: '2,097,152 empty cells',
-    build: async () => xlsx(await sheetOf(`<row>${'<c/>'.repeat(1024)}</row>`, 2048)),
+    build: async () => {
+      const row = Array.from({ length: 1024 }, (_, i) => `<c r="${columnName(i)}1"/>`).join('');
+      return xlsx(await sheetOf(`<row r="1">${row}</row>`, 2048));
+    },
   },
   tooManyRows: {
     name: 'CSV one row past the row limit',
