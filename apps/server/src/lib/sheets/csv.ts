@@ -7,7 +7,7 @@ import { asRefusal, overLimit, unreadable } from './refusals.js';
 
 // Fed in slices with a turn of the event loop between them, so /healthz and other requests are
 // answered while a 20 MB file is parsed.
-const SLICE = 64 * 1024;
+const SLICE = 16 * 1024;
 // The header line is looked for in this much of the file.
 const HEADER_SCAN = 1024 * 1024;
 

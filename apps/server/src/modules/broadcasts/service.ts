@@ -75,7 +75,7 @@ export class BroadcastsService {
         fill(BROADCAST_MESSAGES.tooManyRows, { max: BROADCAST_LIMITS.maxRows }),
         'BROADCAST_TOO_MANY_ROWS',
       );
-    const checked: RecipientCheck = checkRecipientRows(sheet.sheet, required);
+    const checked: RecipientCheck = await checkRecipientRows(sheet.sheet, required);
     if (sheet.contactIds)
       for (const r of checked.valid) r.contactId = sheet.contactIds[r.row - 1] ?? null;
     if (terms.limit !== null && checked.valid.length > terms.limit)
