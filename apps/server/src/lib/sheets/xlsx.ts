@@ -136,7 +136,7 @@ export function cellText(cell: Pick<OpenCell, 'type' | 'style' | 'raw'>, c: Cell
   const { raw } = cell;
   switch (cell.type) {
     case 's':
-      return c.strings[Number(raw)] ?? '';
+      return raw === '' ? '' : (c.strings[Number(raw)] ?? '');
     case 'str':
     case 'inlineStr':
       return raw;
