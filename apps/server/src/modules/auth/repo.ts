@@ -103,15 +103,18 @@ export const authRepo = {
       .execute();
   },
 
+  /** The sessions it ended (none when already ended), for `SessionSignals.ended`. */
   revokeSession(db: Db, sessionId: string, now: Date, reason: string) {
     return db
       .updateTable('auth_sessions')
       .set({ revoked_at: now, revoked_reason: reason })
       .where('id', '=', sessionId)
       .where('revoked_at', 'is', null)
+      .returning(['id', 'user_id'])
       .execute();
   },
 
+  /** The sessions it ended, for `SessionSignals.ended`. */
   revokeUserSessions(db: Db, userId: string, now: Date, reason: string, exceptSessionId?: string) {
     let q = db
       .updateTable('auth_sessions')
@@ -119,7 +122,7 @@ export const authRepo = {
       .where('user_id', '=', userId)
       .where('revoked_at', 'is', null);
     if (exceptSessionId) q = q.where('id', '!=', exceptSessionId);
-    return q.execute();
+    return q.returning(['id', 'user_id']).execute();
   },
 
   /** Everything a request needs to know about its caller, in one round trip. */

@@ -83,7 +83,9 @@ export class AuthService {
     const consumed = await authRepo.consumeRefreshToken(db, sha256(refreshToken), now);
     if (!consumed) throw unauthorized(MESSAGES.sessionExpired, 'REFRESH_INVALID');
     if (consumed.reused) {
-      await authRepo.revokeSession(db, consumed.sessionId, now, 'refresh_token_reuse');
+      this.deps.authCache.sessions.ended(
+        await authRepo.revokeSession(db, consumed.sessionId, now, 'refresh_token_reuse'),
+      );
       this.deps.log.warn({ sessionId: consumed.sessionId }, 'refresh token reuse: session revoked');
       throw unauthorized(MESSAGES.sessionExpired, 'REFRESH_REUSED');
     }
@@ -113,16 +115,22 @@ export class AuthService {
   }
 
   async logout(input: { refreshToken?: string; principal?: Principal | null }): Promise<void> {
-    const { db, clock } = this.deps;
+    const { db, clock, authCache } = this.deps;
     const now = clock.now();
-    if (input.principal) await authRepo.revokeSession(db, input.principal.sessionId, now, 'logout');
+    // Announced here as well as by the database's notice: this process's sockets of the session
+    // are gone before the answer leaves, so nothing emitted after it reaches them.
+    if (input.principal)
+      authCache.sessions.ended(
+        await authRepo.revokeSession(db, input.principal.sessionId, now, 'logout'),
+      );
     if (input.refreshToken) {
       const seen = await db
         .selectFrom('refresh_tokens')
         .select('session_id')
         .where('token_hash', '=', sha256(input.refreshToken))
         .executeTakeFirst();
-      if (seen) await authRepo.revokeSession(db, seen.session_id, now, 'logout');
+      if (seen)
+        authCache.sessions.ended(await authRepo.revokeSession(db, seen.session_id, now, 'logout'));
     }
   }
 
@@ -160,6 +168,11 @@ export class AuthService {
     const loaded = await authRepo.loadPrincipal(db, userId, sessionId, clock.now());
     if (loaded) cache.rememberPrincipal(sessionId, loaded, generation);
     return loaded;
+  }
+
+  /** As `sessionPrincipal`, straight from the database: for a change the cache may not know yet. */
+  freshPrincipal(userId: string, sessionId: string): Promise<Principal | null> {
+    return authRepo.loadPrincipal(this.deps.db, userId, sessionId, this.deps.clock.now());
   }
 
   async generateTwoFactor(principal: Principal) {

@@ -101,10 +101,10 @@ export class ProfileService {
     this.passwordAttempts.reset(principal.userId);
     const passwordHash = await hashPassword(input.password);
     const now = clock.now();
-    await db.transaction().execute(async (trx) => {
+    const ended = await db.transaction().execute(async (trx) => {
       await usersRepo.setPassword(trx, principal.accountId, principal.userId, passwordHash, now);
       await oneTimeTokensRepo.invalidate(trx, principal.userId, 'reset_password', now);
-      await authRepo.revokeUserSessions(
+      return authRepo.revokeUserSessions(
         trx,
         principal.userId,
         now,
@@ -112,6 +112,7 @@ export class ProfileService {
         principal.sessionId,
       );
     });
+    this.deps.authCache.sessions.ended(ended);
     return { ok: true, message: MESSAGES.passwordChanged };
   }
 

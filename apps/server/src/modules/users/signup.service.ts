@@ -149,6 +149,7 @@ export class SignupService {
     // Hashing happens only for a token that looked good, and outside the transaction.
     const passwordHash = await hashPassword(password);
     const now = clock.now();
+    let ended: { id: string; user_id: string }[] = [];
     const done = await db.transaction().execute(async (trx) => {
       const used = await oneTimeTokensRepo.consume(trx, sha256(token), [link.purpose], now);
       if (!used?.account_id) return false;
@@ -169,10 +170,11 @@ export class SignupService {
       await oneTimeTokensRepo.invalidate(trx, used.user_id, 'reset_password', now);
       // Whoever had the old password may hold a session: a reset ends them all.
       if (link.purpose === 'reset_password')
-        await authRepo.revokeUserSessions(trx, used.user_id, now, 'password_reset');
+        ended = await authRepo.revokeUserSessions(trx, used.user_id, now, 'password_reset');
       return true;
     });
     if (!done) throw invalidLink(link.purpose);
+    this.deps.authCache.sessions.ended(ended);
     return {
       ok: true,
       message: link.purpose === 'invite' ? MESSAGES.accountActivated : MESSAGES.passwordChanged,

@@ -1,0 +1,43 @@
+-- Issue 15: sockets follow their sessions.
+-- Every server process listens on `sapa_sessions` and acts on its own sockets: a session that
+-- ends disconnects them; a user whose role, status, divisions or supervised agents change has
+-- their sockets' rooms recomputed. Triggers (not the services) send these so that every path
+-- that ends a session or changes a scope is covered, including ones written later.
+-- Payloads: 'end:<session id>:<user id>' and 'user:<user id>'. NOTIFY drops identical payloads
+-- within one transaction, so replacing a user's divisions row by row still sends one notice.
+CREATE FUNCTION notify_session_ended() RETURNS trigger AS $$
+BEGIN
+  PERFORM pg_notify('sapa_sessions', 'end:' || OLD.id || ':' || OLD.user_id);
+  RETURN NULL;
+END $$ LANGUAGE plpgsql;
+
+CREATE TRIGGER auth_sessions_ended AFTER UPDATE OF revoked_at ON auth_sessions
+  FOR EACH ROW WHEN (OLD.revoked_at IS NULL AND NEW.revoked_at IS NOT NULL)
+  EXECUTE FUNCTION notify_session_ended();
+CREATE TRIGGER auth_sessions_removed AFTER DELETE ON auth_sessions
+  FOR EACH ROW WHEN (OLD.revoked_at IS NULL) EXECUTE FUNCTION notify_session_ended();
+
+-- TG_ARGV[0] names the column holding the user whose scope changed.
+CREATE FUNCTION notify_user_scope() RETURNS trigger AS $$
+BEGIN
+  IF TG_OP <> 'INSERT' THEN
+    PERFORM pg_notify('sapa_sessions', 'user:' || (to_jsonb(OLD) ->> TG_ARGV[0]));
+  END IF;
+  IF TG_OP <> 'DELETE' THEN
+    PERFORM pg_notify('sapa_sessions', 'user:' || (to_jsonb(NEW) ->> TG_ARGV[0]));
+  END IF;
+  RETURN NULL;
+END $$ LANGUAGE plpgsql;
+
+CREATE TRIGGER users_scope AFTER UPDATE OF role, status, division_only_view, all_chat ON users
+  FOR EACH ROW WHEN (
+    OLD.role IS DISTINCT FROM NEW.role
+    OR OLD.status IS DISTINCT FROM NEW.status
+    OR OLD.division_only_view IS DISTINCT FROM NEW.division_only_view
+    OR OLD.all_chat IS DISTINCT FROM NEW.all_chat
+  )
+  EXECUTE FUNCTION notify_user_scope('id');
+CREATE TRIGGER user_divisions_scope AFTER INSERT OR UPDATE OR DELETE ON user_divisions
+  FOR EACH ROW EXECUTE FUNCTION notify_user_scope('user_id');
+CREATE TRIGGER supervisor_agents_scope AFTER INSERT OR UPDATE OR DELETE ON supervisor_agents
+  FOR EACH ROW EXECUTE FUNCTION notify_user_scope('supervisor_id');
