@@ -41,3 +41,17 @@ CREATE TRIGGER user_divisions_scope AFTER INSERT OR UPDATE OR DELETE ON user_div
   FOR EACH ROW EXECUTE FUNCTION notify_user_scope('user_id');
 CREATE TRIGGER supervisor_agents_scope AFTER INSERT OR UPDATE OR DELETE ON supervisor_agents
   FOR EACH ROW EXECUTE FUNCTION notify_user_scope('supervisor_id');
+
+-- Issue 15: attempt counters (sign-in, two-factor PINs, password checks) shared by every server
+-- process; in-process counters multiplied the allowance by the number of processes.
+-- One row per throttled key; `expires_at` says when it is of no more use (swept by the server).
+CREATE TABLE rate_limits (
+  scope text NOT NULL,
+  key text NOT NULL,
+  window_start timestamptz NOT NULL,
+  hits integer NOT NULL CHECK (hits >= 0),
+  last_at timestamptz NOT NULL,
+  expires_at timestamptz NOT NULL,
+  PRIMARY KEY (scope, key)
+);
+CREATE INDEX rate_limits_expires ON rate_limits (expires_at);

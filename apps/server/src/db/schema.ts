@@ -5,6 +5,7 @@ import type { RoutingTables } from './schema-routing.js';
 import type { GroupTables } from './schema-groups.js';
 import type { TemplateTables } from './schema-templates.js';
 import type { BroadcastTables } from './schema-broadcasts.js';
+import type { SecurityTables } from './schema-security.js';
 
 /** Kysely's view of the tables in migrations/. Keep in step with the SQL. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -161,7 +162,8 @@ export interface Database
     ContactTables,
     RoutingTables,
     TemplateTables,
-    BroadcastTables {
+    BroadcastTables,
+    SecurityTables {
   accounts: AccountsTable;
   divisions: DivisionsTable;
   users: UsersTable;

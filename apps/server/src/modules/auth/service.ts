@@ -2,16 +2,14 @@ import { MESSAGES } from '@sapa/contracts';
 import type { Deps } from '../../deps.js';
 import { randomToken, sha256 } from '../../lib/crypto.js';
 import { verifyPassword } from '../../lib/passwords.js';
-import { RateLimiter } from '../../lib/rate-limiter.js';
-import { badRequest, forbidden, tooManyRequests, unauthorized } from '../../http/errors.js';
+import { badRequest, forbidden, unauthorized } from '../../http/errors.js';
 import { presentUser } from '../users/presenter.js';
 import { findUserView } from '../users/user-view.repo.js';
 import type { Principal } from './principal.js';
 import { authRepo } from './repo.js';
+import { Throttle } from './throttles.js';
 import { TokenSigner } from './tokens.js';
 import { checkPin, newTwoFactorSecret } from './two-factor.js';
-
-const FIFTEEN_MINUTES = 15 * 60 * 1000;
 
 export interface SessionTokens {
   accessToken: string;
@@ -22,25 +20,26 @@ export interface SessionTokens {
 /** Sign-in, token rotation, and the TOTP second factor. */
 export class AuthService {
   private readonly signer: TokenSigner;
-  private readonly perEmail = new RateLimiter(10, FIFTEEN_MINUTES);
-  private readonly perIp = new RateLimiter(50, FIFTEEN_MINUTES);
+  // Shared by every process (PostgreSQL); see LIMITS for who is slowed and locked when.
+  private readonly loginThrottle: Throttle;
 
   constructor(private readonly deps: Deps) {
     this.signer = new TokenSigner(deps.config.jwtSecret, deps.config.accessTokenTtlSeconds);
+    this.loginThrottle = new Throttle(deps, ['loginPair', 'loginIp', 'loginEmail']);
   }
 
   async login(input: { email: string; password: string; ip: string; userAgent: string | null }) {
     const { db, clock } = this.deps;
-    const okIp = this.perIp.hit(input.ip);
-    const okEmail = this.perEmail.hit(input.email);
-    if (!okIp || !okEmail) throw tooManyRequests(MESSAGES.tooManyAttempts);
+    const email = input.email.trim().toLowerCase();
+    const keys = [`${email} ${input.ip}`, input.ip, email];
+    await this.loginThrottle.admit(keys);
 
     const user = await authRepo.findUserByEmail(db, input.email);
     const passwordOk = await verifyPassword(user?.password_hash ?? null, input.password);
     // Unverified and deactivated users get the same answer as a wrong password: no account oracle.
     if (!user || !passwordOk || user.status !== 'active')
       throw unauthorized(MESSAGES.loginFailed, 'LOGIN_FAILED');
-    this.perEmail.reset(input.email);
+    await this.loginThrottle.passed(keys);
 
     const now = clock.now();
     const refreshToken = randomToken();
