@@ -55,3 +55,7 @@ CREATE TABLE rate_limits (
   PRIMARY KEY (scope, key)
 );
 CREATE INDEX rate_limits_expires ON rate_limits (expires_at);
+
+-- Issue 15: a two-factor code is accepted once. The TOTP time step (30 s) of the last code
+-- accepted for the user; a code of that step or an earlier one is refused.
+ALTER TABLE users ADD COLUMN two_factor_last_step bigint;

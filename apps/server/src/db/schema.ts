@@ -50,6 +50,8 @@ export interface UsersTable {
   all_chat: Generated<boolean>;
   two_factor_secret: string | null;
   two_factor_enabled: Generated<boolean>;
+  /** The TOTP time step of the last code accepted (migrations/0031). */
+  two_factor_last_step: ColumnType<number | null, number | null | undefined, number | null>;
   email_verified_at: NullableTimestamp;
   deactivated_at: NullableTimestamp;
   created_at: GeneratedTimestamp;

@@ -9,7 +9,7 @@ import type { Principal } from './principal.js';
 import { authRepo } from './repo.js';
 import { Throttle } from './throttles.js';
 import { TokenSigner } from './tokens.js';
-import { checkPin, newTwoFactorSecret } from './two-factor.js';
+import { newTwoFactorSecret, pinStep } from './two-factor.js';
 
 export interface SessionTokens {
   accessToken: string;
@@ -22,10 +22,12 @@ export class AuthService {
   private readonly signer: TokenSigner;
   // Shared by every process (PostgreSQL); see LIMITS for who is slowed and locked when.
   private readonly loginThrottle: Throttle;
+  private readonly pinThrottle: Throttle;
 
   constructor(private readonly deps: Deps) {
     this.signer = new TokenSigner(deps.config.jwtSecret, deps.config.accessTokenTtlSeconds);
     this.loginThrottle = new Throttle(deps, ['loginPair', 'loginIp', 'loginEmail']);
+    this.pinThrottle = new Throttle(deps, ['pinUser', 'pinIp']);
   }
 
   async login(input: { email: string; password: string; ip: string; userAgent: string | null }) {
@@ -189,37 +191,21 @@ export class AuthService {
     return generated;
   }
 
-  async turnOnTwoFactor(principal: Principal, pin: string) {
-    const secret = await this.secretOf(principal);
-    if (!secret || !checkPin(secret.plain, pin, this.deps.clock.now()))
-      throw badRequest(MESSAGES.twoFactorInvalid, '2FA_INVALID');
+  async turnOnTwoFactor(principal: Principal, pin: string, ip: string) {
+    const secret = await this.provePin(principal, pin, ip, false);
     await authRepo.setTwoFactor(this.deps.db, principal.userId, true, secret.sealed);
     await authRepo.touchSession(this.deps.db, principal.sessionId, this.deps.clock.now(), true);
     return this.reissue(principal, true);
   }
 
-  async turnOffTwoFactor(principal: Principal, pin: string) {
-    const secret = await this.secretOf(principal);
-    if (
-      !secret ||
-      !principal.twoFactorEnabled ||
-      !checkPin(secret.plain, pin, this.deps.clock.now())
-    ) {
-      throw badRequest(MESSAGES.twoFactorInvalid, '2FA_INVALID');
-    }
+  async turnOffTwoFactor(principal: Principal, pin: string, ip: string) {
+    await this.provePin(principal, pin, ip, true);
     await authRepo.setTwoFactor(this.deps.db, principal.userId, false, null);
     return this.reissue(principal, true);
   }
 
-  async validateTwoFactor(principal: Principal, pin: string) {
-    const secret = await this.secretOf(principal);
-    if (
-      !principal.twoFactorEnabled ||
-      !secret ||
-      !checkPin(secret.plain, pin, this.deps.clock.now())
-    ) {
-      throw badRequest(MESSAGES.twoFactorInvalid, '2FA_INVALID');
-    }
+  async validateTwoFactor(principal: Principal, pin: string, ip: string) {
+    await this.provePin(principal, pin, ip, true);
     await authRepo.touchSession(this.deps.db, principal.sessionId, this.deps.clock.now(), true);
     return this.reissue(principal, true);
   }
@@ -228,6 +214,25 @@ export class AuthService {
   assertTwoFactorSatisfied(principal: Principal): void {
     if (principal.twoFactorEnabled && !principal.twoFactorVerified)
       throw forbidden(MESSAGES.twoFactorRequired, '2FA_REQUIRED');
+  }
+
+  /**
+   * Checks a PIN against the user's secret: throttled per user and per address (429 with the
+   * wait), and each code's time step is accepted once, so a code seen over a shoulder or in
+   * a log cannot be replayed while it is still current.
+   */
+  private async provePin(principal: Principal, pin: string, ip: string, mustBeOn: boolean) {
+    const keys = [principal.userId, ip];
+    await this.pinThrottle.admit(keys);
+    const secret = await this.secretOf(principal);
+    if (!secret || (mustBeOn && !principal.twoFactorEnabled))
+      throw badRequest(MESSAGES.twoFactorInvalid, '2FA_INVALID');
+    const step = pinStep(secret.plain, pin, this.deps.clock.now());
+    if (step === null) throw badRequest(MESSAGES.twoFactorInvalid, '2FA_INVALID');
+    if (!(await authRepo.useTwoFactorStep(this.deps.db, principal.userId, step)))
+      throw badRequest(MESSAGES.twoFactorInvalid, '2FA_REUSED');
+    await this.pinThrottle.passed(keys);
+    return secret;
   }
 
   private async secretOf(principal: Principal) {
