@@ -163,15 +163,18 @@ export class Realtime {
       }
       void this.dispatch(socket, data.principal, handler, args[0], ack);
     });
-    const principal = await this.guard.admit(data.principal, data.mark);
-    if (!principal || !socket.connected) {
-      socket.disconnect(true);
-      return;
-    }
-    // Joined in the same tick as the check above: no session change can fall in between.
-    data.principal = principal;
-    void socket.join(socketRooms(principal));
-    void trackPresence(this.deps, this.presence, socket, principal);
+    const admitted = await this.guard
+      .admit(data.principal, data.mark, (principal) => {
+        if (!socket.connected) return;
+        data.principal = principal;
+        void socket.join(socketRooms(principal));
+        void trackPresence(this.deps, this.presence, socket, principal);
+      })
+      .catch((err: unknown) => {
+        this.deps.log.warn({ err }, 'socket session not checked; disconnected');
+        return false;
+      });
+    if (!admitted) socket.disconnect(true);
   }
 
   private async dispatch(

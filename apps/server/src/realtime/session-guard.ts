@@ -63,17 +63,20 @@ export class SessionGuard {
   }
 
   /**
-   * The principal a new socket joins its rooms with, or null when its session is over. Resolves
-   * without a query unless the user changed since `mark`; the caller joins in the same tick.
+   * Lets a new socket in: `join` is called with the principal to join with, in the same
+   * synchronous step as the last check, so no change can fall between the check and the join.
+   * The principal is reloaded while its user changed since `mark`; false when the session is over.
    */
-  async admit(principal: Principal, mark: number): Promise<Principal | null> {
+  async admit(principal: Principal, mark: number, join: (p: Principal) => void): Promise<boolean> {
     let current: Principal | null = principal;
     let since = mark;
     while (current && this.changedSince(current.userId, since)) {
       since = this.seq;
       current = await this.fresh(current.userId, current.sessionId);
     }
-    return current && !this.isEnded(current.sessionId) ? current : null;
+    if (!current || this.isEnded(current.sessionId)) return false;
+    join(current);
+    return true;
   }
 
   /** Acts on a change; the promise settles when the affected sockets have their new rooms. */

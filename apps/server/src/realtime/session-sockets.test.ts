@@ -12,6 +12,7 @@ import {
   type TestUser,
 } from '../test/fixtures.js';
 import { signed, text } from '../test/whatsapp-fixtures.js';
+import type { Principal } from '../modules/auth/principal.js';
 import type { Realtime } from './server.js';
 import { SessionGuard } from './session-guard.js';
 import { viewerRooms } from './visibility.js';
@@ -369,7 +370,9 @@ describe('a handshake that overlaps a change', () => {
     const mark = guard.mark;
     const principal = (await ctx.services.auth.authenticate(user.token))!;
     await ctx.app.inject({ method: 'POST', url: '/api/auth/logout', headers: user.auth });
-    expect(await guard.admit(principal, mark)).toBeNull();
+    const joined: Principal[] = [];
+    expect(await guard.admit(principal, mark, (p) => joined.push(p))).toBe(false);
+    expect(joined).toEqual([]);
     stop();
   });
 
@@ -388,7 +391,9 @@ describe('a handshake that overlaps a change', () => {
       headers: admin.auth,
       payload: { divisions: [after] },
     });
-    expect((await guard.admit(principal, mark))?.divisionIds).toEqual([after]);
+    const joined: Principal[] = [];
+    expect(await guard.admit(principal, mark, (p) => joined.push(p))).toBe(true);
+    expect(joined.map((p) => p.divisionIds)).toEqual([[after]]);
     stop();
   });
 });
