@@ -50,7 +50,6 @@ export const MESSAGES = {
   archiveConfirm: 'Are you sure you want to archive this chat?',
   unarchiveConfirm: 'Are you sure you want to unarchive this chat?',
   // Not fixed by the spec; ours, kept here so every screen says the same thing.
-  tooManyAttempts: 'Too many attempts. Please wait a minute and try again.',
   twoFactorRequired: 'Two-factor authentication is required',
   twoFactorInvalid: 'Invalid authentication code',
   unauthorized: 'You are not signed in',
@@ -113,3 +112,24 @@ export const validationMessage = {
   passwordStrength: (field: string) =>
     `The ${field} field must contain at least one number and one uppercase letter`,
 };
+
+export type WaitUnit = 'second' | 'minute';
+
+/**
+ * A throttled caller's wait, as the 429 sentence and its Retry-After header both give it: seconds
+ * under a minute, whole minutes (rounded up) from a minute on, so the two always agree.
+ */
+export function rateLimitWait(ms: number): { seconds: number; count: number; unit: WaitUnit } {
+  const seconds = Math.max(1, Math.ceil(ms / 1000));
+  if (seconds < 60) return { seconds, count: seconds, unit: 'second' };
+  const minutes = Math.ceil(seconds / 60);
+  return { seconds: minutes * 60, count: minutes, unit: 'minute' };
+}
+
+/** The 429 sentence (the web translates it by `TOO_MANY_ATTEMPTS_PATTERN`). */
+export function tooManyAttemptsMessage(count: number, unit: WaitUnit): string {
+  return `Too many attempts. Try again in ${count} ${unit}${count === 1 ? '' : 's'}.`;
+}
+
+export const TOO_MANY_ATTEMPTS_PATTERN =
+  /^Too many attempts\. Try again in (\d+) (second|minute)s?\.$/;

@@ -139,7 +139,9 @@ export async function createTestContext(
 }
 
 /** A second server process's worth of app on the same database (its own pool, bus and sockets). */
-export async function createPeer(ctx: TestContext): Promise<{ app: App; close(): Promise<void> }> {
+export async function createPeer(
+  ctx: TestContext,
+): Promise<{ app: App; realtime: Realtime; close(): Promise<void> }> {
   const { db, pool } = createDb(ctx.databaseUrl, 5);
   const authCache = new AuthCache(ctx.clock);
   watchPool(pool, () => authCache.invalidateAll());
@@ -152,10 +154,11 @@ export async function createPeer(ctx: TestContext): Promise<{ app: App; close():
     jobs: new RecordingQueue(),
     authCache,
   };
-  const { app } = await buildApp(deps, { serveWeb: false });
+  const { app, realtime } = await buildApp(deps, { serveWeb: false });
   await app.ready();
   return {
     app,
+    realtime,
     close: async () => {
       await app.close();
       await authCache.close();
