@@ -98,10 +98,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const env = parsed.data;
-  if (env.NODE_ENV === 'production' && (!env.META_APP_SECRET || !env.META_VERIFY_TOKEN)) {
-    throw new ConfigError(
-      'Invalid configuration:\n  - META_APP_SECRET and META_VERIFY_TOKEN are required in production',
-    );
+  const missing = env.NODE_ENV === 'production' ? productionGaps(env) : [];
+  if (missing.length) {
+    throw new ConfigError(`Invalid configuration:\n${missing.map((m) => `  - ${m}`).join('\n')}`);
   }
   const dataDir = resolve(env.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
@@ -135,6 +134,22 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     mediaDir: resolve(dataDir, 'media'),
     sandboxUrl: env.SANDBOX_URL?.replace(/\/$/, ''),
   };
+}
+
+/** Settings whose development fallbacks must never serve real users. */
+function productionGaps(env: Env): string[] {
+  const gaps: string[] = [];
+  if (!env.META_APP_SECRET || !env.META_VERIFY_TOKEN) {
+    gaps.push('META_APP_SECRET and META_VERIFY_TOKEN are required in production');
+  }
+  // Without SMTP, mail would only reach the development mailbox, which must not exist in
+  // production: it shows password-reset and invitation links to anyone.
+  if (!env.SMTP_URL) {
+    gaps.push(
+      'SMTP_URL is required in production (smtp://user:pass@host:587): password resets and invitations must be delivered by email',
+    );
+  }
+  return gaps;
 }
 
 /** JWT_SECRET unset: generate one on first start and keep it so sessions survive restarts. */

@@ -16,6 +16,7 @@ import { registerInboxWorkers } from './modules/inbox/jobs/register.js';
 import { registerBroadcastWorkers } from './modules/broadcasts/engine/register.js';
 import { registerTemplateWorkers } from './modules/templates/status-sync.js';
 import { OutboxMailer } from './modules/mail/mailer.js';
+import { devMailboxEnabled } from './modules/mail/routes.js';
 import { Realtime } from './realtime/server.js';
 import { seedDemo } from './seed/demo.js';
 import { seedDemoMessaging } from './seed/demo-messaging.js';
@@ -83,7 +84,7 @@ if (serveWeb) {
     '',
     `  Sapa is ready at ${config.appUrl}`,
     `  API docs:        ${config.appUrl}/api/docs`,
-    ...(config.smtpUrl ? [] : [`  Dev mailbox:     ${config.appUrl}/dev/mailbox`]),
+    ...(devMailboxEnabled(config) ? [`  Dev mailbox:     ${config.appUrl}/dev/mailbox`] : []),
     ...(config.sandboxUrl
       ? [`  Customer phone:  ${config.sandboxUrl}/phone   (local Meta sandbox)`]
       : []),

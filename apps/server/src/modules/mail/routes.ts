@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Config } from '../../config.js';
 import type { App } from '../../http/types.js';
 import type { ModuleContext } from '../registry.js';
 
@@ -6,10 +7,16 @@ const mailboxQuery = z.object({ to: z.string().trim().toLowerCase().optional() }
 
 /**
  * Development mailbox: with no SMTP_URL, mail is kept in the database and shown here so the
- * sign-up, reset and invitation links can be followed locally. Absent when SMTP is configured.
+ * sign-up, reset and invitation links can be followed locally. Absent when SMTP is configured,
+ * and never in production: it is public and shows every reset and invitation link. (Production
+ * also refuses to start without SMTP_URL; this holds even if that check were bypassed.)
  */
+export function devMailboxEnabled(config: Pick<Config, 'env' | 'smtpUrl'>): boolean {
+  return config.env !== 'production' && !config.smtpUrl;
+}
+
 export function mailRoutes(app: App, { deps }: ModuleContext): void {
-  if (deps.config.smtpUrl) return;
+  if (!devMailboxEnabled(deps.config)) return;
 
   const list = (to?: string) => {
     let q = deps.db
