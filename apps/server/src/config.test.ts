@@ -48,3 +48,21 @@ describe('production configuration', () => {
     expect(loadConfig(base).smtpUrl).toBeUndefined();
   });
 });
+
+describe('LOG_REQUESTS', () => {
+  it('is off by default in development and on in production', () => {
+    expect(loadConfig(base).logRequests).toBe(false);
+    expect(loadConfig(production).logRequests).toBe(true);
+  });
+
+  it('follows the switch either way', () => {
+    expect(loadConfig({ ...base, LOG_REQUESTS: 'true' }).logRequests).toBe(true);
+    expect(loadConfig({ ...production, LOG_REQUESTS: 'false' }).logRequests).toBe(false);
+  });
+
+  it('refuses anything but true or false', () => {
+    expect(failure({ ...base, LOG_REQUESTS: 'yes' })).toBe(
+      'Invalid configuration:\n  - LOG_REQUESTS: LOG_REQUESTS must be true or false',
+    );
+  });
+});
