@@ -15,6 +15,10 @@ export function devMailboxEnabled(config: Pick<Config, 'env' | 'smtpUrl'>): bool
   return config.env !== 'production' && !config.smtpUrl;
 }
 
+// The app refuses to be framed (frame-ancestors 'none'), so a link followed inside the preview
+// frame would show an error: mail links open in the whole tab, as from a mail client.
+const TOP_LINKS = '<base target="_top">';
+
 export function mailRoutes(app: App, { deps }: ModuleContext): void {
   if (!devMailboxEnabled(deps.config)) return;
 
@@ -61,7 +65,7 @@ export function mailRoutes(app: App, { deps }: ModuleContext): void {
           (
             r,
           ) => `<details><summary><b>${esc(r.subject)}</b> → ${esc(r.to_address)} <small>${r.created_at.toISOString()}</small></summary>
-<iframe srcdoc="${esc(r.html)}" style="width:100%;height:420px;border:1px solid #ddd;border-radius:8px"></iframe></details>`,
+<iframe srcdoc="${esc(TOP_LINKS + r.html)}" style="width:100%;height:420px;border:1px solid #ddd;border-radius:8px"></iframe></details>`,
         )
         .join('\n');
       return reply.type('text/html')
