@@ -5,7 +5,9 @@ import { createClient } from 'redis';
 import pg from 'pg';
 import { Server, type Socket } from 'socket.io';
 import { MESSAGES, type Ack } from '@sapa/contracts';
+import { guardPool } from '../db/database.js';
 import type { Deps } from '../deps.js';
+import { connectionErrorLogger } from '../lifecycle.js';
 import type { AuthService } from '../modules/auth/service.js';
 import type { Principal } from '../modules/auth/principal.js';
 import { PresenceProcess } from '../modules/routing/presence-process.js';
@@ -107,7 +109,7 @@ export class Realtime {
     await withinMs(
       this.presence
         .close()
-        .catch((err: unknown) => this.deps.log.warn({ err }, 'presence not released at shutdown')),
+        .catch(connectionErrorLogger(this.deps.log, 'presence not released at shutdown')),
       2_000,
     );
     this.unsubscribe?.();
@@ -142,11 +144,11 @@ export class Realtime {
       connectionString: this.deps.pool.options.connectionString,
       max: 3,
     });
-    this.adapterPool.on('error', (err) => this.deps.log.warn({ err }, 'socket.io adapter pool'));
+    guardPool(this.adapterPool, connectionErrorLogger(this.deps.log, 'socket.io adapter pool'));
     this.io.adapter(
       createPostgresAdapter(this.adapterPool, {
         tableName: 'socket_io_attachments',
-        errorHandler: (err) => this.deps.log.warn({ err }, 'socket.io adapter'),
+        errorHandler: connectionErrorLogger(this.deps.log, 'socket.io adapter'),
       }),
     );
   }

@@ -53,6 +53,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     mailFrom: 'Sapa <no-reply@sapa.test>',
     jwtSecret: 'test-secret-that-is-long-enough-for-hs256-signing',
     logLevel: 'silent',
+    logRequests: false,
     seedDemo: false,
     demoPassword: 'Sapa12345',
     accessTokenTtlSeconds: 900,
