@@ -2,19 +2,25 @@ import { z } from 'zod';
 import { MESSAGES, validationMessage as vm } from './messages.js';
 
 /**
+ * The type complaint only: a schema-level `error` also answers for every later check that has no
+ * message of its own, so mapping everything here turned a too-long name into "must be a string".
+ */
+const typeError = (field: string) => (iss: { code: string; input?: unknown }) => {
+  if (iss.code !== 'invalid_type') return undefined;
+  return iss.input === undefined || iss.input === null ? vm.required(field) : vm.string(field);
+};
+
+/**
  * Field builders that speak the spec's shared validation messages. `field` is the human name
  * used inside the message ("The {field} field is required").
  */
 export const requiredString = (field: string) =>
   z
-    .string({
-      error: (iss) =>
-        iss.input === undefined || iss.input === null ? vm.required(field) : vm.string(field),
-    })
+    .string({ error: typeError(field) })
     .trim()
     .min(1, vm.required(field));
 
-export const optionalString = (field: string) => z.string({ error: () => vm.string(field) }).trim();
+export const optionalString = (field: string) => z.string({ error: typeError(field) }).trim();
 
 export const emailField = (field = 'email') =>
   requiredString(field)
@@ -27,10 +33,7 @@ export const phoneField = (field = 'phone number') =>
 
 export const passwordField = (field = 'password') =>
   z
-    .string({
-      error: (iss) =>
-        iss.input === undefined || iss.input === null ? vm.required(field) : vm.string(field),
-    })
+    .string({ error: typeError(field) })
     .min(1, vm.required(field))
     .min(8, vm.min(field, 8))
     .max(128, vm.max(field, 128))

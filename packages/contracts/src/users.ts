@@ -38,7 +38,9 @@ export type User = z.infer<typeof userSchema>;
 
 export const registerBodySchema = z
   .object({
-    name: requiredString('name').min(LIMITS.nameMin, vm.min('name', LIMITS.nameMin)).max(100),
+    name: requiredString('name')
+      .min(LIMITS.nameMin, vm.min('name', LIMITS.nameMin))
+      .max(100, vm.max('name', 100)),
     company: requiredString('company').max(120, vm.max('company', 120)),
     email: emailField(),
     phone_number: phoneField(),
@@ -84,10 +86,10 @@ export const changePasswordBodySchema = z
 export const updateMeBodySchema = z.object({
   user_name: requiredString('name')
     .min(LIMITS.nameMin, vm.min('name', LIMITS.nameMin))
-    .max(100)
+    .max(100, vm.max('name', 100))
     .optional(),
   email: emailField().optional(),
-  company: requiredString('company').max(120).optional(),
+  company: requiredString('company').max(120, vm.max('company', 120)).optional(),
   phone: phoneField('phone').optional(),
   language: z.enum(['en', 'id']).optional(),
 });
@@ -116,7 +118,9 @@ export const agentListQuerySchema = z.object({
 export type AgentListQuery = z.input<typeof agentListQuerySchema>;
 
 export const inviteUserBodySchema = z.object({
-  name: requiredString('name').min(LIMITS.nameMin, vm.min('name', LIMITS.nameMin)).max(100),
+  name: requiredString('name')
+    .min(LIMITS.nameMin, vm.min('name', LIMITS.nameMin))
+    .max(100, vm.max('name', 100)),
   email: emailField(),
   role: roleSchema,
   phone: phoneField('phone').optional(),
@@ -130,7 +134,7 @@ export type InviteUserBody = z.input<typeof inviteUserBodySchema>;
 export const updateUserBodySchema = z.object({
   name: requiredString('name')
     .min(LIMITS.nameMin, vm.min('name', LIMITS.nameMin))
-    .max(100)
+    .max(100, vm.max('name', 100))
     .optional(),
   role: roleSchema.optional(),
   phone: phoneField('phone').nullable().optional(),
