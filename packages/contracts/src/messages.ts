@@ -99,6 +99,9 @@ export const MESSAGES = {
   sheetXmlTooLong: `An XLSX file's XML may not have a tag or text longer than ${n(SHEET_LIMITS.xmlTokenChars)} characters`,
   importNoPhoneColumn: 'The file needs a phone column',
   importExpired: 'This import has expired. Upload the file again.',
+  unstorableText: 'The request contains a character that cannot be stored',
+  numberOutOfRange: 'A number in the request is out of range',
+  invalidValue: 'A value in the request is not valid',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
