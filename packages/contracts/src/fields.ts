@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES, validationMessage as vm } from './messages.js';
+import { text } from './text.js';
 
 /**
  * The type complaint only: a schema-level `error` also answers for every later check that has no
@@ -15,12 +16,11 @@ const typeError = (field: string) => (iss: { code: string; input?: unknown }) =>
  * used inside the message ("The {field} field is required").
  */
 export const requiredString = (field: string) =>
-  z
-    .string({ error: typeError(field) })
+  text({ error: typeError(field) })
     .trim()
     .min(1, vm.required(field));
 
-export const optionalString = (field: string) => z.string({ error: typeError(field) }).trim();
+export const optionalString = (field: string) => text({ error: typeError(field) }).trim();
 
 export const emailField = (field = 'email') =>
   requiredString(field)
@@ -32,8 +32,7 @@ export const phoneField = (field = 'phone number') =>
   requiredString(field).regex(/^\+?\d{6,16}$/, MESSAGES.invalidPhone);
 
 export const passwordField = (field = 'password') =>
-  z
-    .string({ error: typeError(field) })
+  text({ error: typeError(field) })
     .min(1, vm.required(field))
     .min(8, vm.min(field, 8))
     .max(128, vm.max(field, 128))
@@ -41,8 +40,7 @@ export const passwordField = (field = 'password') =>
 
 export const idField = z.uuid({ error: 'Invalid id' });
 
-export const pinField = z
-  .string({ error: () => vm.required('pin') })
+export const pinField = text({ error: () => vm.required('pin') })
   .trim()
   .regex(/^\d{6}$/, 'The pin must be 6 digits');
 

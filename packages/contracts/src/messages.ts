@@ -112,6 +112,7 @@ export const validationMessage = {
   string: (field: string) => `The ${field} field must be a string`,
   min: (field: string, min: number) => `The ${field} field must be at least ${min} characters`,
   max: (field: string, max: number) => `The ${field} field may not be more than ${max} characters`,
+  nul: (field: string) => `The ${field} field must not contain a NUL character`,
   passwordStrength: (field: string) =>
     `The ${field} field must contain at least one number and one uppercase letter`,
 };

@@ -12,6 +12,7 @@ import {
 } from './fields.js';
 import { accountTypeSchema, ROLES, roleSchema, userStatusSchema } from './roles.js';
 import { LIMITS } from './limits.js';
+import { text } from './text.js';
 
 export const divisionRefSchema = z.object({ id: z.string(), name: z.string() });
 
@@ -45,7 +46,7 @@ export const registerBodySchema = z
     email: emailField(),
     phone_number: phoneField(),
     password: passwordField(),
-    confirm_password: z.string({ error: () => vm.required('confirm password') }),
+    confirm_password: text({ error: () => vm.required('confirm password') }),
     language: z.enum(['en', 'id']).optional(),
   })
   .refine((b) => b.password === b.confirm_password, {
@@ -62,7 +63,7 @@ export const resetSubmitBodySchema = z
   .object({
     token: requiredString('token'),
     password: passwordField(),
-    confirm_password: z.string({ error: () => vm.required('confirm password') }),
+    confirm_password: text({ error: () => vm.required('confirm password') }),
   })
   .refine((b) => b.password === b.confirm_password, {
     message: MESSAGES.passwordMismatch,
@@ -71,11 +72,12 @@ export const resetSubmitBodySchema = z
 
 export const changePasswordBodySchema = z
   .object({
-    current_password: z
-      .string({ error: () => vm.required('current password') })
-      .min(1, vm.required('current password')),
+    current_password: text({ error: () => vm.required('current password') }).min(
+      1,
+      vm.required('current password'),
+    ),
     password: passwordField('new password'),
-    confirm_password: z.string({ error: () => vm.required('confirm password') }),
+    confirm_password: text({ error: () => vm.required('confirm password') }),
   })
   .refine((b) => b.password === b.confirm_password, {
     message: MESSAGES.passwordMismatch,
@@ -155,7 +157,7 @@ export const userIdParamsSchema = z.object({ id: idField });
 
 /** The invitation link carries `type=invite`, so even an unknown token gets the invitation wording. */
 export const resetCheckLinkQuerySchema = resetCheckQuerySchema.extend({
-  type: z.string().optional(),
+  type: text().optional(),
 });
 
 export const ONE_TIME_LINK_PURPOSES = ['reset_password', 'invite'] as const;

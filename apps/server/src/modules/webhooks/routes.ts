@@ -1,4 +1,5 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { text } from '@sapa/contracts';
 import { z } from 'zod';
 import { verifyMetaSignature } from '../../channels/meta-signature.js';
 import type { ProviderType } from '../../db/schema-messaging.js';
@@ -8,9 +9,9 @@ import { handleTemplateStatusWebhook } from '../templates/status-sync.js';
 import type { ModuleContext } from '../registry.js';
 
 const verifyQuery = z.object({
-  'hub.mode': z.string().optional(),
-  'hub.challenge': z.string().optional(),
-  'hub.verify_token': z.string().optional(),
+  'hub.mode': text().optional(),
+  'hub.challenge': text().optional(),
+  'hub.verify_token': text().optional(),
 });
 
 // `object` of a Meta webhook → the adapter that understands it. Instagram ('instagram') and

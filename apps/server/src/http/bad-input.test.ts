@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../test/harness.js';
+import { createAccount, createUser, type TestUser } from '../test/fixtures.js';
+
+/** Input PostgreSQL refuses (a NUL) is a 400 that names the field, through the real routes. */
+let ctx: TestContext;
+let admin: TestUser;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  admin = await createUser(ctx, await createAccount(ctx), { role: 'admin' });
+});
+afterAll(() => ctx.close());
+
+interface ErrorBody {
+  statusCode: number;
+  message: string;
+  issues?: { path: string; message: string }[];
+}
+
+const inject = (
+  method: 'GET' | 'POST' | 'PATCH',
+  url: string,
+  payload?: Record<string, unknown>,
+  user = admin,
+) => ctx.app.inject({ method, url, headers: user.auth, ...(payload ? { payload } : {}) });
+
+function expectNamed(res: { statusCode: number; json(): unknown }, path: string) {
+  expect(res.statusCode).toBe(400);
+  const body = res.json() as ErrorBody;
+  expect(body.message).toBe(`The ${path} field must not contain a NUL character`);
+  expect(body.issues?.[0]?.path).toBe(path);
+}
+
+describe('NUL in API input', () => {
+  it.each([
+    '/api/chats/paginate?searchText=a%00b',
+    '/api/contacts?searchText=%00',
+    '/api/ticket?searchText=x%00',
+    '/api/users/agent?search=%00',
+  ])('a search parameter: %s', async (url) => {
+    const path = url.includes('search=') ? 'search' : 'searchText';
+    expectNamed(await inject('GET', url), path);
+  });
+
+  it('a JSON field', async () => {
+    expectNamed(
+      await inject('PATCH', '/api/users/me', { user_name: 'Dewi\u0000Lestari' }),
+      'user_name',
+    );
+    expectNamed(
+      await inject('POST', '/api/labels', { label: 'V\u0000IP', color: '#228be6' }),
+      'label',
+    );
+  });
+
+  it('a nested JSON field names its whole path', async () => {
+    const res = await inject('POST', '/api/contacts', {
+      name: 'Budi',
+      attributes: { city: 'Band\u0000ung' },
+    });
+    expectNamed(res, 'attributes.city');
+  });
+
+  it('a keyset key that decodes to a NUL', async () => {
+    const key = Buffer.from(JSON.stringify(['a\u0000', crypto.randomUUID()])).toString('base64url');
+    const res = await inject('GET', `/api/contacts?startKey=${key}`);
+    expect(res.statusCode).toBe(400);
+    expect((res.json() as ErrorBody).message).toBe('The startKey is not valid');
+  });
+});
