@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { text } from './text.js';
+import { rowIdText } from './fields.js';
 
 /**
  * Broadcasts (spec §2, §3 Broadcast, §7 broadcasts, broadcastrecipients). The lead wrote the
@@ -308,7 +309,7 @@ export const broadcastRecipientsQuerySchema = z.object({
   replied: z.enum(['true', 'false']).optional(),
   searchText: text().trim().max(50).optional(),
   perpage: z.coerce.number().int().min(1).max(BROADCAST_LIMITS.perpageMax).default(50),
-  startKey: text().regex(/^\d+$/).optional(),
+  startKey: rowIdText('startKey').optional(),
 });
 export type BroadcastRecipientsQuery = z.infer<typeof broadcastRecipientsQuerySchema>;
 export const broadcastRecipientListSchema = z.object({

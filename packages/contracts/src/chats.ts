@@ -3,7 +3,7 @@ import { text } from './text.js';
 import { channelTypeSchema } from './channels.js';
 import { LIMITS } from './limits.js';
 import { MESSAGES } from './messages.js';
-import { queryBoolean } from './fields.js';
+import { queryBoolean, rowIdText } from './fields.js';
 
 export const CHAT_FLAGS = ['gray', 'red', 'green'] as const;
 export const chatFlagSchema = z.enum(CHAT_FLAGS);
@@ -145,7 +145,7 @@ export const sendMessageBodySchema = z
     chatId: z.uuid({ error: 'The chat id is not valid' }),
     text: text().max(4096, 'The message may not be more than 4096 characters').default(''),
     generatedId: text().max(64).optional(),
-    replyTo: text().regex(/^\d+$/).optional(),
+    replyTo: rowIdText('replyTo').optional(),
     attachment: z.object({ mediaId: z.uuid() }).optional(),
   })
   .refine((b) => b.text.trim().length > 0 || b.attachment, {

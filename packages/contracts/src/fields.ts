@@ -44,6 +44,14 @@ export const pinField = text({ error: () => vm.required('pin') })
   .trim()
   .regex(/^\d{6}$/, 'The pin must be 6 digits');
 
+/**
+ * A bigint row id sent as text (a keyset key, the message a reply quotes). At most 15 digits:
+ * exact as a JavaScript number and well inside PostgreSQL's bigint, whose "out of range" error
+ * used to answer 500.
+ */
+export const rowIdText = (field: string) =>
+  text().regex(/^\d{1,15}$/, `The ${field} field must be a row id (up to 15 digits)`);
+
 /** Query-string booleans arrive as text. */
 export const queryBoolean = z
   .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])

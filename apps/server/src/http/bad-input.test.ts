@@ -1,14 +1,34 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../test/harness.js';
-import { createAccount, createUser, type TestUser } from '../test/fixtures.js';
+import {
+  createAccount,
+  createUser,
+  createWhatsappChannel,
+  type TestUser,
+} from '../test/fixtures.js';
+import { createChat, fundAccount } from '../test/fixtures-inbox.js';
+import {
+  checkText,
+  createBroadcast,
+  createTemplate,
+  rows,
+} from '../modules/broadcasts/test-helpers.js';
 
-/** Input PostgreSQL refuses (a NUL) is a 400 that names the field, through the real routes. */
+/**
+ * Input PostgreSQL refuses (a NUL, a number past bigint) is a 400 that names the field, through
+ * the real routes.
+ */
 let ctx: TestContext;
+let accountId: string;
+let channelId: string;
 let admin: TestUser;
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  admin = await createUser(ctx, await createAccount(ctx), { role: 'admin' });
+  accountId = await createAccount(ctx);
+  admin = await createUser(ctx, accountId, { role: 'admin' });
+  channelId = (await createWhatsappChannel(ctx, accountId)).id;
+  await fundAccount(ctx, accountId);
 });
 afterAll(() => ctx.close());
 
@@ -67,5 +87,34 @@ describe('NUL in API input', () => {
     const res = await inject('GET', `/api/contacts?startKey=${key}`);
     expect(res.statusCode).toBe(400);
     expect((res.json() as ErrorBody).message).toBe('The startKey is not valid');
+  });
+});
+
+describe('numeric keys are bounded', () => {
+  it('startKey of broadcastrecipients past bigint is a 400', async () => {
+    const templateId = await createTemplate(ctx, accountId, channelId);
+    const check = await checkText(ctx, admin, templateId, rows(2, 900));
+    const b = await createBroadcast(ctx, admin, {
+      title: 'Keys',
+      channelId,
+      templateId,
+      draftId: check.draftId,
+    });
+    const url = `/api/broadcastrecipients?broadcastId=${b._id}&startKey=`;
+    expect((await inject('GET', `${url}1`)).statusCode).toBe(200);
+    const res = await inject('GET', `${url}${'9'.repeat(25)}`);
+    expect(res.statusCode).toBe(400);
+    expect((res.json() as ErrorBody).issues?.[0]?.path).toBe('startKey');
+  });
+
+  it('replyTo of a sent message past bigint is a 400', async () => {
+    const chatId = await createChat(ctx, accountId, { channelId });
+    const res = await inject('POST', '/api/messages', {
+      chatId,
+      text: 'halo',
+      replyTo: '9'.repeat(25),
+    });
+    expect(res.statusCode).toBe(400);
+    expect((res.json() as ErrorBody).issues?.[0]?.path).toBe('replyTo');
   });
 });
