@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { verifyMetaSignature } from '../../channels/meta-signature.js';
 import type { ProviderType } from '../../db/schema-messaging.js';
 import type { App } from '../../http/types.js';
+import { readWebhookJson } from '../../lib/strip-nul.js';
 import { ingestEvents } from '../inbox/ingest.service.js';
 import { handleTemplateStatusWebhook } from '../templates/status-sync.js';
 import type { ModuleContext } from '../registry.js';
@@ -68,7 +69,7 @@ export function webhookRoutes(app: App, { deps }: ModuleContext): void {
         }
         let body: { object?: unknown };
         try {
-          body = JSON.parse(raw.toString('utf8')) as { object?: unknown };
+          body = readWebhookJson(raw) as { object?: unknown };
         } catch {
           return reply
             .status(400)

@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../test/harness.js';
+import { createAccount, createWhatsappChannel } from '../../test/fixtures.js';
+import { newCustomer } from '../../test/customer.js';
+import { inbound, signed, text, wamid } from '../../test/whatsapp-fixtures.js';
+
+/**
+ * What a signed webhook may carry that PostgreSQL cannot take as is: a NUL in any text. It is
+ * stored cleaned and answered 200: a 5xx makes Meta redeliver the whole batch, forever.
+ */
+let ctx: TestContext;
+let phoneNumberId: string;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  const accountId = await createAccount(ctx);
+  phoneNumberId = (await createWhatsappChannel(ctx, accountId)).phoneNumberId;
+});
+afterAll(() => ctx.close());
+
+const now = () => Math.floor(ctx.clock.now().getTime() / 1000);
+
+async function post(payload: unknown) {
+  const { body, headers } = signed(payload);
+  return ctx.app.inject({ method: 'POST', url: '/webhooks/meta', payload: body, headers });
+}
+
+const stored = (from: string) =>
+  ctx.deps.db
+    .selectFrom('messages as m')
+    .innerJoin('chats as c', 'c.id', 'm.chat_id')
+    .select(['m.text', 'm.payload', 'm.sent_at', 'c.name', 'c.id as chat_id'])
+    .where('c.identifier', '=', from)
+    .orderBy('m.id')
+    .execute();
+
+describe('NUL in webhook text', () => {
+  it('is stripped from the text, the name and the payload; the rest is stored', async () => {
+    const from = newCustomer();
+    const res = await post(
+      text('Ha\u0000lo', { phoneNumberId, from, name: 'A\u0000na', timestamp: now() }),
+    );
+    expect(res.statusCode).toBe(200);
+    const card = { name: { formatted_name: 'Bu\u0000di' }, org: { company: 'P\u0000T' } };
+    const res2 = await post(
+      inbound(
+        { type: 'contacts', contacts: [card] },
+        { phoneNumberId, from, name: 'Ana', timestamp: now() + 1 },
+      ),
+    );
+    expect(res2.statusCode).toBe(200);
+    const rows = await stored(from);
+    expect(rows.map((r) => r.text)).toEqual(['Halo', 'Budi']);
+    expect(rows[1]?.payload).toMatchObject({
+      contacts: [{ name: { formatted_name: 'Budi' }, org: { company: 'PT' } }],
+    });
+    expect(rows[0]?.name).toBe('Ana');
+  });
+
+  it('does not fail the other messages of its batch', async () => {
+    const from = newCustomer();
+    const payload = text('first', { phoneNumberId, from, timestamp: now() });
+    const value = payload.entry[0]!.changes[0]!.value as unknown as {
+      messages: Record<string, unknown>[];
+    };
+    value.messages.push({
+      from,
+      id: wamid(),
+      timestamp: String(now() + 1),
+      type: 'interactive',
+      interactive: { type: 'button_reply', button_reply: { id: 'b\u0000', title: 'Y\u0000a' } },
+    });
+    expect((await post(payload)).statusCode).toBe(200);
+    expect((await stored(from)).map((r) => r.text)).toEqual(['first', 'Ya']);
+  });
+});
