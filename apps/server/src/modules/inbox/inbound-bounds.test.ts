@@ -5,8 +5,9 @@ import { newCustomer } from '../../test/customer.js';
 import { inbound, signed, text, wamid } from '../../test/whatsapp-fixtures.js';
 
 /**
- * What a signed webhook may carry that PostgreSQL cannot take as is: a NUL in any text. It is
- * stored cleaned and answered 200: a 5xx makes Meta redeliver the whole batch, forever.
+ * What a signed webhook may carry that PostgreSQL or the inbox cannot take as is: a NUL in any
+ * text, a timestamp past every calendar. Each is stored (cleaned or clamped) and answered 200:
+ * a 5xx makes Meta redeliver the whole batch, forever.
  */
 let ctx: TestContext;
 let phoneNumberId: string;
@@ -72,5 +73,41 @@ describe('NUL in webhook text', () => {
     });
     expect((await post(payload)).statusCode).toBe(200);
     expect((await stored(from)).map((r) => r.text)).toEqual(['first', 'Ya']);
+  });
+});
+
+describe('a webhook timestamp out of range', () => {
+  it.each([
+    ['past every calendar', '1e20'],
+    ['not a number', 'soon'],
+    ['negative', '-5'],
+  ])('(%s) stores the message at the time it arrived', async (_, timestamp) => {
+    const from = newCustomer();
+    const payload = inbound(
+      { type: 'text', text: { body: 'hello' }, timestamp },
+      { phoneNumberId, from },
+    );
+    expect((await post(payload)).statusCode).toBe(200);
+    const [row] = await stored(from);
+    expect(row?.text).toBe('hello');
+    expect(row?.sent_at.getTime()).toBeLessThanOrEqual(ctx.clock.now().getTime());
+  });
+
+  it('in the future is brought back to now (it would hold the 24-hour window open for years)', async () => {
+    const from = newCustomer();
+    const inYear5000 = 95_617_584_000;
+    expect(
+      (await post(text('later', { phoneNumberId, from, timestamp: inYear5000 }))).statusCode,
+    ).toBe(200);
+    const [row] = await stored(from);
+    expect(row?.sent_at.toISOString()).toBe(ctx.clock.now().toISOString());
+    const chat = await ctx.deps.db
+      .selectFrom('chats')
+      .select(['initiate_at', 'last_update'])
+      .where('identifier', '=', from)
+      .executeTakeFirstOrThrow();
+    expect(chat.initiate_at?.toISOString()).toBe(ctx.clock.now().toISOString());
+    // A new chat starts at the database's now(); the year 5000 must not have moved it on.
+    expect(chat.last_update.getTime()).toBeLessThanOrEqual(Date.now());
   });
 });
