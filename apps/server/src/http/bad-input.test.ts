@@ -16,7 +16,8 @@ import {
 
 /**
  * Input PostgreSQL refuses (a NUL, a number past bigint) is a 400 that names the field, through
- * the real routes.
+ * the real routes; and the small inconsistencies of the review (a length rule reported as "must
+ * be a string", an invisible chat's messages answered 200).
  */
 let ctx: TestContext;
 let accountId: string;
@@ -116,5 +117,40 @@ describe('numeric keys are bounded', () => {
     });
     expect(res.statusCode).toBe(400);
     expect((res.json() as ErrorBody).issues?.[0]?.path).toBe('replyTo');
+  });
+});
+
+describe('small ones', () => {
+  it('a 1,025-character name gets the length rule, not "must be a string"', async () => {
+    const res = await inject('PATCH', '/api/users/me', { user_name: 'a'.repeat(1025) });
+    expect(res.statusCode).toBe(400);
+    expect((res.json() as ErrorBody).message).toBe(
+      'The name field may not be more than 100 characters',
+    );
+    const other = await inject('PATCH', '/api/users/me', { company: 'c'.repeat(500) });
+    expect((other.json() as ErrorBody).message).toBe(
+      'The company field may not be more than 120 characters',
+    );
+  });
+
+  it('a name that is not text still says "must be a string"', async () => {
+    const res = await inject('PATCH', '/api/users/me', { user_name: 42 });
+    expect((res.json() as ErrorBody).message).toBe('The name field must be a string');
+  });
+
+  it("messages of a chat the agent cannot see answer 404, like the chat's other routes", async () => {
+    const agent = await createUser(ctx, accountId, { role: 'agent', allChat: false });
+    const owner = await createUser(ctx, accountId, { role: 'agent', allChat: false });
+    const chatId = await createChat(ctx, accountId, { channelId, agentId: owner.id });
+    const page = (user: TestUser) =>
+      inject('GET', `/api/messages/paginate?chatId=${chatId}`, undefined, user);
+
+    expect((await page(owner)).statusCode).toBe(200);
+    const hidden = await page(agent);
+    expect(hidden.statusCode).toBe(404);
+    expect((await inject('GET', `/api/chats/${chatId}`, undefined, agent)).statusCode).toBe(404);
+    // A chat that does not exist reads the same.
+    const none = await inject('GET', `/api/messages/paginate?chatId=${crypto.randomUUID()}`);
+    expect(none.statusCode).toBe(404);
   });
 });
