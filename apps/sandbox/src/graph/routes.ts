@@ -4,6 +4,7 @@ import { graphMessageFor } from '../faults.js';
 import type { StoredMedia } from '../store.js';
 import { bearerToken, graphCall } from './call.js';
 import { GraphError, graphErrorBody, invalidParameter, invalidToken } from './errors.js';
+import { numberProfile, registerNumberRoutes } from './numbers.js';
 import { markReadSchema, sendBodySchema, toGraphError } from './send-schema.js';
 import { checkTemplateSend } from '../templates/routes.js';
 
@@ -162,34 +163,29 @@ export function registerGraphRoutes(app: FastifyInstance, ctx: SandboxContext): 
     );
   });
 
-  // GET /{id}: a media object, or a phone number's profile (Sapa may check a channel with it).
-  app.get<{ Params: Params }>('/:version/:id', (request, reply) => {
-    const { id } = request.params;
-    const media = store.getMedia(id);
-    return graphCall(
-      ctx,
-      request,
-      reply,
-      {
-        endpoint: media ? 'media' : 'other',
-        version: request.params.version,
-        objectId: id,
-        resolveNumber: () => store.getNumber(media ? media.phoneNumberId : id),
-      },
-      (number) =>
-        media
-          ? mediaMetadata(ctx, media)
-          : {
-              verified_name: number.name,
-              code_verification_status: 'VERIFIED',
-              display_phone_number: number.displayPhoneNumber,
-              quality_rating: 'GREEN',
-              platform_type: 'CLOUD_API',
-              throughput: { level: 'STANDARD' },
-              id: number.phoneNumberId,
-            },
-    );
-  });
+  registerNumberRoutes(app, ctx);
+
+  // GET /{id}: a media object, or a phone number's profile (Sapa checks a channel with it).
+  app.get<{ Params: Params; Querystring: { fields?: string } }>(
+    '/:version/:id',
+    (request, reply) => {
+      const { id } = request.params;
+      const media = store.getMedia(id);
+      return graphCall(
+        ctx,
+        request,
+        reply,
+        {
+          endpoint: media ? 'media' : 'other',
+          version: request.params.version,
+          objectId: id,
+          resolveNumber: () => store.getNumber(media ? media.phoneNumberId : id),
+        },
+        (number) =>
+          media ? mediaMetadata(ctx, media) : numberProfile(number, request.query.fields),
+      );
+    },
+  );
 
   app.delete<{ Params: Params }>('/:version/:id', (request, reply) => {
     const media = store.getMedia(request.params.id);
