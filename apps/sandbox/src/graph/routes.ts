@@ -55,8 +55,12 @@ export function mediaMetadata(ctx: SandboxContext, media: StoredMedia) {
 export function registerGraphRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   const { store } = ctx;
 
-  app.post<{ Params: Params }>('/:version/:id/messages', (request, reply) =>
-    graphCall(
+  app.post<{ Params: Params }>('/:version/:id/messages', (request, reply) => {
+    // Counted on arrival, before any check or injected delay: Meta counts what it receives.
+    const isSend = (request.body as { status?: unknown } | null)?.status !== 'read';
+    if (isSend && store.getNumber(request.params.id))
+      ctx.arrivals.record(request.params.id, ctx.clock.now());
+    return graphCall(
       ctx,
       request,
       reply,
@@ -112,8 +116,8 @@ export function registerGraphRoutes(app: FastifyInstance, ctx: SandboxContext): 
           ],
         };
       },
-    ),
-  );
+    );
+  });
 
   app.post<{ Params: Params }>('/:version/:id/media', async (request, reply) => {
     const upload = request.isMultipart() ? await readMultipart(request) : null;
