@@ -151,7 +151,7 @@ export async function toggleService(
 
 /**
  * Sets how fast broadcasts go out on this number. Meta starts numbers at 80 messages a second
- * and raises eligible ones to 1,000; the engine's shared token bucket reads it at every batch.
+ * and raises eligible ones to 1,000; each sending lane reads it when it starts (its pacer's grid).
  */
 export async function updateService(
   deps: Deps,
