@@ -233,6 +233,55 @@ describe('POST /api/services (WhatsApp Cloud)', () => {
   });
 });
 
+describe('POST /api/services against a scripted Graph API', () => {
+  it("reads a big WABA's numbers page by page, from GRAPH_API_URL, never from paging.next", async () => {
+    const stub = await new GraphStub().start();
+    const scripted = await createTestContext({ graphApiUrl: stub.url });
+    try {
+      const user = await createUser(scripted, await createAccount(scripted), { role: 'admin' });
+      stub.reply(
+        { status: 200, body: { id: '300000000000555', display_phone_number: '6281100000555' } },
+        {
+          status: 200,
+          body: {
+            data: [{ id: '300000000000001' }],
+            paging: {
+              cursors: { before: 'B0', after: 'CURSOR1' },
+              next: 'http://127.0.0.1:9/v21.0/400000000000555/phone_numbers?after=CURSOR1',
+            },
+          },
+        },
+        {
+          status: 200,
+          body: { data: [{ id: '300000000000555' }], paging: { cursors: { after: 'CURSOR2' } } },
+        },
+      );
+      const res = await create(
+        user,
+        {
+          name: 'Toko',
+          channel: 'whatsapp',
+          displayPhoneNumber: '+6281100000555',
+          phoneNumberId: '300000000000555',
+          wabaId: '400000000000555',
+          accessToken: 'EAAG-real-token',
+        },
+        scripted.app,
+      );
+      expect(res.statusCode).toBe(201);
+      expect(stub.calls.map((c) => c.path)).toEqual([
+        '/v21.0/300000000000555?fields=id,display_phone_number,verified_name',
+        '/v21.0/400000000000555/phone_numbers?fields=id&limit=100',
+        '/v21.0/400000000000555/phone_numbers?fields=id&limit=100&after=CURSOR1',
+      ]);
+      expect(stub.calls.every((c) => c.auth === 'Bearer EAAG-real-token')).toBe(true);
+    } finally {
+      await scripted.close();
+      await stub.stop();
+    }
+  });
+});
+
 describe('POST /api/services when Meta cannot answer', () => {
   const UNAVAILABLE = {
     statusCode: 502,
