@@ -52,14 +52,31 @@ export function mediaMetadata(ctx: SandboxContext, media: StoredMedia) {
   };
 }
 
+/** Takes one send from the number's rate; Meta's 130429 when over it. */
+function admitOrRefusal(ctx: SandboxContext, phoneNumberId: string): GraphError | null {
+  try {
+    ctx.throughput.admit(phoneNumberId);
+    return null;
+  } catch (err) {
+    if (err instanceof GraphError) return err;
+    throw err;
+  }
+}
+
 export function registerGraphRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   const { store } = ctx;
 
   app.post<{ Params: Params }>('/:version/:id/messages', (request, reply) => {
-    // Counted on arrival, before any check or injected delay: Meta counts what it receives.
+    // Counted and rated on arrival, before any check or injected delay: Meta counts what it
+    // receives, so a slow answer must not move its send into a later second.
     const isSend = (request.body as { status?: unknown } | null)?.status !== 'read';
-    if (isSend && store.getNumber(request.params.id))
-      ctx.arrivals.record(request.params.id, ctx.clock.now());
+    const own = store.getNumber(request.params.id);
+    let overRate: GraphError | null = null;
+    if (isSend && own) {
+      ctx.arrivals.record(own.phoneNumberId, ctx.clock.now());
+      if (bearerToken(request) === own.accessToken)
+        overRate = admitOrRefusal(ctx, own.phoneNumberId);
+    }
     return graphCall(
       ctx,
       request,
@@ -83,7 +100,7 @@ export function registerGraphRoutes(app: FastifyInstance, ctx: SandboxContext): 
         }
         const parsed = sendBodySchema.safeParse(raw);
         if (!parsed.success) throw toGraphError(parsed.error);
-        ctx.throughput.admit(number.phoneNumberId);
+        if (overRate) throw overRate;
         // What the customer's phone shows: the approved text, filled (kept for the phone page).
         if (parsed.data.template)
           Object.assign(parsed.data.template, {

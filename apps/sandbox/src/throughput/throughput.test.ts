@@ -93,6 +93,32 @@ describe('throughput emulation and the send ledger', () => {
     expect(fresh.json()).toMatchObject({ arrivals: 0, maxPerSecond: 0 });
   });
 
+  it('takes a send from the rate when it arrives, not when its (slow) answer goes out', async () => {
+    clock = new ManualClock();
+    ({ app, receiver } = await testSandbox({ statusDelayMs: 1 }, clock));
+    await app.inject({
+      method: 'POST',
+      url: '/sandbox/throughput',
+      payload: { phoneNumberId: PNID, messagesPerSecond: 1 },
+    });
+    await app.inject({
+      method: 'POST',
+      url: '/sandbox/faults',
+      payload: {
+        phoneNumberId: PNID,
+        rules: [{ endpoint: 'messages', respond: 'slow', delayMs: 300 }],
+      },
+    });
+    const slow = template('628150000001');
+    const arrived = async () =>
+      (await app.inject({ url: `/sandbox/throughput?phoneNumberId=${PNID}` })).json().arrivals;
+    while ((await arrived()) < 1) await new Promise((r) => setTimeout(r, 5));
+    // A second later the next send arrives, while the first is still being answered.
+    clock.advance(1000);
+    expect((await template('628150000002')).statusCode).toBe(200);
+    expect((await slow).statusCode).toBe(200);
+  });
+
   it('rejects a rate above 1,000/s', async () => {
     ({ app, receiver } = await testSandbox({}));
     const res = await app.inject({
