@@ -8,6 +8,7 @@
 // reports the busiest 1-second window of send requests as the sandbox received them.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import {
@@ -126,6 +127,8 @@ export async function runBroadcastBench(): Promise<object> {
   for (const dist of ['apps/server/dist/main.js', 'apps/sandbox/dist/main.js'])
     if (!existsSync(join(ROOT, dist)))
       throw new Error(`${dist} missing: run npm run build first (the bench runs the bundles)`);
+  // Pacing and throughput depend on the CPU this bench gets: the load beside it is reported.
+  const loadAtStart = loadavg()[0]!;
   const dataDir = makeTempDir('sapa-bench-broadcast-');
   const workerDir = makeTempDir('sapa-bench-broadcast-worker-');
   const [webPort, pgPort, sandboxPort] = [await freePort(), await freePort(), await freePort()];
@@ -248,6 +251,10 @@ export async function runBroadcastBench(): Promise<object> {
     return {
       name: 'broadcast',
       recipients: RECIPIENTS,
+      machine: {
+        cores: cpus().length,
+        loadAverage1m: { atStart: loadAtStart, atEnd: loadavg()[0]! },
+      },
       enqueue: {
         via: 'api: POST /api/broadcasts/recipients/check (CSV upload) + POST /api/broadcasts',
         uploadAndValidateMs: big.uploadMs,

@@ -1,8 +1,12 @@
 /** Answers how long from now the first of `count` reserved slots comes, in ms. */
 export type ReserveSlots = (count: number) => Promise<number>;
 
-/** A start this late after its slot counts as missed (half a slot at slow rates). */
-const LATE_MS = 25;
+/**
+ * A start this late after its slot counts as missed (half a slot at slow rates). A process late
+ * by L ms can crowd L ms of extra sends into a second: 50 ms keeps that to 5 % of the rate, and
+ * leaves the other 5 % to the network's jitter, without dropping slots on a merely busy machine.
+ */
+const LATE_MS = 50;
 /** Rounds of new slots for missed starts before an item starts late rather than never. */
 const ROUNDS = 3;
 
