@@ -29,6 +29,7 @@ import {
   pacedRun,
   setRates,
   throughput,
+  timerPacedControl,
 } from './lib/broadcast-api.js';
 import { BENCH_APP_SECRET, DEMO_PHONE_NUMBER_ID } from './lib/meta.js';
 
@@ -227,6 +228,8 @@ export async function runBroadcastBench(): Promise<object> {
     const workerPeakAfter = peakRssMb(worker.child.pid);
 
     const fastSeen = await throughput(sandboxUrl);
+    // The machine's own jitter at 80/s, for scale: a bare timer-paced client, no Sapa.
+    const control = await timerPacedControl(sandboxUrl, SLOW_RATE, 10);
 
     // 2. Pacing at 80/s on a smaller broadcast; 3. the same with a slow second at Meta.
     const env = { db, sandboxUrl, base: web.url, token };
@@ -281,6 +284,11 @@ export async function runBroadcastBench(): Promise<object> {
       stallAt80: {
         ...stalled,
         note: `${STALL.times} of Meta's answers slowed by ${STALL.delayMs} ms once a fifth was sent`,
+      },
+      controlAt80: {
+        ...control,
+        maxOfConfigured: Math.round((control.maxPerSecond / SLOW_RATE) * 100) / 100,
+        note: 'a bare client sending on a 1/80 s timer straight to the sandbox: the jitter of this machine, not of Sapa',
       },
       statusWebhooks: {
         absorbedPerSecond: Math.round(statusesPerSecond),

@@ -2,6 +2,9 @@
 import type pg from 'pg';
 import { DEMO_PHONE_NUMBER_ID } from './meta.js';
 
+/** The sandbox's seeded demo number's token (apps/sandbox/src/config.ts, DEMO_NUMBER). */
+const DEMO_ACCESS_TOKEN = 'sandbox-access-token';
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export async function api<T>(base: string, token: string, path: string, init: RequestInit = {}) {
@@ -164,4 +167,56 @@ export async function pacedRun(
     duplicates: sent.duplicates,
     misses: sent.misses,
   };
+}
+
+/**
+ * The control for the pacing figures: a bare client in this process that sends template messages
+ * straight to the sandbox on a timer, one every 1/rate s. What its busiest second shows above the rate is the machine's own jitter
+ * (timers, scheduling, the sandbox's event loop), which no sender can pace away.
+ */
+export async function timerPacedControl(
+  sandboxUrl: string,
+  rate: number,
+  seconds: number,
+): Promise<{ configuredPerSecond: number; sent: number; maxPerSecond: number }> {
+  await fetch(`${sandboxUrl}/sandbox/throughput`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ phoneNumberId: DEMO_PHONE_NUMBER_ID, messagesPerSecond: rate }),
+  });
+  const started = Date.now();
+  const sends: Promise<unknown>[] = [];
+  for (let i = 0; i < rate * seconds; i++) {
+    await sleep(started + (i * 1000) / rate - Date.now());
+    sends.push(
+      fetch(`${sandboxUrl}/v21.0/${DEMO_PHONE_NUMBER_ID}/messages`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${DEMO_ACCESS_TOKEN}`,
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify({
+          messaging_product: 'whatsapp',
+          to: `62853${String(i).padStart(7, '0')}`,
+          type: 'template',
+          template: {
+            name: 'order_update',
+            language: { code: 'id' },
+            components: [
+              {
+                type: 'body',
+                parameters: [
+                  { type: 'text', text: 'Budi' },
+                  { type: 'text', text: `C-${i}` },
+                ],
+              },
+            ],
+          },
+        }),
+      }).then((r) => r.arrayBuffer()),
+    );
+  }
+  await Promise.all(sends);
+  const seen = await throughput(sandboxUrl);
+  return { configuredPerSecond: rate, sent: sends.length, maxPerSecond: seen.maxPerSecond };
 }
