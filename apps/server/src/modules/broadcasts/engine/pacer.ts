@@ -3,10 +3,10 @@ export type ReserveSlots = (count: number) => Promise<number>;
 
 /**
  * A start this late after its slot counts as missed (half a slot at slow rates). A process late
- * by L ms can crowd L ms of extra sends into a second: 50 ms keeps that to 5 % of the rate, and
- * leaves the other 5 % to the network's jitter, without dropping slots on a merely busy machine.
+ * by L ms can crowd L ms of extra sends into a second: 25 ms keeps that to 2.5 % of the rate and
+ * leaves the rest of the 10 % budget to the jitter of sockets and of Meta's side.
  */
-const LATE_MS = 50;
+const LATE_MS = 25;
 /** Rounds of new slots for missed starts before an item starts late rather than never. */
 const ROUNDS = 3;
 
