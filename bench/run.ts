@@ -5,6 +5,7 @@ import { runBroadcastBench } from './broadcast.js';
 import { runInboundBench } from './inbound.js';
 import { runInboxBench } from './inbox.js';
 import { runRoutingBench } from './routing.js';
+import { runWebBench } from './web.js';
 
 const benches: Record<string, () => Promise<object>> = {
   api: runApiBench,
@@ -12,6 +13,7 @@ const benches: Record<string, () => Promise<object>> = {
   inbound: runInboundBench,
   inbox: runInboxBench,
   routing: runRoutingBench,
+  web: runWebBench,
 };
 
 async function main(): Promise<void> {
