@@ -16,7 +16,11 @@ async function withFeatureLocales<T>(code: Promise<T>): Promise<T> {
 // are fetched when first needed, so the sign-in pages and error pages load without them.
 const LOADERS = {
   admin: () =>
-    withFeatureLocales(import('./AdminLayout')).then((m) => ({ default: m.AdminLayout })),
+    withFeatureLocales(import('./AdminLayout')).then((m) => {
+      // The integration pages are one menu click away: their frame should not blink in.
+      void import('./IntegrationLayout').catch(() => undefined);
+      return { default: m.AdminLayout };
+    }),
   integration: () =>
     withFeatureLocales(import('./IntegrationLayout')).then((m) => ({
       default: m.IntegrationLayout,
