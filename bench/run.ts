@@ -5,6 +5,7 @@ import { runBroadcastBench } from './broadcast.js';
 import { runInboundBench } from './inbound.js';
 import { runInboxBench } from './inbox.js';
 import { runRoutingBench } from './routing.js';
+import { runSheetsBench } from './sheets.js';
 import { runWebBench } from './web.js';
 
 const benches: Record<string, () => Promise<object>> = {
@@ -13,6 +14,7 @@ const benches: Record<string, () => Promise<object>> = {
   inbound: runInboundBench,
   inbox: runInboxBench,
   routing: runRoutingBench,
+  sheets: runSheetsBench,
   web: runWebBench,
 };
 

@@ -14,7 +14,9 @@ const NOT_FOR_LOGIN = [
   /\/node_modules\/emoji-picker-react\//,
   /\/node_modules\/mixpanel-browser\//,
   /\/node_modules\/@tanstack\/react-virtual\//,
-  /\/node_modules\/@mantine\/(charts|dates|dropzone)\//,
+  /\/node_modules\/@mantine\/(charts|dropzone)\//,
+  // The date pickers: only DatesProvider (the pickers' language, app/DatesLanguage) is for all.
+  /\/node_modules\/@mantine\/dates\/(?!esm\/components\/DatesProvider\/)/,
   // The toast container, until the first toast (lib/toastSignal).
   /\/node_modules\/@mantine\/notifications\/esm\/Notifications\.mjs$/,
   /\/node_modules\/react-transition-group\//,

@@ -14,7 +14,7 @@ const NM = '/repo/node_modules';
 /** The parts of a Rollup chunk the check reads. */
 function chunk(
   fileName: string,
-  modules: string[],
+  modules: (string | [id: string, renderedLength: number])[],
   links: { imports?: string[]; dynamicImports?: string[]; isEntry?: boolean } = {},
 ): Rollup.OutputChunk {
   const fields = {
@@ -24,7 +24,10 @@ function chunk(
     imports: links.imports ?? [],
     dynamicImports: links.dynamicImports ?? [],
     modules: Object.fromEntries(
-      modules.map((id) => [id, { code: `/* ${id} */`, renderedLength: 10 }]),
+      modules.map((m) => {
+        const [id, renderedLength] = typeof m === 'string' ? [m, 10] : m;
+        return [id, { code: `/* ${id} */`, renderedLength }];
+      }),
     ),
   };
   return fields as unknown as Rollup.OutputChunk;
@@ -79,6 +82,18 @@ describe('criticalPath', () => {
       `${ROOT}/src/features/inbox/ChatPage.tsx`,
       `${NM}/socket.io-client/build/esm/index.js`,
     ]);
+  });
+
+  it('ignores a module that ships no code (a package index that only re-exports)', () => {
+    const barrel = chunk(
+      'assets/index.js',
+      [`${ROOT}/src/main.tsx`, [`${NM}/socket.io-client/build/esm/index.js`, 0]],
+      { isEntry: true },
+    );
+    const path = criticalPath(bundleOf(barrel, login, shared, form), [
+      'src/features/auth/LoginPage.tsx',
+    ]);
+    expect(forbiddenOnPath(path, FORBIDDEN)).toEqual([]);
   });
 
   it('refuses a rule naming a module no chunk holds, rather than checking nothing', () => {

@@ -15,7 +15,7 @@ export interface CriticalPathRule {
 
 export interface CriticalPath {
   chunks: Rollup.OutputChunk[];
-  /** Every module id bundled into those chunks. */
+  /** Every module id with code in those chunks. */
   moduleIds: string[];
 }
 
@@ -49,7 +49,13 @@ export function criticalPath(bundle: Rollup.OutputBundle, modules: string[]): Cr
   };
   starts.forEach(visit);
   const chunks = [...seen.values()];
-  return { chunks, moduleIds: chunks.flatMap((c) => Object.keys(c.modules)) };
+  // A module that renders no code (a package's index that only re-exports) ships nothing.
+  const moduleIds = chunks.flatMap((c) =>
+    Object.entries(c.modules)
+      .filter(([, info]) => info.renderedLength > 0)
+      .map(([id]) => id),
+  );
+  return { chunks, moduleIds };
 }
 
 /** The module ids on the path that a rule forbids. */

@@ -3,6 +3,7 @@ import { SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconRefresh, IconSettings, IconUserCircle, IconUsersGroup } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../app/session';
+import { hourIn } from '../../lib/datetime';
 import { inRenewalWindow, isApiOnlyAccount } from '../shared/session-helpers';
 import { BalanceCard } from './components/BalanceCard';
 import { QuickLinks, type QuickLink } from './components/QuickLinks';
@@ -69,7 +70,7 @@ export function HomePage() {
     <Stack gap="xl">
       <div>
         <Title order={2} data-testid="home-greeting">
-          {t(`greeting.${greetingKey(new Date(now).getHours())}`, { name: firstName })}
+          {t(`greeting.${greetingKey(hourIn(now))}`, { name: firstName })}
         </Title>
         <Text c="dimmed" size="sm" mt={4}>
           {t('subtitle', { company: account?.name ?? user.company })}
