@@ -27,10 +27,10 @@ function isStringList(value: unknown): value is string[] {
 
 export function RenewalPage() {
   const { t } = useTranslation('billing');
-  const { subscription } = useSession();
+  const { subscription, account } = useSession();
   const [now] = useState(() => Date.now());
   const dueDate = subscription?.dueDate ? formatDate(subscription.dueDate) : null;
-  const days = daysUntil(subscription?.dueDate, now);
+  const days = daysUntil(subscription?.dueDate, now, account?.timezone);
   const period = subscription?.billingPeriod;
   const how: unknown = t('renewal.how', { returnObjects: true });
 
