@@ -5,7 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { useSession } from '../../app/session';
 import { useMayOpen } from '../../app/useMayOpen';
 import { inRenewalWindow } from '../shared/session-helpers';
+import { ONBOARDING_STEPS } from '@sapa/contracts';
 import { BalanceCard } from './components/BalanceCard';
+import { SetupPanel } from './components/SetupPanel';
+import { STEP_LINKS } from './onboarding';
 import { QuickLinks, type QuickLink } from './components/QuickLinks';
 import { SubscriptionCard } from './components/SubscriptionCard';
 import { TeamCard } from './components/TeamCard';
@@ -23,6 +26,10 @@ export function HomePage() {
   // One clock per visit keeps the greeting and day counts consistent on the page.
   const [now] = useState(() => Date.now());
   const mayOpen = useMayOpen();
+  // The setup is the admin's work (GET /onboarding answers admins only) and every step's page
+  // must open for them: an API-only account has no inbox to set up.
+  const setup =
+    user?.role === 'admin' && ONBOARDING_STEPS.every((step) => mayOpen(STEP_LINKS[step]));
   if (!user) return null;
 
   // Agents cannot renew or pay; the other links follow the guard, so none ends on /unauthorized.
@@ -75,6 +82,7 @@ export function HomePage() {
           {t('subtitle', { company: account?.name ?? user.company })}
         </Text>
       </div>
+      {setup && account && <SetupPanel accountId={account._id} />}
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
         <SubscriptionCard
           subscription={subscription}
