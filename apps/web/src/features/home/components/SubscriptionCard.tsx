@@ -49,18 +49,23 @@ export function SubscriptionCard({ subscription, now, timeZone, canRenew }: Subs
         </Group>
         <Title order={3}>{subscription?.plan?.name ?? t('home:subscription.noPlan')}</Title>
         {remaining && (
-          <Group gap={6} wrap="nowrap">
-            <IconCalendarDue size={16} style={{ flexShrink: 0, opacity: 0.7 }} />
-            <Text
-              size="sm"
-              fw={600}
-              c={days !== null && days <= 7 ? 'orange.8' : undefined}
-              data-testid="home-days-left"
-            >
-              {remaining}
-            </Text>
+          // The count stays on one line; the due date wraps below it when the card is narrow
+          // (Indonesian words are longer) rather than being cut off.
+          <Group gap={6} wrap="wrap" align="center">
+            <Group gap={6} wrap="nowrap">
+              <IconCalendarDue size={16} style={{ flexShrink: 0, opacity: 0.7 }} />
+              <Text
+                size="sm"
+                fw={600}
+                c={days !== null && days <= 7 ? 'orange.8' : undefined}
+                style={{ whiteSpace: 'nowrap' }}
+                data-testid="home-days-left"
+              >
+                {remaining}
+              </Text>
+            </Group>
             {days !== null && days >= 0 && (
-              <Text size="sm" c="dimmed" truncate>
+              <Text size="sm" c="dimmed">
                 · {t('home:subscription.dueOn', { date: dueDate })}
               </Text>
             )}
