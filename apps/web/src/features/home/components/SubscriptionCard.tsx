@@ -49,27 +49,25 @@ export function SubscriptionCard({ subscription, now, timeZone, canRenew }: Subs
         </Group>
         <Title order={3}>{subscription?.plan?.name ?? t('home:subscription.noPlan')}</Title>
         {remaining && (
-          // The count stays on one line; the due date wraps below it when the card is narrow
-          // (Indonesian words are longer) rather than being cut off.
-          <Group gap={6} wrap="wrap" align="center">
+          // Two lines, so neither the count nor the date is ever cut off (Indonesian is longer).
+          <div>
             <Group gap={6} wrap="nowrap">
               <IconCalendarDue size={16} style={{ flexShrink: 0, opacity: 0.7 }} />
               <Text
                 size="sm"
                 fw={600}
                 c={days !== null && days <= 7 ? 'orange.8' : undefined}
-                style={{ whiteSpace: 'nowrap' }}
                 data-testid="home-days-left"
               >
                 {remaining}
               </Text>
             </Group>
             {days !== null && days >= 0 && (
-              <Text size="sm" c="dimmed">
-                · {t('home:subscription.dueOn', { date: dueDate })}
+              <Text size="sm" c="dimmed" ml={22}>
+                {t('home:subscription.dueOn', { date: dueDate })}
               </Text>
             )}
-          </Group>
+          </div>
         )}
         {subscription?.status === 'trial' && (
           <Text size="sm" c="dimmed">
