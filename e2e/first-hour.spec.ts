@@ -23,8 +23,13 @@ async function crawl(page: Page): Promise<Set<string>> {
     const path = queue.shift() ?? '/';
     await page.goto(path);
     await expect(page.getByTestId('nav-dashboard'), `the shell on ${path}`).toBeVisible();
-    // Links drawn from loaded data (team, balance, lists) need their answers first.
-    await page.waitForLoadState('networkidle').catch(() => undefined);
+    // The page's code and its data are in when no loader is left in it: links drawn from loaded
+    // data (the team, the balance, the lists) are there by then.
+    const main = page.locator('main');
+    await expect(main.locator('.mantine-Loader-root'), `loading ${path}`).toHaveCount(0, {
+      timeout: 20_000,
+    });
+    await expect(main).not.toBeEmpty();
     const landed = new URL(page.url()).pathname;
     expect(landed, `a link to ${path}`).not.toBe('/unauthorized');
     await expect(page.getByText("We can't find that page"), `a link to ${path}`).toHaveCount(0);
