@@ -37,6 +37,33 @@ export default tseslint.config(
     },
   },
   {
+    // Dates and times go through apps/web/src/lib/datetime.ts: the account's zone, 24-hour,
+    // the UI language. These are the ways around it that once showed "04:07 PM" and the
+    // browser's zone beside the account's.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/lib/datetime.ts', 'apps/web/src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'CallExpression[callee.property.name=/^toLocale(Date|Time)?String$/]',
+          message:
+            'Format dates and times with lib/datetime (account zone, 24-hour, UI language); numbers with formatNumber.',
+        },
+        {
+          selector: "MemberExpression[object.name='Intl'][property.name='DateTimeFormat']",
+          message: 'Intl.DateTimeFormat lives in lib/datetime only: use its formatters.',
+        },
+        {
+          selector:
+            'CallExpression[callee.property.name=/^get(FullYear|Month|Date|Day|Hours|Minutes)$/]',
+          message:
+            "These read the browser's zone; use lib/datetime (zonedParts, dayKey, hourIn) for the account's.",
+        },
+      ],
+    },
+  },
+  {
     files: [
       'scripts/**',
       'bench/**',

@@ -5,6 +5,7 @@ import { runBroadcastBench } from './broadcast.js';
 import { runInboundBench } from './inbound.js';
 import { runInboxBench } from './inbox.js';
 import { runRoutingBench } from './routing.js';
+import { runSheetsBench } from './sheets.js';
 
 const benches: Record<string, () => Promise<object>> = {
   api: runApiBench,
@@ -12,6 +13,7 @@ const benches: Record<string, () => Promise<object>> = {
   inbound: runInboundBench,
   inbox: runInboxBench,
   routing: runRoutingBench,
+  sheets: runSheetsBench,
 };
 
 async function main(): Promise<void> {

@@ -5,7 +5,7 @@
 // puts the settings back, because later specs share this server.
 import { expect, test, type Page } from '@playwright/test';
 import { customerWritesOnPhone } from './helpers/sandbox.js';
-import { signInAs, snap } from './helpers/ui.js';
+import { fillTime, readTime, signInAs, snap } from './helpers/ui.js';
 import { DEMO_ADMIN_EMAIL } from './helpers/users.js';
 
 async function openRouting(page: Page): Promise<void> {
@@ -37,8 +37,8 @@ interface Hours {
 
 async function readHours(page: Page): Promise<Hours> {
   return {
-    start: await page.getByTestId('routing-start').inputValue(),
-    end: await page.getByTestId('routing-end').inputValue(),
+    start: await readTime(page, 'routing-start'),
+    end: await readTime(page, 'routing-end'),
     message: await page.getByTestId('routing-noOnlineAgentResMsg').inputValue(),
     responder: await page.getByTestId('routing-statusAutoResponder').isChecked(),
   };
@@ -46,8 +46,8 @@ async function readHours(page: Page): Promise<Hours> {
 
 /** Fills the working-hours card and saves it; nothing changed means nothing to save. */
 async function saveHours(page: Page, hours: Hours): Promise<void> {
-  await page.getByTestId('routing-start').fill(hours.start);
-  await page.getByTestId('routing-end').fill(hours.end);
+  await fillTime(page, 'routing-start', hours.start);
+  await fillTime(page, 'routing-end', hours.end);
   await page.getByTestId('routing-noOnlineAgentResMsg').fill(hours.message);
   await page
     .getByTestId('routing-statusAutoResponder')
@@ -64,8 +64,9 @@ test('outside working hours a new customer gets the auto-response', async ({
 }) => {
   const admin = await signInAs(browser, baseURL, DEMO_ADMIN_EMAIL);
   await openRouting(admin.page);
-  const zoneText = (await admin.page.getByTestId('routing-timezone').textContent()) ?? '';
-  const timeZone = zoneText.split(': ').pop()?.trim() || 'Asia/Jakarta';
+  const timeZone =
+    (await admin.page.getByTestId('routing-timezone').getAttribute('data-timezone')) ||
+    'Asia/Jakarta';
   const original = await readHours(admin.page);
   const reply = `We are closed now, back at ${clockIn(timeZone, 2)} (${Date.now()})`;
 

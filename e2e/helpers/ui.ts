@@ -69,6 +69,19 @@ export async function shot(page: Page, name: string, settleMs = 400): Promise<vo
   await page.screenshot({ path: join(SCREENS_DIR, `${name}.png`), animations: 'disabled' });
 }
 
+/** Sets a 24-hour time picker (Mantine's TimePicker: an hours and a minutes field) to "HH:mm". */
+export async function fillTime(page: Page, testId: string, value: string): Promise<void> {
+  const [hours = '', minutes = ''] = value.split(':');
+  await page.getByTestId(`${testId}-hours`).fill(hours);
+  await page.getByTestId(`${testId}-minutes`).fill(minutes);
+  await expect(page.getByTestId(`${testId}-value`)).toHaveValue(value);
+}
+
+/** The "HH:mm" a time picker holds. */
+export function readTime(page: Page, testId: string): Promise<string> {
+  return page.getByTestId(`${testId}-value`).inputValue();
+}
+
 /** Signs `email` in with the demo password in a browser context of its own. */
 export async function signInAs(browser: Browser, baseURL: string | undefined, email: string) {
   const context = await browser.newContext({ baseURL });

@@ -30,7 +30,7 @@ let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
-  log.info({ signal }, 'sandbox shutting down');
+  log.debug({ signal }, 'sandbox shutting down');
   const force = setTimeout(() => process.exit(1), 10_000);
   force.unref();
   try {

@@ -17,6 +17,8 @@ import {
 import type { Deps } from './deps.js';
 import { registerAuthentication } from './http/authenticate.js';
 import { registerErrorHandler } from './http/error-handler.js';
+import { RequestLog } from './http/request-log.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
 import type { App } from './http/types.js';
 import { AuthService } from './modules/auth/service.js';
 import { MODULES, type CoreServices } from './modules/registry.js';
@@ -40,11 +42,13 @@ export async function buildApp(
     logger: options.logger === undefined ? undefined : options.logger,
     trustProxy: deps.config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
+    logController: new RequestLog(deps.config.logRequests),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  await registerSecurityHeaders(app, deps.config);
 
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: LIMITS.uploadBytes, files: 1, fields: 10 } });

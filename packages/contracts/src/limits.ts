@@ -28,3 +28,29 @@ export const LIMITS = {
   trialDays: 14,
   socketReconnect: { min: 1_000, max: 5_000, jitter: 0.5, timeout: 20_000 },
 } as const;
+
+/**
+ * What one spreadsheet (an uploaded CSV or XLSX, or pasted recipient text) may hold. Each is
+ * enforced while the file is read, so a hostile file is refused as soon as it passes one, before
+ * it costs the server time or memory: a few KB of XLSX can describe gigabytes of cells.
+ */
+export const SHEET_LIMITS = {
+  /** A row may not reach past Excel's own last column, XFD. */
+  columns: 16_384,
+  /** Every cell read counts, whether its column is kept or not. */
+  cells: 2_000_000,
+  /** Excel's own limit for one cell; also bounds each shared string of an XLSX. */
+  cellChars: 32_767,
+  /** The text of one row (a CSV line) in all. */
+  rowChars: 1_000_000,
+  /** The text kept from the whole file (a shared string used by many cells counts each time). */
+  textChars: 32_000_000,
+  /** The XLSX parts read (workbook, styles, shared strings, sheet), once decompressed. */
+  unpackedBytes: 100 * 1024 * 1024,
+  /** Files inside an XLSX; Excel writes about a dozen. */
+  zipEntries: 1_000,
+  /** Nesting of an XLSX part's XML; a sheet needs about ten levels. */
+  xmlDepth: 64,
+  /** One tag, text or comment of an XLSX part's XML, in characters. */
+  xmlTokenChars: 256 * 1024,
+} as const;

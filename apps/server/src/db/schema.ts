@@ -5,6 +5,7 @@ import type { RoutingTables } from './schema-routing.js';
 import type { GroupTables } from './schema-groups.js';
 import type { TemplateTables } from './schema-templates.js';
 import type { BroadcastTables } from './schema-broadcasts.js';
+import type { SecurityTables } from './schema-security.js';
 
 /** Kysely's view of the tables in migrations/. Keep in step with the SQL. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -49,6 +50,8 @@ export interface UsersTable {
   all_chat: Generated<boolean>;
   two_factor_secret: string | null;
   two_factor_enabled: Generated<boolean>;
+  /** The TOTP time step of the last code accepted (migrations/0031). */
+  two_factor_last_step: ColumnType<number | null, number | null | undefined, number | null>;
   email_verified_at: NullableTimestamp;
   deactivated_at: NullableTimestamp;
   created_at: GeneratedTimestamp;
@@ -161,7 +164,8 @@ export interface Database
     ContactTables,
     RoutingTables,
     TemplateTables,
-    BroadcastTables {
+    BroadcastTables,
+    SecurityTables {
   accounts: AccountsTable;
   divisions: DivisionsTable;
   users: UsersTable;

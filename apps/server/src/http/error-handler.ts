@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { MESSAGES } from '@sapa/contracts';
-import { AppError } from './errors.js';
+import { AppError, RateLimitedError } from './errors.js';
 
 interface ValidationEntry {
   instancePath?: string;
@@ -12,6 +12,7 @@ interface ValidationEntry {
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
     if (err instanceof AppError) {
+      if (err instanceof RateLimitedError) reply.header('retry-after', err.retryAfterSeconds);
       return reply.status(err.statusCode).send({
         statusCode: err.statusCode,
         error: httpName(err.statusCode),

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
+import { connectionErrorLogger } from '../lifecycle.js';
 
 export interface RelayedEmit {
   name: string;
@@ -43,8 +44,8 @@ export class EventRelay {
       if (this.closed) return;
       setTimeout(
         () =>
-          void this.start(connectionString).catch((err) =>
-            this.log.warn({ err }, 'event relay reconnect'),
+          void this.start(connectionString).catch(
+            connectionErrorLogger(this.log, 'event relay reconnect'),
           ),
         1_000,
       ).unref();

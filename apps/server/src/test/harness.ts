@@ -53,6 +53,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     mailFrom: 'Sapa <no-reply@sapa.test>',
     jwtSecret: 'test-secret-that-is-long-enough-for-hs256-signing',
     logLevel: 'silent',
+    logRequests: false,
     seedDemo: false,
     demoPassword: 'Sapa12345',
     accessTokenTtlSeconds: 900,
@@ -139,7 +140,9 @@ export async function createTestContext(
 }
 
 /** A second server process's worth of app on the same database (its own pool, bus and sockets). */
-export async function createPeer(ctx: TestContext): Promise<{ app: App; close(): Promise<void> }> {
+export async function createPeer(
+  ctx: TestContext,
+): Promise<{ app: App; realtime: Realtime; close(): Promise<void> }> {
   const { db, pool } = createDb(ctx.databaseUrl, 5);
   const authCache = new AuthCache(ctx.clock);
   watchPool(pool, () => authCache.invalidateAll());
@@ -152,10 +155,11 @@ export async function createPeer(ctx: TestContext): Promise<{ app: App; close():
     jobs: new RecordingQueue(),
     authCache,
   };
-  const { app } = await buildApp(deps, { serveWeb: false });
+  const { app, realtime } = await buildApp(deps, { serveWeb: false });
   await app.ready();
   return {
     app,
+    realtime,
     close: async () => {
       await app.close();
       await authCache.close();

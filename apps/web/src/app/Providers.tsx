@@ -7,10 +7,11 @@ import { LIMITS } from '@sapa/contracts';
 import { i18n } from '../lib/i18n';
 import { queryClient as defaultQueryClient } from '../lib/queryClient';
 import { TOAST_POSITION } from '../lib/notify';
+import { DatesLanguage } from './DatesLanguage';
 import { SessionProvider } from './session';
 import { theme } from './theme';
 
-/** Everything a screen needs around it: theme, toasts, server state, language, session. */
+/** Everything a screen needs around it: theme, toasts, date pickers, server state, language, session. */
 export function Providers({
   children,
   queryClient = defaultQueryClient,
@@ -22,9 +23,11 @@ export function Providers({
     <I18nextProvider i18n={i18n}>
       <MantineProvider theme={theme} defaultColorScheme="light">
         <Notifications position={TOAST_POSITION} autoClose={LIMITS.toastMs} limit={4} />
-        <QueryClientProvider client={queryClient}>
-          <SessionProvider>{children}</SessionProvider>
-        </QueryClientProvider>
+        <DatesLanguage>
+          <QueryClientProvider client={queryClient}>
+            <SessionProvider>{children}</SessionProvider>
+          </QueryClientProvider>
+        </DatesLanguage>
       </MantineProvider>
     </I18nextProvider>
   );

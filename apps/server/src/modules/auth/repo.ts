@@ -103,15 +103,18 @@ export const authRepo = {
       .execute();
   },
 
+  /** The sessions it ended (none when already ended), for `SessionSignals.ended`. */
   revokeSession(db: Db, sessionId: string, now: Date, reason: string) {
     return db
       .updateTable('auth_sessions')
       .set({ revoked_at: now, revoked_reason: reason })
       .where('id', '=', sessionId)
       .where('revoked_at', 'is', null)
+      .returning(['id', 'user_id'])
       .execute();
   },
 
+  /** The sessions it ended, for `SessionSignals.ended`. */
   revokeUserSessions(db: Db, userId: string, now: Date, reason: string, exceptSessionId?: string) {
     let q = db
       .updateTable('auth_sessions')
@@ -119,7 +122,7 @@ export const authRepo = {
       .where('user_id', '=', userId)
       .where('revoked_at', 'is', null);
     if (exceptSessionId) q = q.where('id', '!=', exceptSessionId);
-    return q.execute();
+    return q.returning(['id', 'user_id']).execute();
   },
 
   /** Everything a request needs to know about its caller, in one round trip. */
@@ -180,12 +183,35 @@ export const authRepo = {
     };
   },
 
+  /** Turning 2FA off or starting over with a new secret forgets the last code's step. */
   setTwoFactor(db: Db, userId: string, enabled: boolean, sealedSecret: string | null) {
     return db
       .updateTable('users')
-      .set({ two_factor_enabled: enabled, two_factor_secret: sealedSecret, updated_at: new Date() })
+      .set({
+        two_factor_enabled: enabled,
+        two_factor_secret: sealedSecret,
+        ...(enabled ? {} : { two_factor_last_step: null }),
+        updated_at: new Date(),
+      })
       .where('id', '=', userId)
       .execute();
+  },
+
+  /**
+   * Records a code's time step as used, atomically: false when this step or a later one was
+   * used already (a replayed code, or two requests racing with one code).
+   */
+  async useTwoFactorStep(db: Db, userId: string, step: number): Promise<boolean> {
+    const row = await db
+      .updateTable('users')
+      .set({ two_factor_last_step: step })
+      .where('id', '=', userId)
+      .where((eb) =>
+        eb.or([eb('two_factor_last_step', 'is', null), eb('two_factor_last_step', '<', step)]),
+      )
+      .returning('id')
+      .executeTakeFirst();
+    return row !== undefined;
   },
 
   findTwoFactorSecret(db: Db, userId: string) {

@@ -1,6 +1,6 @@
 import { BROADCAST_MESSAGES, fillBroadcastMessage as fill } from '@sapa/contracts';
 import { badRequest } from '../../http/errors.js';
-import type { ParsedSheet } from '../contacts/import-parse.js';
+import type { ParsedSheet } from '../../lib/sheets/read-sheet.js';
 import { exportPhone } from '../contacts/export.service.js';
 
 export interface GroupMember {

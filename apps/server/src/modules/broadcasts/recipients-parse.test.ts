@@ -132,7 +132,7 @@ describe('recipient data: files', () => {
       Buffer.from([0xef, 0xbb, 0xbf]),
       Buffer.from('phone;param1;param2\r\n081234567890;Budi;Rp 10.000,00\r\n'),
     ]);
-    const r = checkRecipientRows(await readRecipientFile(bytes), COLS);
+    const r = await checkRecipientRows(await readRecipientFile(bytes), COLS);
     expect(r.valid).toHaveLength(1);
     expect(r.valid[0]?.params).toEqual(['Budi', 'Rp 10.000,00']);
   });
@@ -145,7 +145,7 @@ describe('recipient data: files', () => {
     ws.addRow(['0812 9876 5432', 'Sari', 'x']);
     ws.addRow(['PHONE?', 'x', 'y']);
     const bytes = Buffer.from(await wb.xlsx.writeBuffer());
-    const r = checkRecipientRows(await readRecipientFile(bytes), COLS);
+    const r = await checkRecipientRows(await readRecipientFile(bytes), COLS);
     expect(r.valid.map((v) => [v.phone, ...v.params])).toEqual([
       ['6281234567890', 'Budi', '42'],
       ['6281298765432', 'Sari', 'x'],
@@ -173,7 +173,10 @@ describe('recipient data: 100,000 rows', () => {
     for (let i = 0; i < 100_000; i++)
       lines.push(`0812${String(10_000_000 + i)},Customer ${i},INV-${i}`);
     lines.push('081210000000,Again,INV');
-    const r = checkRecipientRows(await readRecipientFile(Buffer.from(lines.join('\n'))), COLS);
+    const r = await checkRecipientRows(
+      await readRecipientFile(Buffer.from(lines.join('\n'))),
+      COLS,
+    );
     expect(r.totalRows).toBe(100_001);
     expect(r.valid).toHaveLength(100_000);
     expect(r.valid[99_999]).toMatchObject({ row: 100_000, phone: '62812' + String(10_099_999) });

@@ -1,10 +1,12 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import {
+  BROADCAST_LIMITS,
   BROADCAST_MESSAGES,
   RECIPIENT_REASONS,
   fillBroadcastMessage as fill,
 } from '@sapa/contracts';
 import { badRequest } from '../../http/errors.js';
-import { parseSheet, type ParsedSheet } from '../contacts/import-parse.js';
+import { readSheet, type ParsedSheet, type SheetOptions } from '../../lib/sheets/read-sheet.js';
 import { canonicalPhone } from '../contacts/values.js';
 
 /** One recipient ready to store: the phone as WhatsApp wants it (`to`) and as contacts keep it. */
@@ -33,19 +35,29 @@ export interface RecipientCheck {
   rejected: RecipientRejected[];
 }
 
+// The row limit is enforced while the data is read, so row 200,001 is never parsed.
+const RECIPIENT_SHEET: SheetOptions = {
+  maxRows: BROADCAST_LIMITS.maxRows,
+  tooManyRows: () =>
+    badRequest(
+      fill(BROADCAST_MESSAGES.tooManyRows, { max: BROADCAST_LIMITS.maxRows }),
+      'BROADCAST_TOO_MANY_ROWS',
+    ),
+};
+
 /**
  * Pasted text (comma, semicolon or tab separated, first line the headers) read by the same CSV
  * reader as an uploaded file, so quoting and delimiters behave identically in both.
  */
 export async function readRecipientText(text: string): Promise<ParsedSheet> {
   if (text.trim() === '') throw badRequest(BROADCAST_MESSAGES.noData, 'BROADCAST_NO_DATA');
-  return parseSheet(Buffer.from(text, 'utf8'));
+  return readSheet(Buffer.from(text, 'utf8'), RECIPIENT_SHEET);
 }
 
 /** A CSV (BOM, `,` or `;` or tab) or XLSX upload, told apart by content. */
 export async function readRecipientFile(bytes: Buffer): Promise<ParsedSheet> {
   if (bytes.length === 0) throw badRequest(BROADCAST_MESSAGES.noData, 'BROADCAST_NO_DATA');
-  return parseSheet(bytes);
+  return readSheet(bytes, RECIPIENT_SHEET);
 }
 
 /**
@@ -89,10 +101,10 @@ export function recipientPhone(raw: string): { phone: string; canonical: string 
  * a required value is empty or has trailing spaces (spec §5), or when its phone repeats an
  * earlier row's. Extra columns are kept in the refused rows' values but otherwise ignored.
  */
-export function checkRecipientRows(
+export async function checkRecipientRows(
   sheet: ParsedSheet,
   required: readonly string[],
-): RecipientCheck {
+): Promise<RecipientCheck> {
   assertColumns(sheet.columns, required);
   const index = new Map<string, number>();
   sheet.columns.forEach((c, i) => {
@@ -108,7 +120,10 @@ export function checkRecipientRows(
   const valid: RecipientRow[] = [];
   const rejected: RecipientRejected[] = [];
   const firstDataRow = sheet.rows[0]?.row ?? 2;
+  let done = 0;
   for (const { row: sheetRow, cells } of sheet.rows) {
+    // 200,000 phone numbers take seconds to check: let /healthz and other requests in meanwhile.
+    if (++done % 1_000 === 0) await nextTurn();
     const row = sheetRow - firstDataRow + 1;
     const reject = (reason: string) =>
       rejected.push({ row, reason, values: valuesOf(sheet.columns, cells) });

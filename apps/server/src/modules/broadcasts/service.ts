@@ -12,7 +12,7 @@ import {
 import type { Deps } from '../../deps.js';
 import type { Db } from '../../db/database.js';
 import { badRequest, notFound } from '../../http/errors.js';
-import type { ParsedSheet } from '../contacts/import-parse.js';
+import type { ParsedSheet } from '../../lib/sheets/read-sheet.js';
 import type { Principal } from '../auth/principal.js';
 import { InsufficientBalanceError } from '../billing/ledger.js';
 import { scheduleBroadcast } from './engine/schedule.js';
@@ -75,7 +75,7 @@ export class BroadcastsService {
         fill(BROADCAST_MESSAGES.tooManyRows, { max: BROADCAST_LIMITS.maxRows }),
         'BROADCAST_TOO_MANY_ROWS',
       );
-    const checked: RecipientCheck = checkRecipientRows(sheet.sheet, required);
+    const checked: RecipientCheck = await checkRecipientRows(sheet.sheet, required);
     if (sheet.contactIds)
       for (const r of checked.valid) r.contactId = sheet.contactIds[r.row - 1] ?? null;
     if (terms.limit !== null && checked.valid.length > terms.limit)

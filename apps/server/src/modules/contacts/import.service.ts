@@ -6,13 +6,14 @@ import {
   type ContactImportPreview,
 } from '@sapa/contracts';
 import type { Readable } from 'node:stream';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Deps } from '../../deps.js';
 import type { ImportRejected, ImportRow } from '../../db/schema-contacts.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import type { Principal } from '../auth/principal.js';
+import { readSheet, type ParsedSheet } from '../../lib/sheets/read-sheet.js';
 import { attributesRepo } from './attributes.repo.js';
 import { importRepo } from './import.repo.js';
-import { parseSheet, type ParsedSheet } from './import-parse.js';
 import { writeSheet, type SheetFormat } from './sheet-writer.js';
 import { attributeValue, canonicalPhone, fillReason, isEmail } from './values.js';
 
@@ -44,12 +45,14 @@ export class ContactImportService {
     principal: Principal,
     file: { bytes: Buffer; filename: string },
   ): Promise<ContactImportPreview> {
-    const sheet = await parseSheet(file.bytes);
-    if (sheet.rows.length > CONTACT_IMPORT_LIMITS.maxRows)
-      throw badRequest(
-        fillReason(CONTACT_REASONS.tooManyRows, { max: String(CONTACT_IMPORT_LIMITS.maxRows) }),
-        'IMPORT_TOO_MANY_ROWS',
-      );
+    const sheet = await readSheet(file.bytes, {
+      maxRows: CONTACT_IMPORT_LIMITS.maxRows,
+      tooManyRows: () =>
+        badRequest(
+          fillReason(CONTACT_REASONS.tooManyRows, { max: String(CONTACT_IMPORT_LIMITS.maxRows) }),
+          'IMPORT_TOO_MANY_ROWS',
+        ),
+    });
     const { db } = this.deps;
     const [defs, labels] = await Promise.all([
       attributesRepo.list(db, principal.accountId),
@@ -60,7 +63,11 @@ export class ContactImportService {
         .execute(),
     ]);
     const labelIds = new Map(labels.map((l) => [l.name.trim().toLowerCase(), l.id]));
-    const { rows, rejected } = checkRows(sheet, new Map(defs.map((d) => [d.key, d])), labelIds);
+    const { rows, rejected } = await checkRows(
+      sheet,
+      new Map(defs.map((d) => [d.key, d])),
+      labelIds,
+    );
     const existing = await importRepo.existingPhones(
       db,
       principal.accountId,
@@ -160,11 +167,11 @@ export class ContactImportService {
  * the same phone merge into the first (later non-empty values win), as the commit would merge
  * them with an existing contact.
  */
-export function checkRows(
+export async function checkRows(
   sheet: ParsedSheet,
   defs: ReadonlyMap<string, { key: string; type: 'text' | 'number' | 'date' | 'boolean' }>,
   labelIds: ReadonlyMap<string, string>,
-): { rows: ImportRow[]; rejected: ImportRejected[] } {
+): Promise<{ rows: ImportRow[]; rejected: ImportRejected[] }> {
   const fieldAt = new Map<Field, number>();
   const attrAt = new Map<string, number>();
   sheet.columns.forEach((header, i) => {
@@ -179,7 +186,10 @@ export function checkRows(
 
   const byPhone = new Map<string, ImportRow>();
   const rejected: ImportRejected[] = [];
+  let done = 0;
   for (const { row, cells } of sheet.rows) {
+    // 50,000 phone numbers take a while to check: let other requests in meanwhile.
+    if (++done % 1_000 === 0) await nextTurn();
     const cell = (i: number | undefined) => (i === undefined ? '' : (cells[i] ?? '').trim());
     const reject = (reason: string) =>
       rejected.push({

@@ -1,11 +1,15 @@
 import { sql } from 'kysely';
 import { MESSAGES, type Message, type MessageType } from '@sapa/contracts';
 import type { Deps } from '../../deps.js';
-import type { MessageOrigin } from '../../events/bus.js';
+import type { Db } from '../../db/database.js';
+import type { ChatAudienceRow, MessageOrigin } from '../../events/bus.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { viewerOf } from '../../realtime/viewer.js';
 import type { Principal } from '../auth/principal.js';
+import { assignRepo } from '../routing/assign.repo.js';
 import { markTicketAnswered } from '../tickets/repo.js';
+import { actorOf } from './actions/change.js';
+import { chatActionsRepo } from './actions/repo.js';
 import { presentMessage } from './presenters.js';
 import { loadChatRows, loadMessageRows, previewOf } from './queries.js';
 import { chatVisibleTo } from './visibility-filter.js';
@@ -65,8 +69,38 @@ export interface OutgoingMessage {
 }
 
 /**
- * Stores the message as `queue` with its send job, turns a red flag green (spec §4) and marks
- * the ticket answered, all in one transaction; then announces it as `message.created`.
+ * A reply to a chat nobody holds makes the replier its agent, as peers expect: otherwise the
+ * ticket (answered by them) and the chat (still "Unassigned") disagree. The chat row is locked
+ * first, so a routing run or a manual assignment racing the reply wins or loses whole. The chat
+ * as it was (its audience until now), or null when it already had an agent.
+ */
+async function claimIfUnassigned(
+  trx: Db,
+  principal: Principal,
+  chatId: string,
+  now: Date,
+): Promise<ChatAudienceRow | null> {
+  const { accountId, userId } = principal;
+  const locked = await assignRepo.lockChat(trx, accountId, chatId);
+  if (!locked || locked.agent_id) return null;
+  if (!(await chatActionsRepo.isAssignableUser(trx, accountId, userId))) return null;
+  await chatActionsRepo.updateChat(trx, accountId, chatId, { agent_id: userId }, now);
+  await chatActionsRepo.setOpenTicketAgent(trx, accountId, chatId, userId);
+  return {
+    id: chatId,
+    account_id: accountId,
+    agent_id: null,
+    division_ids: locked.division_ids,
+    agent_division_ids: [],
+  };
+}
+
+/**
+ * Stores the message as `queue` with its send job, claims an unassigned chat for the sender,
+ * turns a red flag green (spec §4) and marks the ticket answered, all in one transaction; then
+ * announces the claim as `chat.assigned` (every list and header follows, and agents who lose
+ * the chat drop it) and the message as `message.created`. Only agents' sends come here:
+ * automatic messages and broadcasts have their own paths and never claim a chat.
  */
 export async function queueAgentMessage(
   deps: Deps,
@@ -77,7 +111,8 @@ export async function queueAgentMessage(
 ): Promise<Message> {
   const { db } = deps;
   const now = deps.clock.now();
-  const messageId = await db.transaction().execute(async (trx) => {
+  const { messageId, claimed } = await db.transaction().execute(async (trx) => {
+    const claimed = await claimIfUnassigned(trx, principal, chat.id, now);
     const inserted = await trx
       .insertInto('messages')
       .values({
@@ -121,7 +156,7 @@ export async function queueAgentMessage(
       at: now,
     });
     await deps.jobs.enqueue('message.send', { messageId: inserted.id, attempt: 0 }, {}, trx);
-    return inserted.id;
+    return { messageId: inserted.id, claimed };
   });
 
   const [rows, chats] = await Promise.all([
@@ -131,6 +166,13 @@ export async function queueAgentMessage(
   const row = rows[0];
   const chatRow = chats[0];
   if (!row || !chatRow) throw notFound(MESSAGES.messageNotFound);
+  if (claimed)
+    deps.events.publish({
+      type: 'chat.assigned',
+      chat: chatRow,
+      before: claimed,
+      by: actorOf(principal),
+    });
   deps.events.publish({ type: 'message.created', chat: chatRow, message: row, origin });
   return presentMessage(row);
 }

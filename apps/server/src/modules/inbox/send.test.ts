@@ -78,7 +78,8 @@ describe('outbound messages', () => {
       msgType: 'text',
     });
     expect(ctx.jobs.queued.map((j) => j.name)).toEqual(['message.send']);
-    expect(ctx.events.map((e) => e.type)).toEqual(['message.created']);
+    // The chat had no agent: the reply makes the replier its agent (reply-claims.test.ts).
+    expect(ctx.events.map((e) => e.type)).toEqual(['chat.assigned', 'message.created']);
 
     await ctx.jobs.drain();
     const call = graph.calls.find((c) => c.path.endsWith(`/${channel.phoneNumberId}/messages`));

@@ -203,6 +203,12 @@ describe('the first agent reply answers the open ticket', () => {
     const from = newCustomer();
     await customer.post({ from });
     const chatId = await customer.chatId(from);
+    // The chat is the agent's, as an assignment leaves it: chat and ticket name the same agent.
+    await ctx.deps.db
+      .updateTable('chats')
+      .set({ agent_id: agent.id })
+      .where('id', '=', chatId)
+      .execute();
     await ctx.deps.db
       .updateTable('tickets')
       .set({ agent_id: agent.id })

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Box, Group, List, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { yearNow } from '../../lib/datetime';
 import { BrandLogo } from '../shell/BrandLogo';
 import { LanguageSwitch } from '../shell/LanguageSwitch';
 import type { RouteMeta } from '../routeMeta';
@@ -38,7 +39,7 @@ export function AuthLayout({ children }: { meta: RouteMeta; children: ReactNode 
           </List>
         </Stack>
         <Text c="white" opacity={0.75} size="sm">
-          {t('authLayout.footer', { year: new Date().getFullYear() })}
+          {t('authLayout.footer', { year: yearNow() })}
         </Text>
       </Box>
 
@@ -55,7 +56,7 @@ export function AuthLayout({ children }: { meta: RouteMeta; children: ReactNode 
           {children}
         </Paper>
         <Text hiddenFrom="md" c="dimmed" size="xs" ta="center">
-          {t('authLayout.footer', { year: new Date().getFullYear() })}
+          {t('authLayout.footer', { year: yearNow() })}
         </Text>
       </Box>
     </Box>

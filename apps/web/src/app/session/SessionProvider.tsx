@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { analytics } from '../../lib/analytics';
+import { setAccountTimeZone } from '../../lib/datetime';
 import { api, HttpError, refreshAccessToken } from '../../lib/http';
 import { decodeClaims, type TokenClaims } from '../../lib/jwt';
 import { message } from '../../lib/messages';
@@ -78,6 +79,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     if (hadToken.current) {
       hadToken.current = false;
       update(null);
+      setAccountTimeZone(null);
       queryClient.clear();
       runSessionEnd();
       analytics.reset();
@@ -92,6 +94,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       const userId = forKey.split(':')[0] ?? '';
       const data = (useCache ? readCachedSession(userId) : null) ?? (await fetchSessionData());
       if (keyRef.current !== forKey) return; // signed out or switched while loading
+      // Before the screens render with the new data, so their first times are the account's.
+      setAccountTimeZone(data.account?.timezone || data.settings.timezone);
       update({ key: forKey, status: data.complete ? 'ready' : 'partial', data });
       if (data.complete) analytics.identifyUser(data.user);
     },

@@ -11,7 +11,7 @@ import { uploadMedia } from '../inbox/api';
 import { useWhatsappServices } from '../integrations/api';
 import { PageHeader } from '../shared/PageHeader';
 import { checkRecipients, useAcceptedTemplates, useCreateBroadcast } from './api';
-import { fromLocalInput } from './countdown';
+import { fromWallTime } from '../../lib/datetime';
 import { broadcastError } from './reasons';
 import { StepDetails } from './StepDetails';
 import { StepRecipients } from './StepRecipients';
@@ -128,7 +128,7 @@ export function NewBroadcastPage() {
             ? { mediaId: (await uploadMedia(values.mediaFile))._id }
             : { link: values.mediaLink.trim() };
       }
-      const at = values.when === 'later' ? fromLocalInput(values.scheduledAt) : null;
+      const at = values.when === 'later' ? fromWallTime(values.scheduledAt) : null;
       const broadcast = await create.mutateAsync({
         title: values.title.trim(),
         channelId: values.channelId,

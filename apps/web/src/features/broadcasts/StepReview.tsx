@@ -10,15 +10,17 @@ import {
   Switch,
   Table,
   Text,
-  TextInput,
 } from '@mantine/core';
+import { DateTimePicker } from '@mantine/dates';
 import { formatNumber, type RecipientCheckResult } from '@sapa/contracts';
 import { money } from './parts';
 import { IconAlertTriangle, IconClock, IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { PICKER_DATE_TIME_FORMAT } from '../../lib/datePickers';
+import { fromWallTime, toWallTime, useAccountTimeZone, zoneLabel } from '../../lib/datetime';
 import { notifyError } from '../../lib/notify';
 import { downloadRejected } from './api';
-import { countdown, toLocalInput } from './countdown';
+import { countdown } from './countdown';
 import { broadcastError, translateBroadcastText } from './reasons';
 import type { WizardValues } from './wizard-model';
 import classes from './broadcasts.module.css';
@@ -96,7 +98,8 @@ export function StepReview({
 }) {
   const { t } = useTranslation('broadcasts');
   const { cost } = check;
-  const scheduled = values.when === 'later' ? new Date(values.scheduledAt) : null;
+  const timeZone = useAccountTimeZone();
+  const scheduled = values.when === 'later' ? fromWallTime(values.scheduledAt, timeZone) : null;
 
   const download = async () => {
     try {
@@ -192,7 +195,7 @@ export function StepReview({
                 ? {
                     when: 'later',
                     scheduledAt:
-                      values.scheduledAt || toLocalInput(new Date(Date.now() + 60 * 60_000)),
+                      values.scheduledAt || toWallTime(Date.now() + 60 * 60_000, timeZone),
                   }
                 : { when: 'now' },
             )
@@ -206,17 +209,20 @@ export function StepReview({
         />
         {values.when === 'later' && (
           <Group align="flex-end" gap="md">
-            <TextInput
-              type="datetime-local"
+            {/* The account's wall clock, whatever zone this browser is in: the zone is named. */}
+            <DateTimePicker
               label={t('wizard.review.startAt')}
-              value={values.scheduledAt}
-              min={toLocalInput(new Date())}
-              onChange={(e) => set({ scheduledAt: e.currentTarget.value })}
+              description={t('wizard.review.startAtZone', { zone: zoneLabel(timeZone) })}
+              valueFormat={PICKER_DATE_TIME_FORMAT}
+              value={values.scheduledAt || null}
+              minDate={toWallTime(Date.now(), timeZone)}
+              onChange={(value) => set({ scheduledAt: value ?? '' })}
               error={scheduleError ? t(scheduleError) : undefined}
-              w={240}
+              w={280}
               data-testid="scheduled-at"
+              data-value={values.scheduledAt}
             />
-            {scheduled && !Number.isNaN(scheduled.getTime()) && <StartsIn at={scheduled} />}
+            {scheduled && <StartsIn at={scheduled} />}
           </Group>
         )}
       </Stack>

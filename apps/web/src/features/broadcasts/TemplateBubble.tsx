@@ -1,4 +1,5 @@
 import { fillTemplate, type Template } from '@sapa/contracts';
+import { formatTime } from '../../lib/datetime';
 import { WhatsAppBubble, WhatsAppWallpaper } from '../shared/whatsapp/WhatsAppBubble';
 
 type BubbleTemplate = Pick<
@@ -37,7 +38,7 @@ export function TemplateBubble({
         body={fillTemplate(template.content, params)}
         footer={template.footer}
         buttons={template.buttons}
-        time={new Date().toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}
+        time={formatTime(Date.now())}
       />
     </WhatsAppWallpaper>
   );

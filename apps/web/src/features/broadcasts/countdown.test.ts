@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countdown, fromLocalInput, toLocalInput } from './countdown';
+import { countdown } from './countdown';
 
 const at = (iso: string) => new Date(iso);
 
@@ -27,17 +27,5 @@ describe('countdown (days, hours, minutes)', () => {
     expect(countdown(at('2026-01-01T00:00:00Z'), at('2026-01-01T00:00:00Z'))).toBeNull();
     expect(countdown(at('2026-01-01T00:00:00Z'), at('2025-12-31T23:00:00Z'))).toBeNull();
     expect(countdown(at('2026-01-01T00:00:00Z'), new Date('nope'))).toBeNull();
-  });
-});
-
-describe('datetime-local values', () => {
-  it('round-trips a local time to the minute', () => {
-    const date = new Date(2026, 4, 17, 9, 5);
-    expect(toLocalInput(date)).toBe('2026-05-17T09:05');
-    expect(fromLocalInput('2026-05-17T09:05')?.getTime()).toBe(date.getTime());
-  });
-  it('refuses an incomplete value', () => {
-    expect(fromLocalInput('2026-05-17')).toBeNull();
-    expect(fromLocalInput('')).toBeNull();
   });
 });

@@ -19,16 +19,3 @@ export function countdown(now: Date, target: Date): Countdown | null {
     minutes: total % 60,
   };
 }
-
-/** `<input type="datetime-local">` value (local time, minutes) for a date. */
-export function toLocalInput(date: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
-
-/** The date a datetime-local value means in the browser's zone, or null when incomplete. */
-export function fromLocalInput(value: string): Date | null {
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value)) return null;
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? null : date;
-}

@@ -139,17 +139,18 @@ describe('step 2: recipients', () => {
 });
 
 describe('step 3: schedule', () => {
-  const now = new Date(2026, 0, 1, 12, 0);
+  // Noon in Jakarta, the account's zone, whatever zone the browser is in.
+  const now = new Date('2026-01-01T05:00:00Z');
   it('sends now without a time, and needs a future time when scheduled', () => {
     expect(scheduleError(values({ when: 'now' }), now)).toBeNull();
     expect(scheduleError(values({ when: 'later', scheduledAt: '' }), now)).toBe(
       'errors.scheduleRequired',
     );
-    expect(scheduleError(values({ when: 'later', scheduledAt: '2026-01-01T11:59' }), now)).toBe(
+    expect(scheduleError(values({ when: 'later', scheduledAt: '2026-01-01 11:59:00' }), now)).toBe(
       'errors.schedulePast',
     );
     expect(
-      scheduleError(values({ when: 'later', scheduledAt: '2026-01-01T12:30' }), now),
+      scheduleError(values({ when: 'later', scheduledAt: '2026-01-01 12:30:00' }), now),
     ).toBeNull();
   });
 });

@@ -5,7 +5,7 @@ import {
   type RecipientSource,
   type Template,
 } from '@sapa/contracts';
-import { fromLocalInput } from './countdown';
+import { fromWallTime } from '../../lib/datetime';
 
 export type MediaType = 'image' | 'video' | 'document';
 export type DataMode = 'paste' | 'file' | 'groups';
@@ -25,7 +25,7 @@ export interface WizardValues {
   /** Groups: which contact field fills each recipient column (`name`, `attribute:<key>`). */
   fields: Record<string, string>;
   when: 'now' | 'later';
-  /** `<input type="datetime-local">` value. */
+  /** The start as the account's wall clock, "YYYY-MM-DD HH:mm:ss" (the picker's value). */
   scheduledAt: string;
   selfAssign: boolean;
 }
@@ -131,7 +131,7 @@ export function recipientsErrors(values: WizardValues, template: Template | null
 /** Step 3: a scheduled start must be a complete time in the future. */
 export function scheduleError(values: WizardValues, now: Date): string | null {
   if (values.when === 'now') return null;
-  const at = fromLocalInput(values.scheduledAt);
+  const at = fromWallTime(values.scheduledAt);
   if (!at) return 'errors.scheduleRequired';
   return at.getTime() > now.getTime() ? null : 'errors.schedulePast';
 }

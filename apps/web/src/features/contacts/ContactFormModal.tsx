@@ -7,9 +7,11 @@ import {
   TextInput,
   Textarea,
 } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { contactBodySchema, type Contact, type ContactAttribute } from '@sapa/contracts';
 import { useTranslation } from 'react-i18next';
+import { PICKER_DATE_FORMAT } from '../../lib/datePickers';
 import { notifySuccess } from '../../lib/notify';
 import { useLabels } from '../labels/api';
 import { zodValidator } from '../shared/forms';
@@ -195,10 +197,21 @@ function AttributeInput({
       />
     );
   }
+  if (attribute.type === 'date') {
+    // Stored as "YYYY-MM-DD"; shown as "25 Nov 2026" in the UI language, as everywhere else.
+    return (
+      <DatePickerInput
+        {...common}
+        clearable
+        valueFormat={PICKER_DATE_FORMAT}
+        value={value || null}
+        onChange={(next) => onChange(next ?? '')}
+      />
+    );
+  }
   return (
     <TextInput
       {...common}
-      type={attribute.type === 'date' ? 'date' : 'text'}
       inputMode={attribute.type === 'number' ? 'decimal' : undefined}
       maxLength={500}
       value={value}

@@ -1,7 +1,9 @@
+import { dayKey } from '../../lib/datetime';
 import { fetchFile, saveBlob, type FileFormat } from '../../lib/download';
 import { filterQuery, type ContactFilters } from './filters';
 
-const today = () => new Date().toISOString().slice(0, 10);
+// The account's day, as the server names its exports, not the UTC one.
+const today = () => dayKey(Date.now());
 
 /** Every contact matching the filters, as CSV or XLSX (same filters as the list, no paging). */
 export async function exportContacts(filters: ContactFilters, format: FileFormat): Promise<void> {

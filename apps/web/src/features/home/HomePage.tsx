@@ -4,6 +4,7 @@ import { IconRefresh, IconSettings, IconUserCircle, IconUsersGroup } from '@tabl
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../app/session';
 import { useMayOpen } from '../../app/useMayOpen';
+import { hourIn } from '../../lib/datetime';
 import { inRenewalWindow } from '../shared/session-helpers';
 import { ONBOARDING_STEPS } from '@sapa/contracts';
 import { BalanceCard } from './components/BalanceCard';
@@ -76,7 +77,7 @@ export function HomePage() {
     <Stack gap="xl">
       <div>
         <Title order={2} data-testid="home-greeting">
-          {t(`greeting.${greetingKey(new Date(now).getHours())}`, { name: firstName })}
+          {t(`greeting.${greetingKey(hourIn(now))}`, { name: firstName })}
         </Title>
         <Text c="dimmed" size="sm" mt={4}>
           {t('subtitle', { company: account?.name ?? user.company })}

@@ -1,29 +1,22 @@
-import { formatDate, formatTime } from '../../lib/format';
+import {
+  dayKey as zoneDayKey,
+  daysBetween,
+  formatLongDate,
+  formatWeekday,
+} from '../../lib/datetime';
 import { currentLanguage, type Language } from '../../lib/i18n';
 
-function dayStart(value: number): number {
-  const d = new Date(value);
-  return new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();
-}
-
-/** Whole calendar days between two instants (DST-safe: rounds the 23/25-hour days). */
-function daysBetween(earlier: number, later: number): number {
-  return Math.round((dayStart(later) - dayStart(earlier)) / (24 * 60 * 60 * 1000));
-}
-
-/** The local calendar day of a timestamp, used to group messages under separators. */
+/** The calendar day of a timestamp in the account's zone, used to group messages under separators. */
 export function dayKey(timestamp: number): string {
-  const d = new Date(timestamp);
-  return `${d.getFullYear()}-${d.getMonth() + 1}-${d.getDate()}`;
+  return zoneDayKey(timestamp);
 }
 
 export type DayLabel = { kind: 'today' } | { kind: 'yesterday' } | { kind: 'date'; text: string };
 
-const LOCALES: Record<Language, string> = { en: 'en-GB', id: 'id-ID' };
-
 /**
  * The separator above a day's messages, as on the phone: Today, Yesterday, the weekday within
- * the last week, then the full date ("5 February 2025" / "5 Februari 2025").
+ * the last week, then the full date ("5 February 2025" / "5 Februari 2025"). Days are the
+ * account's, so "Today" starts at the same moment for every agent.
  */
 export function dayLabel(
   timestamp: number,
@@ -33,14 +26,7 @@ export function dayLabel(
   const diff = daysBetween(timestamp, now);
   if (diff === 0) return { kind: 'today' };
   if (diff === 1) return { kind: 'yesterday' };
-  const options: Intl.DateTimeFormatOptions =
-    diff > 1 && diff < 7 ? { weekday: 'long' } : { day: 'numeric', month: 'long', year: 'numeric' };
-  return { kind: 'date', text: new Intl.DateTimeFormat(LOCALES[lng], options).format(timestamp) };
-}
-
-/** Chat list time: the clock for today, the date before that. */
-export function listTime(value: string, now: number = Date.now()): string {
-  const time = Date.parse(value);
-  if (Number.isNaN(time)) return '';
-  return dayStart(time) === dayStart(now) ? formatTime(time) : formatDate(time);
+  const text =
+    diff > 1 && diff < 7 ? formatWeekday(timestamp, { lng }) : formatLongDate(timestamp, { lng });
+  return { kind: 'date', text };
 }

@@ -8,10 +8,11 @@ import {
   Stack,
   Switch,
   Text,
-  TextInput,
   Textarea,
 } from '@mantine/core';
+import { TimePicker } from '@mantine/dates';
 import { useTranslation } from 'react-i18next';
+import { zoneLabel } from '../../lib/datetime';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useSaveSettings } from '../settings/api';
 import { errorText } from '../shared/forms';
@@ -81,31 +82,43 @@ export function HoursSection({ initial, timeZone, canEdit, onSaved }: Props) {
       <Stack gap="md">
         {/* The zone and the account's clock now, so "closed" is never a surprise. */}
         <Group justify="space-between" gap="xs">
-          <Text size="sm" c="dimmed" data-testid="routing-timezone">
-            {t('hours.timezone', { timeZone })}
+          <Text size="sm" c="dimmed" data-testid="routing-timezone" data-timezone={timeZone}>
+            {t('hours.timezone', { timeZone: zoneLabel(timeZone) })}
           </Text>
           <Badge variant="light" color={inside ? 'teal' : 'orange'} data-testid="routing-now">
             {t(inside ? 'hours.nowInside' : 'hours.nowOutside', { clock })}
           </Badge>
         </Group>
         <SimpleGrid cols={{ base: 2 }} spacing="md">
-          <TextInput
-            type="time"
+          <TimePicker
             label={t('hours.start')}
+            format="24h"
+            withDropdown
             value={values.agentWorkingHourStart}
-            onChange={(e) => set('agentWorkingHourStart', e.currentTarget.value)}
+            onChange={(value) => set('agentWorkingHourStart', value)}
             error={errorOf('agentWorkingHourStart')}
             disabled={!canEdit}
+            hoursInputLabel={t('hours.hoursLabel')}
+            minutesInputLabel={t('hours.minutesLabel')}
             data-testid="routing-start"
+            hoursInputProps={{ 'data-testid': 'routing-start-hours' }}
+            minutesInputProps={{ 'data-testid': 'routing-start-minutes' }}
+            hiddenInputProps={{ 'data-testid': 'routing-start-value' }}
           />
-          <TextInput
-            type="time"
+          <TimePicker
             label={t('hours.end')}
+            format="24h"
+            withDropdown
             value={values.agentWorkingHourEnd}
-            onChange={(e) => set('agentWorkingHourEnd', e.currentTarget.value)}
+            onChange={(value) => set('agentWorkingHourEnd', value)}
             error={errorOf('agentWorkingHourEnd')}
             disabled={!canEdit}
+            hoursInputLabel={t('hours.hoursLabel')}
+            minutesInputLabel={t('hours.minutesLabel')}
             data-testid="routing-end"
+            hoursInputProps={{ 'data-testid': 'routing-end-hours' }}
+            minutesInputProps={{ 'data-testid': 'routing-end-minutes' }}
+            hiddenInputProps={{ 'data-testid': 'routing-end-value' }}
           />
         </SimpleGrid>
         <Text size="xs" c="dimmed">

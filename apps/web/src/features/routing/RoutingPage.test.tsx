@@ -92,8 +92,13 @@ describe('RoutingPage', { timeout: 20_000 }, () => {
   it('saves working hours and the auto-response through POST /settings', async () => {
     vi.mocked(api.post).mockResolvedValue({});
     renderScreen(<RoutingPage />);
-    expect((await screen.findByTestId('routing-timezone')).textContent).toContain('Asia/Jakarta');
-    fireEvent.change(screen.getByTestId('routing-end'), { target: { value: '21:00' } });
+    const zone = await screen.findByTestId('routing-timezone');
+    expect(zone.textContent).toContain('WIB (Asia/Jakarta)');
+    // A 24-hour picker: hours then minutes, never AM/PM.
+    expect((screen.getByTestId('routing-end-value') as HTMLInputElement).value).toBe('17:00');
+    fireEvent.change(screen.getByTestId('routing-end-hours'), { target: { value: '21' } });
+    fireEvent.change(screen.getByTestId('routing-end-minutes'), { target: { value: '00' } });
+    expect(screen.queryByText(/^(AM|PM)$/)).toBeNull();
     fireEvent.click(screen.getByTestId('routing-statusAutoResponder'));
     fireEvent.click(screen.getByTestId('routing-hours-save'));
     // Nothing to say yet: the responder switch alone is refused on the client.

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { Alert, Loader, SimpleGrid, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../app/session';
+import { useAccountTimeZone } from '../../lib/datetime';
 import { PageHeader } from '../shared/PageHeader';
 import { useGreeting, useHandover } from './api';
 import { AssignmentSection } from './AssignmentSection';
@@ -13,14 +14,14 @@ import { TeamOnlineCard } from './TeamOnlineCard';
 /** `/setting/routing`: who gets new chats, when, what customers hear, and who is online now. */
 export function RoutingPage() {
   const { t } = useTranslation('routing');
-  const { user, account, settings, reload } = useSession();
+  const { user, settings, reload } = useSession();
+  const timeZone = useAccountTimeZone();
   const handover = useHandover();
   const greeting = useGreeting();
   const hours = useMemo(() => hoursValues(settings), [settings]);
   if (!user) return null;
   // Admins change routing; supervisors see it and who is online (the server enforces the same).
   const canEdit = user.role === 'admin';
-  const timeZone = account?.timezone || settings.timezone || 'Asia/Jakarta';
 
   return (
     <Stack gap={0}>

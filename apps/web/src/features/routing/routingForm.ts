@@ -7,6 +7,7 @@ import {
   type Presence,
   type SettingKey,
 } from '@sapa/contracts';
+import { formatTime } from '../../lib/datetime';
 
 /** The settings API's limit for message texts (server catalog `text(1000)`). */
 export const MESSAGE_MAX = 1000;
@@ -81,14 +82,7 @@ export function handoverPayload(
 
 /** "HH:mm" now in a time zone (24 h), the clock the server's working hours use. */
 export function clockIn(timeZone: string, now: Date): string {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(now);
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '00';
-  return `${part('hour')}:${part('minute')}`;
+  return formatTime(now, { timeZone });
 }
 
 /** Twin of the server's rule: start inclusive, end exclusive, end before start spans midnight. */

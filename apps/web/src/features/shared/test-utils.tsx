@@ -5,6 +5,7 @@ import { render } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { vi } from 'vitest';
+import { DatesLanguage } from '../../app/DatesLanguage';
 import type { Session } from '../../app/session';
 import { i18n } from '../../lib/i18n';
 import { makeUser } from '../../test/fixtures';
@@ -59,9 +60,11 @@ export function renderScreen(
   return render(
     <I18nextProvider i18n={i18n}>
       <MantineProvider>
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
+        <DatesLanguage>
+          <QueryClientProvider client={queryClient}>
+            <RouterProvider router={router} />
+          </QueryClientProvider>
+        </DatesLanguage>
       </MantineProvider>
     </I18nextProvider>,
   );

@@ -1,11 +1,16 @@
-import { Group, Select, TextInput } from '@mantine/core';
+import { Group, Select } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
 import { CHANNEL_TYPES, TICKET_STATUSES } from '@sapa/contracts';
 import { useTranslation } from 'react-i18next';
+import { PICKER_DATE_FORMAT } from '../../lib/datePickers';
 import { FilterBar } from '../shared/FilterBar';
 import { useAssignableAgents } from '../inbox/actions/api';
 import { EMPTY_TICKET_FILTERS, filtersToParams, type TicketFilters } from './filters';
 
-/** Search, status, agent, channel and a day range; every change is kept in the URL. */
+/**
+ * Search, status, agent, channel and a day range (days of the account's zone, as the server
+ * reads them); every change is kept in the URL.
+ */
 export function TicketFiltersBar({
   filters,
   onChange,
@@ -65,11 +70,13 @@ export function TicketFiltersBar({
         data-testid="ticket-channel"
       />
       <Group gap="xs" wrap="nowrap">
-        <TextInput
-          type="date"
+        <DatePickerInput
           aria-label={t('filters.from')}
-          value={filters.from ?? ''}
-          onChange={(e) => set({ from: e.currentTarget.value || null })}
+          placeholder={t('filters.from')}
+          valueFormat={PICKER_DATE_FORMAT}
+          clearable
+          value={filters.from}
+          onChange={(value) => set({ from: value || null })}
           style={{ flex: 1 }}
           w={compact ? undefined : 145}
           data-testid="ticket-from"
@@ -77,11 +84,13 @@ export function TicketFiltersBar({
         <span aria-hidden style={{ color: 'var(--mantine-color-dimmed)' }}>
           –
         </span>
-        <TextInput
-          type="date"
+        <DatePickerInput
           aria-label={t('filters.to')}
-          value={filters.to ?? ''}
-          onChange={(e) => set({ to: e.currentTarget.value || null })}
+          placeholder={t('filters.to')}
+          valueFormat={PICKER_DATE_FORMAT}
+          clearable
+          value={filters.to}
+          onChange={(value) => set({ to: value || null })}
           style={{ flex: 1 }}
           w={compact ? undefined : 145}
           data-testid="ticket-to"

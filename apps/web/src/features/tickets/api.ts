@@ -1,3 +1,4 @@
+import { dayKey } from '../../lib/datetime';
 import { fetchFile, saveBlob } from '../../lib/download';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { ticketListSchema, type Ticket } from '@sapa/contracts';
@@ -45,5 +46,6 @@ export async function exportTickets(filters: TicketFilters): Promise<void> {
   // The export has no pages.
   delete params.perpage;
   const blob = await fetchFile('ticket/export', params, 'csv');
-  saveBlob(blob, `tickets-${new Date().toISOString().slice(0, 10)}.csv`);
+  // The account's day, as the server's own file name has it.
+  saveBlob(blob, `tickets-${dayKey(Date.now())}.csv`);
 }

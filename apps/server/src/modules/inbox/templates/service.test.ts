@@ -132,8 +132,9 @@ describe('POST /api/messages/template', () => {
       },
     });
     expect(ctx.jobs.queued.map((j) => j.name)).toEqual(['message.send']);
-    expect(ctx.events.map((e) => e.type)).toEqual(['message.created']);
-    const created = ctx.events[0];
+    // The chat had no agent: the reply makes the replier its agent (reply-claims.test.ts).
+    expect(ctx.events.map((e) => e.type)).toEqual(['chat.assigned', 'message.created']);
+    const created = ctx.events[1];
     expect(created?.type === 'message.created' && created.origin).toBe('socket');
 
     await ctx.jobs.drain();

@@ -80,13 +80,16 @@ describe('ChatRow', () => {
     expect(screen.getByTestId('chat-row-assignee').textContent).toBe('Sari Wulandari');
   });
 
-  it('times a row by the clock today, as "Yesterday", then by date', () => {
-    const now = new Date(2025, 2, 10, 9, 0).getTime();
-    expect(rowTime(new Date(2025, 2, 10, 8, 5).toISOString(), 'Yesterday', now)).toMatch(
-      /^0?8[.:]05/,
+  it('times a row in the account\'s zone: the clock today, "Yesterday", then by date', () => {
+    // The account is on Asia/Jakarta (UTC+7), whatever zone the browser is in.
+    const now = Date.UTC(2025, 2, 10, 2, 0); // 09:00 WIB
+    expect(rowTime(new Date(Date.UTC(2025, 2, 10, 1, 5)).toISOString(), 'Yesterday', now)).toBe(
+      '08:05',
     );
-    expect(rowTime(new Date(2025, 2, 9, 23, 0).toISOString(), 'Yesterday', now)).toBe('Yesterday');
-    expect(rowTime(new Date(2025, 1, 2).toISOString(), 'Yesterday', now)).toMatch(/2025/);
+    // 17:00 UTC on the 9th is midnight of the 10th in Jakarta: today, not yesterday.
+    expect(rowTime('2025-03-09T17:00:00Z', 'Yesterday', now)).toBe('00:00');
+    expect(rowTime('2025-03-09T16:00:00Z', 'Yesterday', now)).toBe('Yesterday');
+    expect(rowTime('2025-02-02T03:00:00Z', 'Yesterday', now)).toBe('2 Feb 2025');
     expect(rowTime('not a date', 'Yesterday', now)).toBe('');
   });
 });

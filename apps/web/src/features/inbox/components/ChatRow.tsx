@@ -114,7 +114,12 @@ export const ChatRow = memo(function ChatRow({
           >
             {name}
           </Text>
-          <Text size="xs" className={classes.rowTime} data-unread={unread === 1 || undefined}>
+          <Text
+            size="xs"
+            className={classes.rowTime}
+            data-unread={unread === 1 || undefined}
+            data-testid="chat-row-time"
+          >
             {rowTime(chat.lastUpdate, t('days.yesterday'))}
           </Text>
         </div>

@@ -3,7 +3,7 @@ import { ActionIcon, Menu } from '@mantine/core';
 import type { Message } from '@sapa/contracts';
 import { IconArrowBackUp, IconChevronDown, IconCopy } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime, formatTime } from '../../../lib/format';
+import { formatDateTime, formatTime, zoneLabel } from '../../../lib/datetime';
 import { isLocalMessage } from '../attachments';
 import { informationText } from '../conversation/information';
 import { useConversationUi } from './conversation/context';
@@ -120,7 +120,10 @@ export const MessageBubble = memo(function MessageBubble({
           <span className={classes.sender}>{message.username}</span>
         )}
         <MessageContent message={message} />
-        <span className={classes.meta} title={formatDateTime(message.timestamp)}>
+        <span
+          className={classes.meta}
+          title={`${formatDateTime(message.timestamp)} · ${zoneLabel(undefined, message.timestamp)}`}
+        >
           {formatTime(message.timestamp)}
           {message.fromMe && <StatusTicks message={message} />}
         </span>

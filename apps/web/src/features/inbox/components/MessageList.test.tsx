@@ -150,9 +150,8 @@ describe('MessageList paging (spec §9: 10 first, 15 per load-more)', () => {
 
   it('puts day separators between days (Yesterday, Today) and folds reactions into bubbles', async () => {
     const now = Date.now();
-    const yesterday = new Date(now);
-    yesterday.setDate(yesterday.getDate() - 1);
-    yesterday.setHours(12, 0, 0, 0);
+    // Days are the account's (Asia/Jakarta, no summer time): 24 hours ago is yesterday there.
+    const yesterday = new Date(now - 24 * 60 * 60_000);
     serve([
       makeMessage({ _id: '1', chatId: CHAT_ID, text: 'Kemarin', timestamp: yesterday.getTime() }),
       makeMessage({
