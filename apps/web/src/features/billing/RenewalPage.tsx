@@ -27,10 +27,10 @@ function isStringList(value: unknown): value is string[] {
 
 export function RenewalPage() {
   const { t } = useTranslation('billing');
-  const { subscription, account } = useSession();
+  const { subscription } = useSession();
   const [now] = useState(() => Date.now());
   const dueDate = subscription?.dueDate ? formatDate(subscription.dueDate) : null;
-  const days = daysUntil(subscription?.dueDate, now, account?.timezone);
+  const days = daysUntil(subscription?.dueDate, now);
   const period = subscription?.billingPeriod;
   const how: unknown = t('renewal.how', { returnObjects: true });
 

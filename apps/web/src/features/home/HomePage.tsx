@@ -85,12 +85,7 @@ export function HomePage() {
       </div>
       {setup && account && <SetupPanel accountId={account._id} />}
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
-        <SubscriptionCard
-          subscription={subscription}
-          now={now}
-          timeZone={account?.timezone}
-          canRenew={staff}
-        />
+        <SubscriptionCard subscription={subscription} now={now} canRenew={staff} />
         <BalanceCard balance={balance} topUp={mayOpen('/top-up')} />
         <TeamCard link={!team ? null : user.role === 'admin' ? 'manage' : 'view'} />
       </SimpleGrid>

@@ -1,5 +1,6 @@
 import { LIMITS, type SubscriptionInfo } from '@sapa/contracts';
 import type { Session } from '../../app/session';
+import { accountTimeZone, daysBetween, validTimeZone } from '../../lib/datetime';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -8,47 +9,20 @@ export function isApiOnlyAccount(session: Pick<Session, 'account' | 'settings'>)
   return session.account?.type === 'api_only' || session.settings['bo.api_only'] === 'true';
 }
 
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** The calendar day an instant falls on in `timeZone`, as a count of days since 1970-01-01. */
-function calendarDay(ms: number, timeZone: string | undefined): number {
-  const key = timeZone ?? '';
-  let format = dayFormats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-    });
-    dayFormats.set(key, format);
-  }
-  const part = (type: Intl.DateTimeFormatPartTypes) =>
-    Number(format.formatToParts(ms).find((p) => p.type === type)?.value);
-  return Date.UTC(part('year'), part('month') - 1, part('day')) / DAY_MS;
-}
-
 /**
- * Days left before the due date, counted in calendar days in the account's time zone (the
- * browser's when unknown): a 14-day trial started today has 14 days left, the due date's own day
- * has 0 ("ends today"), and from the due instant on the count is negative.
+ * Days left before the due date, in calendar days of the account's time zone (lib/datetime's
+ * clock): a 14-day trial started today has 14 days left, the due date's own day has 0 ("ends
+ * today"), and from the due instant on the count is negative.
  */
 export function daysUntil(
   dueDate: string | null | undefined,
   now: number,
-  timeZone?: string,
+  timeZone: string = accountTimeZone(),
 ): number | null {
   if (!dueDate) return null;
   const due = new Date(dueDate).getTime();
   if (Number.isNaN(due)) return null;
-  let zone = timeZone;
-  try {
-    if (zone) new Intl.DateTimeFormat('en-US', { timeZone: zone });
-  } catch {
-    // A zone this browser does not know: its own zone is the next best reading.
-    zone = undefined;
-  }
-  const days = calendarDay(due, zone) - calendarDay(now, zone);
+  const days = daysBetween(now, due, validTimeZone(timeZone) ?? accountTimeZone());
   return due <= now ? Math.min(days, -1) : days;
 }
 

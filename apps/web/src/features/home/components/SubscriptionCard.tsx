@@ -16,14 +16,12 @@ const STATUS_COLORS: Record<SubscriptionInfo['status'], string> = {
 interface SubscriptionCardProps {
   subscription: SubscriptionInfo | null;
   now: number;
-  /** The account's time zone: days left are its calendar days. */
-  timeZone: string | undefined;
   canRenew: boolean;
 }
 
-export function SubscriptionCard({ subscription, now, timeZone, canRenew }: SubscriptionCardProps) {
+export function SubscriptionCard({ subscription, now, canRenew }: SubscriptionCardProps) {
   const { t } = useTranslation(['home', 'settings']);
-  const days = daysUntil(subscription?.dueDate, now, timeZone);
+  const days = daysUntil(subscription?.dueDate, now);
   const dueDate = subscription?.dueDate ? formatDate(subscription.dueDate) : null;
   const renewable = canRenew && inRenewalWindow(subscription, now);
 
