@@ -16,6 +16,7 @@ import { registerPhoneRoutes } from './phone/routes.js';
 import { Store } from './store.js';
 import { registerTemplateRoutes } from './templates/routes.js';
 import { Deliverer } from './webhooks/delivery.js';
+import { ArrivalMeter } from './throughput/arrivals.js';
 import { SendLedger } from './throughput/ledger.js';
 import { ThroughputLimiter } from './throughput/limiter.js';
 import { registerThroughputRoutes } from './throughput/routes.js';
@@ -59,6 +60,7 @@ export async function buildSandbox(
     messaging: new Messaging({ config, clock, store, deliverer, events, log }),
     throughput: new ThroughputLimiter(() => clock.now()),
     ledger: new SendLedger(),
+    arrivals: new ArrivalMeter(),
     log,
     seed: () => {
       if (config.seed) store.addNumber({ ...DEMO_NUMBER });

@@ -1,6 +1,7 @@
 export * from './messages.js';
 export * from './limits.js';
 export * from './fields.js';
+export * from './text.js';
 export * from './roles.js';
 export * from './users.js';
 export * from './auth.js';

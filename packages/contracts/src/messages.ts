@@ -99,6 +99,16 @@ export const MESSAGES = {
   sheetXmlTooLong: `An XLSX file's XML may not have a tag or text longer than ${n(SHEET_LIMITS.xmlTokenChars)} characters`,
   importNoPhoneColumn: 'The file needs a phone column',
   importExpired: 'This import has expired. Upload the file again.',
+  unstorableText: 'The request contains a character that cannot be stored',
+  numberOutOfRange: 'A number in the request is out of range',
+  invalidValue: 'A value in the request is not valid',
+  channelAlreadyConnected: 'This phone number id is already connected',
+  // One sentence for every refusal (the token cannot read the number, the number is in another
+  // WABA, another account holds it) so the answer reveals nothing about other accounts.
+  channelNotVerified:
+    'We could not verify this number with that access token. Check the phone number id, the WhatsApp Business Account id and the token.',
+  channelVerifyUnavailable:
+    'We could not reach Meta to verify this number. Please try again in a minute.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
@@ -109,6 +119,7 @@ export const validationMessage = {
   string: (field: string) => `The ${field} field must be a string`,
   min: (field: string, min: number) => `The ${field} field must be at least ${min} characters`,
   max: (field: string, max: number) => `The ${field} field may not be more than ${max} characters`,
+  nul: (field: string) => `The ${field} field must not contain a NUL character`,
   passwordStrength: (field: string) =>
     `The ${field} field must contain at least one number and one uppercase letter`,
 };

@@ -1,6 +1,13 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { MESSAGES } from '@sapa/contracts';
+import { pgInputError } from '../lib/pg-errors.js';
 import { AppError, RateLimitedError } from './errors.js';
+
+const INPUT_MESSAGE = {
+  unstorable: 'unstorableText',
+  outOfRange: 'numberOutOfRange',
+  invalid: 'invalidValue',
+} as const;
 
 interface ValidationEntry {
   instancePath?: string;
@@ -33,6 +40,16 @@ export function registerErrorHandler(app: FastifyInstance): void {
         message: issues[0]?.message ?? 'Invalid request',
         code: 'VALIDATION',
         issues,
+      });
+    }
+    const input = pgInputError(err);
+    if (input) {
+      request.log.warn({ err }, 'database refused a value from the request');
+      return reply.status(400).send({
+        statusCode: 400,
+        error: 'Bad Request',
+        message: MESSAGES[INPUT_MESSAGE[input]],
+        code: 'INVALID_VALUE',
       });
     }
     const status = (err as FastifyError).statusCode ?? 500;

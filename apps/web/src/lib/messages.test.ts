@@ -84,6 +84,9 @@ describe('translateMessage', () => {
     expect(translateMessage(validationMessage.max('unknown thing', 60))).toBe(
       'Kolom unknown thing tidak boleh lebih dari 60 karakter',
     );
+    expect(translateMessage(validationMessage.nul('search'))).toBe(
+      'Kolom pencarian tidak boleh memuat karakter NUL',
+    );
   });
 
   it('errorMessage uses an HttpError message, else the fallback', async () => {

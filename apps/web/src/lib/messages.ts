@@ -11,6 +11,7 @@ const VALIDATION_PATTERNS: { key: string; pattern: RegExp }[] = [
   { key: 'string', pattern: /^The (.+) field must be a string$/ },
   { key: 'min', pattern: /^The (.+) field must be at least (\d+) characters$/ },
   { key: 'max', pattern: /^The (.+) field may not be more than (\d+) characters$/ },
+  { key: 'nul', pattern: /^The (.+) field must not contain a NUL character$/ },
   {
     key: 'passwordStrength',
     pattern: /^The (.+) field must contain at least one number and one uppercase letter$/,

@@ -1,9 +1,10 @@
+import { text } from '@sapa/contracts';
 import { z } from 'zod';
 import type { Config } from '../../config.js';
 import type { App } from '../../http/types.js';
 import type { ModuleContext } from '../registry.js';
 
-const mailboxQuery = z.object({ to: z.string().trim().toLowerCase().optional() });
+const mailboxQuery = z.object({ to: text().trim().toLowerCase().optional() });
 
 /**
  * Development mailbox: with no SMTP_URL, mail is kept in the database and shown here so the
