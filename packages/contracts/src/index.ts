@@ -23,3 +23,4 @@ export * from './templates.js';
 export * from './template-input.js';
 export * from './broadcasts.js';
 export * from './inbox-templates.js';
+export * from './onboarding.js';
