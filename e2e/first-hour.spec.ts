@@ -175,6 +175,8 @@ async function crawlAs(browser: Browser, baseURL: string | undefined, email: str
 
 async function menuOf(page: Page): Promise<string[]> {
   await page.goto('/');
+  // The shell renders after the session loads: read the menu once it is there.
+  await expect(page.getByTestId('nav-dashboard')).toBeVisible();
   return page
     .getByRole('navigation', { name: 'Main navigation' })
     .locator('[data-testid^="nav-"]')
