@@ -11,23 +11,8 @@ function chunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([length, body, crc]);
 }
 
-/**
- * A real PNG (8-bit RGB) from a pixel function. The business's story and profile pictures must
- * be images Sapa can fetch, sniff and store like Meta's, and the sandbox has no image files.
- */
-export function encodePng(width: number, height: number, pixel: (x: number, y: number) => Rgb) {
-  const row = width * 3 + 1;
-  const raw = Buffer.alloc(row * height);
-  for (let y = 0; y < height; y++) {
-    raw[y * row] = 0; // filter: none
-    for (let x = 0; x < width; x++) {
-      const [r, g, b] = pixel(x, y);
-      const at = y * row + 1 + x * 3;
-      raw[at] = r;
-      raw[at + 1] = g;
-      raw[at + 2] = b;
-    }
-  }
+/** PNG bytes of raw scanlines (each: a filter byte, then RGB triples). */
+function encodeRaw(width: number, height: number, raw: Buffer): Buffer {
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);
@@ -41,32 +26,74 @@ export function encodePng(width: number, height: number, pixel: (x: number, y: n
   ]);
 }
 
+/**
+ * A real PNG (8-bit RGB) from a pixel function. The business's story and profile pictures must
+ * be images Sapa can fetch, sniff and store like Meta's, and the sandbox has no image files.
+ */
+export function encodePng(width: number, height: number, pixel: (x: number, y: number) => Rgb) {
+  const row = width * 3 + 1;
+  const raw = Buffer.alloc(row * height);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const [r, g, b] = pixel(x, y);
+      const at = y * row + 1 + x * 3;
+      raw[at] = r;
+      raw[at + 1] = g;
+      raw[at + 2] = b;
+    }
+  }
+  return encodeRaw(width, height, raw);
+}
+
 const mix = (a: Rgb, b: Rgb, t: number): Rgb => [
   Math.round(a[0] + (b[0] - a[0]) * t),
   Math.round(a[1] + (b[1] - a[1]) * t),
   Math.round(a[2] + (b[2] - a[2]) * t),
 ];
 
-/** A 9:16 story picture: Instagram's warm gradient with soft circles, different per seed. */
-export function storyPicture(seed: number, width = 360, height = 640): Buffer {
-  const top: Rgb = [254, 218, 117];
-  const middle: Rgb = [214, 41, 118];
-  const bottom: Rgb = [79, 91, 213];
+/**
+ * A 9:16 story picture: Instagram's warm gradient with soft circles, different per seed. Drawn
+ * row by row into the scanlines (a per-pixel callback takes too long at this size).
+ */
+export function storyPicture(seed: number, width = 540, height = 960): Buffer {
+  const stops: Rgb[] = [
+    [254, 218, 117],
+    [214, 41, 118],
+    [79, 91, 213],
+  ];
   const circles = [0, 1, 2].map((i) => ({
-    x: ((seed * 97 + i * 131) % 100) / 100,
-    y: 0.2 + (((seed * 53 + i * 71) % 60) / 100) * (1 + i * 0.1),
-    r: 0.12 + i * 0.06,
+    cx: (((seed * 97 + i * 131) % 100) / 100) * width,
+    cy: (0.2 + (((seed * 53 + i * 71) % 60) / 100) * (1 + i * 0.1)) * height,
+    r: (0.12 + i * 0.06) * width,
   }));
-  return encodePng(width, height, (x, y) => {
+  const stride = width * 3 + 1;
+  const raw = Buffer.alloc(stride * height);
+  for (let y = 0; y < height; y++) {
     const t = y / height;
-    let c = t < 0.5 ? mix(top, middle, t * 2) : mix(middle, bottom, (t - 0.5) * 2);
-    for (const circle of circles) {
-      const dx = x / width - circle.x;
-      const dy = (y - circle.y * height) / width;
-      if (dx * dx + dy * dy < circle.r * circle.r) c = mix(c, [255, 255, 255], 0.18);
+    const [r, g, b] =
+      t < 0.5 ? mix(stops[0]!, stops[1]!, t * 2) : mix(stops[1]!, stops[2]!, (t - 0.5) * 2);
+    const start = y * stride + 1;
+    for (let x = 0; x < width; x++) {
+      raw[start + x * 3] = r;
+      raw[start + x * 3 + 1] = g;
+      raw[start + x * 3 + 2] = b;
     }
-    return c;
-  });
+    // Lighten the span of each circle on this row.
+    for (const c of circles) {
+      const dy = y - c.cy;
+      if (Math.abs(dy) >= c.r) continue;
+      const half = Math.sqrt(c.r * c.r - dy * dy);
+      const from = Math.max(0, Math.ceil(c.cx - half));
+      const to = Math.min(width - 1, Math.floor(c.cx + half));
+      for (let x = from; x <= to; x++) {
+        for (let k = 0; k < 3; k++) {
+          const at = start + x * 3 + k;
+          raw[at] = Math.round(raw[at]! + (255 - raw[at]!) * 0.18);
+        }
+      }
+    }
+  }
+  return encodeRaw(width, height, raw);
 }
 
 /** A square profile picture: a flat colour picked from the id, with a lighter disc. */
