@@ -2,6 +2,7 @@ import './phone.css';
 import './bubbles.css';
 import './meta.css';
 import './meta-thread.css';
+import './meta-compose.css';
 import { openSheet } from './dialogs.js';
 import { h, icon } from './dom.js';
 import { mountMeta } from './meta/view.js';
