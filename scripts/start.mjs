@@ -23,6 +23,8 @@ const processes = [
           GRAPH_API_URL: env.GRAPH_API_URL ?? sandboxUrl,
           SANDBOX_URL: sandboxUrl,
           META_APP_SECRET: appSecret,
+          // The app id the sandbox puts on echoes of Sapa's own sends (SAPA_APP_ID in apps/sandbox).
+          META_APP_ID: env.META_APP_ID ?? '800000000000001',
         }
       : {},
   },

@@ -47,3 +47,85 @@ export async function customerWritesOnPhone(
   await phone.getByTestId('phone-send').click();
   return { name, phone, close: () => context.close() };
 }
+
+// ---- Messenger and Instagram (the sandbox's README lists these seeded accounts) ------------
+
+/** Demo Company's Facebook Page and its page token (apps/sandbox/src/demo.ts). */
+export const DEMO_PAGE = { id: '300000000000001', token: 'sandbox-page-token-demo-messenger' };
+/** Demo Company's Instagram account, linked through its own Page. */
+export const DEMO_INSTAGRAM = {
+  id: '17841400000000001',
+  pageId: '300000000000002',
+  token: 'sandbox-page-token-demo-instagram',
+  username: 'democompany.id',
+};
+export type MetaApp = 'messenger' | 'instagram';
+
+const accountOf = (app: MetaApp) => (app === 'messenger' ? DEMO_PAGE.id : DEMO_INSTAGRAM.id);
+
+/** The phone page as a Messenger or Instagram customer (`customer`: a PSID / IGSID) of the demo. */
+export function metaPhoneUrl(app: MetaApp, customer: string, name: string): string {
+  const query = new URLSearchParams({ app, account: accountOf(app), customer, name });
+  return `${SANDBOX_URL}/phone?${query}`;
+}
+
+/** A fresh page-scoped id (16 digits), unique enough for one run. */
+export function newScopedId(app: MetaApp): string {
+  return `${app === 'messenger' ? '24' : '17'}${Date.now().toString().slice(-10)}${String(Math.floor(Math.random() * 1e4)).padStart(4, '0')}`;
+}
+
+/** The customer does something through the control API (`type`: text, reaction, story_reply…). */
+export async function metaCustomerDoes(
+  request: APIRequestContext,
+  app: MetaApp,
+  customer: string,
+  body: Record<string, unknown>,
+): Promise<{ mid: string; deliveryId: string | null }> {
+  const res = await request.post(
+    `${SANDBOX_URL}/sandbox/${app}/${accountOf(app)}/customers/${customer}/messages`,
+    { data: body },
+  );
+  expect(res.status(), await res.text()).toBe(201);
+  return res.json();
+}
+
+/** Moves the customer's last message back, e.g. 8 days for "past HUMAN_AGENT's window". */
+export async function metaLastWroteDaysAgo(
+  request: APIRequestContext,
+  app: MetaApp,
+  customer: string,
+  days: number,
+): Promise<void> {
+  const res = await request.patch(
+    `${SANDBOX_URL}/sandbox/${app}/${accountOf(app)}/customers/${customer}`,
+    { data: { lastInboundAgo: { days } } },
+  );
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+/** The customer's thread as the sandbox holds it. */
+export async function metaThread(request: APIRequestContext, app: MetaApp, customer: string) {
+  const res = await request.get(
+    `${SANDBOX_URL}/sandbox/${app}/${accountOf(app)}/customers/${customer}`,
+  );
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()) as {
+    seenByBusinessAt: number | null;
+    messages: Array<{
+      mid: string;
+      from: 'customer' | 'business';
+      text?: string;
+      origin?: string;
+      attachments?: Array<{ type: string }>;
+      story?: { kind: string };
+      tapped?: { kind: string; payload: string };
+      reactions?: { customer?: string; business?: string };
+    }>;
+  };
+}
+
+/** Every Send API call Sapa made for a Page: messaging_type, tag, accepted or refused. */
+export async function metaSent(request: APIRequestContext, pageId: string) {
+  const res = await request.get(`${SANDBOX_URL}/sandbox/pages/${pageId}/sent`);
+  return ((await res.json()) as { data: Array<Record<string, unknown>> }).data;
+}

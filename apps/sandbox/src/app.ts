@@ -11,6 +11,12 @@ import { PhoneEvents } from './events.js';
 import { FaultBook } from './faults.js';
 import { GraphError, graphErrorBody } from './graph/errors.js';
 import { registerGraphRoutes } from './graph/routes.js';
+import { MetaEngine } from './meta/engine.js';
+import { registerMetaControlRoutes } from './meta/control-routes.js';
+import { registerMetaGraphRoutes } from './meta/graph-routes.js';
+import { Lookaside } from './meta/lookaside.js';
+import { seedMeta } from './meta/seed.js';
+import { MetaStore } from './meta/store.js';
 import { Messaging } from './messaging.js';
 import { registerPhoneRoutes } from './phone/routes.js';
 import { Store } from './store.js';
@@ -49,6 +55,17 @@ export async function buildSandbox(
     maxAttempts: config.maxAttempts,
     log,
   });
+  const metaStore = new MetaStore(clock);
+  const lookaside = new Lookaside(config.publicUrl, config.lookasideTtlMs ?? 3_600_000, clock);
+  const metaEngine = new MetaEngine({
+    config,
+    clock,
+    store: metaStore,
+    lookaside,
+    deliverer,
+    events,
+    log,
+  });
   const ctx: SandboxContext = {
     config,
     clock,
@@ -61,9 +78,12 @@ export async function buildSandbox(
     throughput: new ThroughputLimiter(() => clock.now()),
     ledger: new SendLedger(),
     arrivals: new ArrivalMeter(),
+    meta: { store: metaStore, engine: metaEngine, lookaside },
     log,
     seed: () => {
-      if (config.seed) store.addNumber({ ...DEMO_NUMBER });
+      if (!config.seed) return;
+      store.addNumber({ ...DEMO_NUMBER });
+      seedMeta(metaStore, metaEngine);
     },
   };
   ctx.seed();
@@ -75,8 +95,16 @@ export async function buildSandbox(
       { level: log.levelVal > 40 ? log.level : 'warn' },
     ) as FastifyBaseLogger,
     bodyLimit: 16 * 1024 * 1024,
+    // Instagram message ids are long base64 keys, and Graph paths carry them (`GET /{mid}`).
+    routerOptions: { maxParamLength: 1000 },
   });
   app.decorate('sandbox', ctx);
+  // Graph takes form-encoded parameters as well as JSON (Send API, subscribed_apps).
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string' },
+    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+  );
   await app.register(multipart, { limits: { fileSize: 100 * 1024 * 1024, files: 1 } });
 
   app.setErrorHandler((err, _request, reply) => {
@@ -103,12 +131,15 @@ export async function buildSandbox(
   registerPhoneRoutes(app, ctx);
   registerTemplateRoutes(app, ctx);
   registerThroughputRoutes(app, ctx);
+  registerMetaControlRoutes(app, ctx);
+  registerMetaGraphRoutes(app, ctx);
   registerGraphRoutes(app, ctx);
 
   // SSE streams never go idle, so they must be ended before the server can stop listening.
   app.addHook('preClose', async () => ctx.events.close());
   app.addHook('onClose', async () => {
     ctx.messaging.close();
+    ctx.meta.engine.close();
     ctx.deliverer.close();
   });
   return app;

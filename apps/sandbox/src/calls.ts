@@ -7,6 +7,8 @@ export interface GraphCall {
   path: string;
   endpoint: FaultEndpoint | 'other';
   phoneNumberId?: string;
+  /** Messenger / Instagram calls: the Page whose token made the call. */
+  pageId?: string;
   authorization?: string;
   contentType?: string;
   body: unknown;
@@ -28,11 +30,14 @@ export class CallLog {
     return entry;
   }
 
-  list(filter: { endpoint?: string; phoneNumberId?: string; since?: number } = {}): GraphCall[] {
+  list(
+    filter: { endpoint?: string; phoneNumberId?: string; pageId?: string; since?: number } = {},
+  ): GraphCall[] {
     return this.calls.filter(
       (c) =>
         (!filter.endpoint || c.endpoint === filter.endpoint) &&
         (!filter.phoneNumberId || c.phoneNumberId === filter.phoneNumberId) &&
+        (!filter.pageId || c.pageId === filter.pageId) &&
         (filter.since === undefined || c.seq > filter.since),
     );
   }

@@ -29,6 +29,13 @@ const envSchema = z.object({
   TEMPLATE_REVIEW_MS: z.coerce.number().int().min(0).max(600_000).default(1500),
   // Comma-separated words that make the fake review reject a template (ABUSIVE_CONTENT).
   TEMPLATE_BANNED_WORDS: z.string().default('forbidden'),
+  // How long a Messenger / Instagram attachment URL (the lookaside CDN) can be fetched.
+  LOOKASIDE_URL_TTL_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .max(30 * 86_400_000)
+    .default(3_600_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -51,6 +58,8 @@ export interface SandboxConfig {
   templateReviewMs?: number;
   /** Words that get a template rejected (default: "forbidden"). */
   templateBannedWords?: string[];
+  /** Lifetime of Messenger / Instagram attachment URLs (default 1 hour), as Meta's CDN expires them. */
+  lookasideTtlMs?: number;
 }
 
 export class ConfigError extends Error {}
@@ -89,14 +98,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): SandboxConf
     templateBannedWords: env.TEMPLATE_BANNED_WORDS.split(',')
       .map((w) => w.trim().toLowerCase())
       .filter(Boolean),
+    lookasideTtlMs: env.LOOKASIDE_URL_TTL_MS,
   };
 }
 
-/** The demo business number; Sapa's demo seed points its WhatsApp channel at these values. */
-export const DEMO_NUMBER = {
-  phoneNumberId: '100000000000001',
-  displayPhoneNumber: '6281100000001',
-  wabaId: '200000000000001',
-  accessToken: 'sandbox-access-token',
-  name: 'Demo Company',
-} as const;
+export { DEMO_NUMBER } from './demo.js';

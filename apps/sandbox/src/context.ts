@@ -4,6 +4,9 @@ import type { Clock } from './clock.js';
 import type { SandboxConfig } from './config.js';
 import type { PhoneEvents } from './events.js';
 import type { FaultBook } from './faults.js';
+import type { MetaEngine } from './meta/engine.js';
+import type { Lookaside } from './meta/lookaside.js';
+import type { MetaStore } from './meta/store.js';
 import type { Messaging } from './messaging.js';
 import type { Store } from './store.js';
 import type { ArrivalMeter } from './throughput/arrivals.js';
@@ -27,6 +30,8 @@ export interface SandboxContext {
   ledger: SendLedger;
   /** Send requests per number by arrival: the busiest 1-second window, for pacing checks. */
   arrivals: ArrivalMeter;
+  /** Messenger and Instagram: pages, accounts, threads, and the engine that plays them. */
+  meta: { store: MetaStore; engine: MetaEngine; lookaside: Lookaside };
   log: Logger;
   /** Registers the configured seed numbers again (start-up and /sandbox/reset). */
   seed(): void;

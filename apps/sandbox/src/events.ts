@@ -5,6 +5,8 @@ export type PhoneEvent =
   | { type: 'message'; data: unknown }
   | { type: 'status'; data: { id: string; status: string; error?: string } }
   | { type: 'typing'; data: { on: boolean } }
+  /** Messenger / Instagram: the business has seen the customer's messages up to `at`. */
+  | { type: 'seen'; data: { at: number } }
   | { type: 'reset'; data: Record<string, never> };
 
 interface Subscriber {

@@ -23,3 +23,26 @@ export function newToken(): string {
 export function unixSeconds(ms: number): string {
   return String(Math.floor(ms / 1000));
 }
+
+const digits = (n: number) =>
+  Array.from({ length: n }, (_, i) => randomInt(i === 0 ? 1 : 0, 10)).join('');
+
+/** Messenger message ids: `m_` and a long URL-safe key. */
+export function newMessengerMid(): string {
+  return `m_${randomBytes(48).toString('base64url').slice(0, 62)}`;
+}
+
+/** Instagram message ids: Meta's start `aWdfZAG1f…` (base64 of an internal key); URL-safe here. */
+export function newInstagramMid(igId: string): string {
+  return `aWdfZAG1faXRlbToxOklHTWVzc2FnZAUlE${Buffer.from(`${igId}:${digits(38)}`).toString('base64url')}`;
+}
+
+/** Page-scoped (PSID) and Instagram-scoped (IGSID) user ids: 16-digit numbers as strings. */
+export function newScopedUserId(): string {
+  return digits(16);
+}
+
+/** Ids of stories, uploaded attachments and other Graph objects: 17-digit numbers. */
+export function newGraphObjectId(): string {
+  return digits(17);
+}

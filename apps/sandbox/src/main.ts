@@ -1,6 +1,7 @@
 import pino from 'pino';
 import { buildSandbox } from './app.js';
 import { ConfigError, loadConfig, type SandboxConfig } from './config.js';
+import { DEMO_INSTAGRAM_ACCOUNT, DEMO_MESSENGER_PAGE } from './demo.js';
 
 let config: SandboxConfig;
 try {
@@ -17,10 +18,17 @@ const log = pino({ level: config.logLevel });
 const app = await buildSandbox(config, { log });
 await app.listen({ port: config.port, host: config.host });
 
+const phone = `${config.publicUrl}/phone`;
 console.log(
   [
     '',
-    `  Meta sandbox: ${config.publicUrl}  customer phone: ${config.publicUrl}/phone`,
+    `  Meta sandbox: ${config.publicUrl}  customer phone: ${phone}`,
+    ...(config.seed
+      ? [
+          `    Messenger: ${phone}?app=messenger&account=${DEMO_MESSENGER_PAGE.pageId}  (Page ${DEMO_MESSENGER_PAGE.pageId})`,
+          `    Instagram: ${phone}?app=instagram&account=${DEMO_INSTAGRAM_ACCOUNT.instagramAccountId}  (@${DEMO_INSTAGRAM_ACCOUNT.username})`,
+        ]
+      : []),
     `  Webhooks go to ${config.webhookUrl} (signed with META_APP_SECRET)`,
     '',
   ].join('\n'),

@@ -54,19 +54,19 @@ export function registerControlRoutes(app: FastifyInstance, ctx: SandboxContext)
     return { success: true };
   });
 
-  app.get<{ Querystring: { endpoint?: string; phoneNumberId?: string; since?: string } }>(
-    '/sandbox/calls',
-    (request) => {
-      const since = request.query.since === undefined ? undefined : Number(request.query.since);
-      return {
-        data: ctx.calls.list({
-          endpoint: request.query.endpoint,
-          phoneNumberId: request.query.phoneNumberId,
-          since: Number.isFinite(since) ? since : undefined,
-        }),
-      };
-    },
-  );
+  app.get<{
+    Querystring: { endpoint?: string; phoneNumberId?: string; pageId?: string; since?: string };
+  }>('/sandbox/calls', (request) => {
+    const since = request.query.since === undefined ? undefined : Number(request.query.since);
+    return {
+      data: ctx.calls.list({
+        endpoint: request.query.endpoint,
+        phoneNumberId: request.query.phoneNumberId,
+        pageId: request.query.pageId,
+        since: Number.isFinite(since) ? since : undefined,
+      }),
+    };
+  });
   app.delete('/sandbox/calls', () => {
     ctx.calls.clear();
     return { success: true };
@@ -114,6 +114,7 @@ export function registerControlRoutes(app: FastifyInstance, ctx: SandboxContext)
     ctx.arrivals.reset();
     ctx.deliverer.clearLog();
     ctx.store.reset();
+    ctx.meta.store.reset();
     ctx.seed();
     ctx.events.broadcast({ type: 'reset', data: {} });
     return { success: true };

@@ -28,11 +28,28 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   // Graph takes the token as `Bearer` or, as the Resumable Upload API's examples write it, `OAuth`.
   const match = header ? /^(?:Bearer|OAuth)\s+(.+)$/i.exec(header) : null;
   if (match?.[1]) return match[1].trim();
+  // Or as the access_token parameter, in the query string or (form or JSON) body.
   const query = request.query as Record<string, unknown> | undefined;
-  return typeof query?.access_token === 'string' ? query.access_token : undefined;
+  if (typeof query?.access_token === 'string') return query.access_token;
+  const body = request.body as Record<string, unknown> | null | undefined;
+  const fromBody = body && typeof body === 'object' ? body.access_token : undefined;
+  return typeof fromBody === 'string' ? fromBody : undefined;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** An injected fault's delay, or its error in the Graph envelope; nothing when there is none. */
+export async function applyFault(fault: FaultRule | undefined): Promise<void> {
+  if (fault?.delayMs || fault?.respond === 'slow') await sleep(fault.delayMs ?? 5000);
+  if (typeof fault?.respond === 'number') {
+    const code = fault.graphCode ?? defaultGraphCode(fault.respond);
+    const known = graphMessageFor(code);
+    throw new GraphError(fault.respond, code, fault.message ?? known.message, {
+      transient: known.transient ?? fault.respond >= 500,
+      details: fault.message ?? known.message,
+    });
+  }
+}
 
 /**
  * The common path of every Graph call: log it, check version, object and token, apply any
@@ -66,21 +83,14 @@ export async function graphCall(
     // Like Meta: a token nobody was given is 190 whatever it asks for; a real token asking for
     // an object it may not see gets the same 100/33 as an object that does not exist.
     const token = bearerToken(request);
-    if (!token || !ctx.store.knowsToken(token)) throw invalidToken();
+    if (!token || !(ctx.store.knowsToken(token) || ctx.meta.store.tokenOwner(token)))
+      throw invalidToken();
     const number = spec.resolveNumber(token);
     if (!number || number.accessToken !== token) throw unknownObject(spec.objectId, request.method);
     call.phoneNumberId = number.phoneNumberId;
     const fault =
       spec.endpoint === 'other' ? undefined : ctx.faults.take(spec.endpoint, number.phoneNumberId);
-    if (fault?.delayMs || fault?.respond === 'slow') await sleep(fault.delayMs ?? 5000);
-    if (typeof fault?.respond === 'number') {
-      const code = fault.graphCode ?? defaultGraphCode(fault.respond);
-      const known = graphMessageFor(code);
-      throw new GraphError(fault.respond, code, fault.message ?? known.message, {
-        transient: known.transient ?? fault.respond >= 500,
-        details: fault.message ?? known.message,
-      });
-    }
+    await applyFault(fault);
     const result = await handler(number, fault);
     return finish(200, result);
   } catch (err) {

@@ -5,6 +5,9 @@ export interface GraphErrorOptions {
   subcode?: number;
   transient?: boolean;
   details?: string;
+  /** Messenger / Instagram errors sometimes say more for people: error_user_title / _msg. */
+  userTitle?: string;
+  userMessage?: string;
 }
 
 /** An error answered in Meta's Graph envelope (reference §4). */
@@ -27,6 +30,8 @@ export function graphErrorBody(err: GraphError) {
       code: err.code,
       ...(err.options.subcode !== undefined ? { error_subcode: err.options.subcode } : {}),
       ...(err.options.transient !== undefined ? { is_transient: err.options.transient } : {}),
+      ...(err.options.userTitle !== undefined ? { error_user_title: err.options.userTitle } : {}),
+      ...(err.options.userMessage !== undefined ? { error_user_msg: err.options.userMessage } : {}),
       ...(err.options.details !== undefined
         ? { error_data: { messaging_product: 'whatsapp', details: err.options.details } }
         : {}),

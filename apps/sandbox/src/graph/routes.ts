@@ -7,6 +7,7 @@ import { GraphError, graphErrorBody, invalidParameter, invalidToken } from './er
 import { numberProfile, registerNumberRoutes } from './numbers.js';
 import { markReadSchema, sendBodySchema, toGraphError } from './send-schema.js';
 import { checkTemplateSend } from '../templates/routes.js';
+import { metaClaims, metaGetRoute, metaSendRoute } from '../meta/graph-routes.js';
 
 type Params = { version: string; id: string };
 
@@ -67,6 +68,9 @@ export function registerGraphRoutes(app: FastifyInstance, ctx: SandboxContext): 
   const { store } = ctx;
 
   app.post<{ Params: Params }>('/:version/:id/messages', (request, reply) => {
+    // A Page, an Instagram account or `me`: Messenger / Instagram's Send API.
+    if (!store.getNumber(request.params.id) && metaClaims(ctx, request.params.id))
+      return metaSendRoute(ctx, request, reply);
     // Counted and rated on arrival, before any check or injected delay: Meta counts what it
     // receives, so a slow answer must not move its send into a later second.
     const isSend = (request.body as { status?: unknown } | null)?.status !== 'read';
@@ -192,6 +196,8 @@ export function registerGraphRoutes(app: FastifyInstance, ctx: SandboxContext): 
     (request, reply) => {
       const { id } = request.params;
       const media = store.getMedia(id);
+      if (!media && !store.getNumber(id) && metaClaims(ctx, id))
+        return metaGetRoute(ctx, request, reply);
       return graphCall(
         ctx,
         request,

@@ -1,5 +1,9 @@
 export interface PageDefaults {
+  /** whatsapp, messenger or instagram. */
+  app?: string;
   number?: string;
+  /** Messenger: a Page id; Instagram: an Instagram account id. */
+  account?: string;
   customer?: string;
   name?: string;
 }
@@ -23,9 +27,9 @@ export function phonePage(defaults: PageDefaults): string {
 <div class="stage">
   <aside class="about">
     <h1>Customer phone</h1>
-    <p>You are a WhatsApp customer. Messages you write here reach Sapa as signed Meta webhooks;
-    what the business sends through the Graph API appears here, with ticks.</p>
+    <p id="about-text"></p>
     <p class="muted">Sandbox only: nothing leaves this machine.</p>
+    <div id="tools"></div>
   </aside>
   <main id="app" class="phone" aria-label="Customer phone"></main>
 </div>

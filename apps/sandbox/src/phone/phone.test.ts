@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AUTH, PNID, testSandbox, type WebhookReceiver } from '../test/helpers.js';
+import { follow, until } from '../test/sse.js';
 
 let app: FastifyInstance;
 let receiver: WebhookReceiver;
@@ -14,46 +15,6 @@ afterEach(async () => {
   await app.close();
   await receiver.stop();
 });
-
-interface SseEvent {
-  event: string;
-  data: unknown;
-}
-
-/** Reads a Server-Sent Events stream into a growing list of parsed events. */
-function follow(url: string) {
-  const events: SseEvent[] = [];
-  const controller = new AbortController();
-  const done = (async () => {
-    const res = await fetch(url, { signal: controller.signal });
-    const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
-    let buffer = '';
-    for (;;) {
-      const { value, done: end } = await reader
-        .read()
-        .catch(() => ({ value: undefined, done: true }));
-      if (end) return;
-      buffer += value;
-      let cut: number;
-      while ((cut = buffer.indexOf('\n\n')) >= 0) {
-        const block = buffer.slice(0, cut);
-        buffer = buffer.slice(cut + 2);
-        const event = /^event: (.+)$/m.exec(block)?.[1];
-        const data = /^data: (.+)$/m.exec(block)?.[1];
-        if (event && data) events.push({ event, data: JSON.parse(data) });
-      }
-    }
-  })();
-  return { events, stop: () => controller.abort(), done };
-}
-
-async function until(check: () => boolean, ms = 5000) {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
 
 describe('customer phone', () => {
   it('serves the page and its bundled script with the stable test ids', async () => {

@@ -1,24 +1,24 @@
 import type { FastifyInstance } from 'fastify';
 import type { SandboxContext } from '../context.js';
 import { phoneAssets } from './assets.js';
-import { phonePage } from './page.js';
+import { phonePage, type PageDefaults } from './page.js';
 
 export function registerPhoneRoutes(app: FastifyInstance, _ctx: SandboxContext): void {
   app.get('/', (_request, reply) => reply.redirect('/phone'));
 
-  app.get<{ Querystring: { number?: string; customer?: string; name?: string } }>(
-    '/phone',
-    (request, reply) =>
-      reply
-        .type('text/html; charset=utf-8')
-        .header('cache-control', 'no-store')
-        .send(
-          phonePage({
-            number: request.query.number,
-            customer: request.query.customer,
-            name: request.query.name,
-          }),
-        ),
+  app.get<{ Querystring: PageDefaults & { page?: string } }>('/phone', (request, reply) =>
+    reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(
+        phonePage({
+          app: request.query.app,
+          number: request.query.number,
+          account: request.query.account ?? request.query.page,
+          customer: request.query.customer,
+          name: request.query.name,
+        }),
+      ),
   );
 
   app.get('/phone/app.js', async (_request, reply) => {

@@ -1,433 +1,151 @@
 import './phone.css';
 import './bubbles.css';
-import {
-  listNumbers,
-  sendAsCustomer,
-  uploadMedia,
-  type NumberInfo,
-  type PhoneMessage,
-} from './api.js';
-import { contactDialog, listSheet, locationDialog } from './dialogs.js';
+import './meta.css';
+import './meta-thread.css';
+import './meta-compose.css';
+import { openSheet } from './dialogs.js';
 import { h, icon } from './dom.js';
-import { renderBubble, summary, type RenderHooks, type TapReply } from './render.js';
+import { mountMeta } from './meta/view.js';
+import { save, saved } from './ui.js';
+import { mountWhatsApp } from './whatsapp.js';
 
-interface Defaults {
+type AppName = 'whatsapp' | 'messenger' | 'instagram';
+
+interface PageConfig {
+  app?: string;
   number?: string;
+  account?: string;
   customer?: string;
   name?: string;
 }
 
-const defaults = JSON.parse(
+const APPS: Array<{ id: AppName; label: string; color: string; about: string }> = [
+  {
+    id: 'whatsapp',
+    label: 'WhatsApp',
+    color: '#0b6b5d',
+    about:
+      'You are a WhatsApp customer. Messages you write here reach Sapa as signed Meta webhooks; what the business sends through the Graph API appears here, with ticks.',
+  },
+  {
+    id: 'messenger',
+    label: 'Messenger',
+    color: '#0866ff',
+    about:
+      'You are a Messenger customer of a Facebook Page. Write, send photos, react, tap the buttons the business sends; opening the thread tells Sapa you read it.',
+  },
+  {
+    id: 'instagram',
+    label: 'Instagram',
+    color: '#d62976',
+    about:
+      'You are an Instagram customer. Write, send photos, react, reply to the business’s story or mention it in yours; Sapa sees it all as signed webhooks.',
+  },
+];
+
+const config = JSON.parse(
   document.getElementById('phone-config')?.textContent || '{}',
-) as Defaults;
-const saved = (key: string) => localStorage.getItem(`sandbox-phone.${key}`) ?? undefined;
-const save = (key: string, value: string) => localStorage.setItem(`sandbox-phone.${key}`, value);
+) as PageConfig;
+const isApp = (v: unknown): v is AppName => APPS.some((a) => a.id === v);
+const phone = document.getElementById('app') as HTMLElement;
+const aboutText = document.getElementById('about-text') as HTMLElement;
+const toolsHost = document.getElementById('tools') as HTMLElement;
+const themeColor = document.querySelector('meta[name="theme-color"]');
 
-const state = {
-  numbers: [] as NumberInfo[],
-  number: defaults.number ?? saved('number') ?? '',
-  customer: defaults.customer ?? saved('customer') ?? '6281234567890',
-  name: defaults.name ?? saved('name') ?? 'Budi Santoso',
-  messages: new Map<string, PhoneMessage>(),
-  replyTo: null as PhoneMessage | null,
-  source: null as EventSource | null,
-};
+const savedApp = saved('app');
+// The address decides (a WhatsApp link names a number); otherwise the app chosen last time.
+let current: AppName = isApp(config.app)
+  ? config.app
+  : config.number
+    ? 'whatsapp'
+    : config.account
+      ? savedApp === 'instagram'
+        ? 'instagram'
+        : 'messenger'
+      : isApp(savedApp)
+        ? savedApp
+        : 'whatsapp';
+let first = true;
+let unmount: (() => void) | null = null;
+let tools: (() => HTMLElement) | null = null;
 
-// ---- layout -------------------------------------------------------------------------------
-const app = document.getElementById('app') as HTMLElement;
-const avatar = h('div', { class: 'avatar' });
-const title = h('div', { class: 'title-name' });
-const subtitle = h('div', { class: 'title-sub' });
-const live = h('span', { class: 'live', 'data-testid': 'phone-connection', title: 'Connecting…' });
-const select = h('select', {
-  'data-testid': 'phone-number-select',
-  'aria-label': 'Business number',
-});
-const customerInput = h('input', {
-  'data-testid': 'phone-customer-id',
-  'aria-label': 'Your WhatsApp number',
-  inputmode: 'numeric',
-  autocomplete: 'off',
-  value: state.customer,
-});
-const nameInput = h('input', {
-  'data-testid': 'phone-customer-name',
-  'aria-label': 'Your name',
-  autocomplete: 'off',
-  value: state.name,
-});
-const thread = h('div', { class: 'thread', 'aria-live': 'polite' });
-const chat = h('div', { class: 'chat' }, thread);
-const replyBar = h('div', { class: 'replybar', hidden: true });
-const input = h('textarea', {
-  'data-testid': 'phone-input',
-  rows: 1,
-  placeholder: 'Message',
-  'aria-label': 'Message',
-});
-const fileInput = h('input', { type: 'file', 'data-testid': 'phone-file-input', hidden: true });
-const menu = h('div', { class: 'menu', hidden: true, role: 'menu' });
-const toast = h('div', { class: 'toast', hidden: true, role: 'status' });
-
-app.append(
+const view = h('div', { class: 'view' });
+const tabs = APPS.map((a) =>
   h(
-    'header',
-    { class: 'bar' },
-    icon('back', 'icon back'),
-    avatar,
-    h('div', { class: 'title' }, title, subtitle),
-    live,
-  ),
-  h(
-    'div',
-    { class: 'identity' },
-    h('label', {}, h('span', {}, 'Chat with'), select),
-    h('label', {}, h('span', {}, 'Your number'), customerInput),
-    h('label', {}, h('span', {}, 'Your name'), nameInput),
-  ),
-  chat,
-  replyBar,
-  h(
-    'footer',
-    { class: 'composer' },
-    h(
-      'div',
-      { class: 'field-pill' },
-      h(
-        'button',
-        {
-          type: 'button',
-          class: 'icon-btn',
-          'data-testid': 'phone-attach',
-          'aria-label': 'Attach',
-          onclick: () => toggleMenu(),
-        },
-        icon('clip'),
-      ),
-      input,
-    ),
-    h(
-      'button',
-      {
-        type: 'button',
-        class: 'send',
-        'data-testid': 'phone-send',
-        'aria-label': 'Send',
-        onclick: () => void sendText(),
-      },
-      icon('send'),
-    ),
-  ),
-  menu,
-  fileInput,
-  toast,
-);
-
-menu.append(
-  menuItem('photo', 'Photo & video', 'phone-attach-photo', () => pickFile('image/*,video/*')),
-  menuItem('doc', 'Document', 'phone-attach-document', () => pickFile('')),
-  menuItem('pin', 'Location', 'phone-attach-location', () =>
-    locationDialog(app, (location) => void send({ type: 'location', location })),
-  ),
-  menuItem('person', 'Contact', 'phone-attach-contact', () =>
-    contactDialog(app, (card) => void send({ type: 'contacts', contacts: [card] })),
-  ),
-);
-
-function menuItem(
-  name: Parameters<typeof icon>[0],
-  label: string,
-  testId: string,
-  run: () => void,
-) {
-  return h(
     'button',
     {
       type: 'button',
-      class: `menu-item mi-${name}`,
-      'data-testid': testId,
-      role: 'menuitem',
-      onclick: () => {
-        toggleMenu(false);
-        run();
-      },
+      role: 'tab',
+      class: `tab tab-${a.id}`,
+      'data-testid': 'phone-app-tab',
+      'data-app': a.id,
+      onclick: () => mount(a.id),
     },
-    icon(name, 'menu-icon'),
-    label,
-  );
+    a.label,
+  ),
+);
+// On a phone the side panel is hidden: its business tools open in a sheet instead.
+const toolsButton = h(
+  'button',
+  {
+    type: 'button',
+    class: 'strip-tools',
+    'data-testid': 'phone-tools',
+    'aria-label': 'Business tools',
+    onclick: () => tools && openSheet(view, 'Business side · sandbox', tools()),
+  },
+  icon('info', 'icon-sm'),
+  h('span', { class: 'tools-label' }, 'Tools'),
+);
+phone.append(
+  h(
+    'div',
+    { class: 'strip' },
+    h('span', { class: 'strip-badge', title: 'Nothing here leaves this machine' }, 'Sandbox'),
+    h('div', { class: 'strip-tabs', role: 'tablist', 'aria-label': 'Messaging app' }, ...tabs),
+    toolsButton,
+  ),
+  view,
+);
+
+function setTools(render: (() => HTMLElement) | null) {
+  tools = render;
+  toolsButton.hidden = !render;
+  toolsHost.replaceChildren(...(render ? [render()] : []));
 }
 
-function toggleMenu(show = menu.hidden) {
-  menu.hidden = !show;
-}
-
-function flash(message: string) {
-  toast.textContent = message;
-  toast.hidden = false;
-  window.setTimeout(() => (toast.hidden = true), 3500);
-}
-
-// ---- rendering ----------------------------------------------------------------------------
-const hooks: RenderHooks = {
-  lookup: (id) => state.messages.get(id),
-  onTap: (reply, message) => void tap(reply, message),
-  onOpenList: (message) =>
-    listSheet(app, message, (row) => void tap({ kind: 'list_reply', ...row }, message)),
-  onReply: (message) => setReply(message),
-};
-
-function dayLabel(ms: number): string {
-  const day = new Date(ms).toDateString();
-  if (day === new Date().toDateString()) return 'Today';
-  if (day === new Date(Date.now() - 86_400_000).toDateString()) return 'Yesterday';
-  return new Date(ms).toLocaleDateString([], { day: 'numeric', month: 'long', year: 'numeric' });
-}
-
-function render() {
-  const nearBottom = chat.scrollHeight - chat.scrollTop - chat.clientHeight < 120;
-  const sorted = [...state.messages.values()]
-    .filter((m) => m.type !== 'reaction')
-    .sort((a, b) => a.timestamp - b.timestamp);
-  const nodes: HTMLElement[] = [];
-  let lastDay = '';
-  for (const m of sorted) {
-    const day = dayLabel(m.timestamp);
-    if (day !== lastDay) nodes.push(h('div', { class: 'day' }, h('span', {}, day)));
-    lastDay = day;
-    nodes.push(renderBubble(m, hooks));
-  }
-  if (!sorted.length) {
-    nodes.push(
-      h(
-        'div',
-        { class: 'empty' },
-        h('span', {}, '🔒 Messages here go to the business through the sandbox. Say hello!'),
-      ),
-    );
-  }
-  thread.replaceChildren(...nodes);
-  if (nearBottom) chat.scrollTop = chat.scrollHeight;
-}
-
-function renderHeader() {
-  const number = state.numbers.find((n) => n.phoneNumberId === state.number);
-  title.textContent = number?.name ?? 'No business number';
-  subtitle.textContent = number
-    ? `+${number.displayPhoneNumber} · business account`
-    : 'Register one with POST /sandbox/numbers';
-  avatar.textContent = (number?.name ?? '?')
-    .split(/\s+/)
-    .map((w) => w[0])
-    .join('')
-    .slice(0, 2)
-    .toUpperCase();
-}
-
-function setReply(message: PhoneMessage | null) {
-  state.replyTo = message;
-  replyBar.hidden = !message;
-  replyBar.replaceChildren(
-    ...(message
-      ? [
-          h(
-            'div',
-            { class: 'quote' },
-            h('strong', {}, message.from === 'customer' ? 'You' : (title.textContent ?? '')),
-            h('span', {}, summary(message)),
-          ),
-          h(
-            'button',
-            {
-              type: 'button',
-              class: 'icon-btn',
-              'aria-label': 'Cancel reply',
-              onclick: () => setReply(null),
-            },
-            icon('close'),
-          ),
-        ]
-      : []),
-  );
-  if (message) input.focus();
-}
-
-// ---- live updates -------------------------------------------------------------------------
-function connect() {
-  state.source?.close();
-  state.messages.clear();
-  render();
-  if (!state.number || !/^\d{5,20}$/.test(state.customer)) return setLive(false);
-  const params = new URLSearchParams({ number: state.number, customer: state.customer });
-  const source = new EventSource(`/sandbox/events?${params}`);
-  state.source = source;
-  source.onopen = () => setLive(true);
-  source.onerror = () => setLive(false);
-  source.addEventListener('snapshot', (e) => {
-    const data = JSON.parse((e as MessageEvent<string>).data) as { messages: PhoneMessage[] };
-    state.messages = new Map(data.messages.map((m) => [m.id, m]));
-    render();
-  });
-  source.addEventListener('message', (e) => {
-    const m = JSON.parse((e as MessageEvent<string>).data) as PhoneMessage;
-    state.messages.set(m.id, m);
-    if (m.from === 'business') setTyping(false);
-    render();
-  });
-  source.addEventListener('status', (e) => {
-    const s = JSON.parse((e as MessageEvent<string>).data) as {
-      id: string;
-      status: PhoneMessage['status'];
-    };
-    const m = state.messages.get(s.id);
-    if (m) {
-      m.status = s.status;
-      render();
-    }
-  });
-  source.addEventListener('typing', () => setTyping(true));
-  source.addEventListener('reset', () => void loadNumbers());
-}
-
-let typingTimer = 0;
-function setTyping(on: boolean) {
-  window.clearTimeout(typingTimer);
-  subtitle.classList.toggle('typing', on);
-  if (on) {
-    subtitle.textContent = 'typing…';
-    typingTimer = window.setTimeout(() => setTyping(false), 25_000);
-  } else renderHeader();
-}
-
-function setLive(on: boolean) {
-  live.classList.toggle('on', on);
-  live.title = on ? 'Live' : 'Offline';
-}
-
-// ---- sending ------------------------------------------------------------------------------
-async function send(body: Record<string, unknown>) {
-  if (!state.number) return flash('Choose a business number first');
-  if (!/^\d{5,20}$/.test(state.customer)) return flash('Your number must be 5–20 digits');
-  const context = state.replyTo ? { context: { id: state.replyTo.id } } : {};
-  try {
-    const { message } = await sendAsCustomer(state.customer, {
-      phoneNumberId: state.number,
-      name: state.name,
-      ...context,
-      ...body,
-    });
-    if (!state.messages.has(message.id)) state.messages.set(message.id, message);
-    setReply(null);
-    render();
-    chat.scrollTop = chat.scrollHeight;
-  } catch (err) {
-    flash(err instanceof Error ? err.message : 'Could not send');
+function mount(app: AppName) {
+  if (app === current && !first) return;
+  unmount?.();
+  setTools(null);
+  view.replaceChildren();
+  current = app;
+  const meta = APPS.find((a) => a.id === app)!;
+  view.className = `view app-${app}`;
+  document.body.dataset.app = app;
+  themeColor?.setAttribute('content', meta.color);
+  aboutText.textContent = meta.about;
+  for (const tab of tabs) tab.setAttribute('aria-selected', String(tab.dataset.app === app));
+  // Ids in the address belong to the app it names; another app starts from its own.
+  const given = first ? config : {};
+  const switched = !first;
+  first = false;
+  unmount =
+    app === 'whatsapp'
+      ? mountWhatsApp(view, { number: given.number, customer: given.customer, name: given.name })
+      : mountMeta(
+          view,
+          app,
+          { account: given.account, customer: given.customer, name: given.name },
+          setTools,
+        );
+  save('app', app);
+  // A switch drops the previous app's ids from the address, so a reload opens this app.
+  if (switched) {
+    const url = new URL(window.location.href);
+    url.search = new URLSearchParams({ app }).toString();
+    window.history.replaceState(null, '', url);
   }
 }
 
-async function sendText() {
-  const text = input.value.trim();
-  if (!text) return;
-  input.value = '';
-  autosize();
-  await send({ type: 'text', text: { body: text } });
-}
-
-async function tap(reply: TapReply, message: PhoneMessage) {
-  setReply(message);
-  if (reply.kind === 'button')
-    return send({ type: 'button', button: { payload: reply.payload, text: reply.text } });
-  const { kind, ...rest } = reply;
-  await send({ type: 'interactive', interactive: { type: kind, [kind]: rest } });
-}
-
-function pickFile(accept: string) {
-  fileInput.accept = accept;
-  fileInput.value = '';
-  fileInput.click();
-}
-
-fileInput.addEventListener('change', async () => {
-  const file = fileInput.files?.[0];
-  if (!file || !state.number) return;
-  try {
-    const media = await uploadMedia(state.number, file);
-    const type = /^image\/webp$/.test(media.mime_type)
-      ? 'sticker'
-      : /^(image|video|audio)\//.test(media.mime_type)
-        ? media.mime_type.split('/')[0]!
-        : 'document';
-    const captionText = input.value.trim();
-    input.value = '';
-    const caption =
-      captionText && type !== 'audio' && type !== 'sticker' ? { caption: captionText } : {};
-    await send({
-      type,
-      [type]: { id: media.id, ...(type === 'document' ? { filename: file.name } : {}), ...caption },
-    });
-  } catch (err) {
-    flash(err instanceof Error ? err.message : 'Upload failed');
-  }
-});
-
-function autosize() {
-  input.style.height = 'auto';
-  input.style.height = `${Math.min(input.scrollHeight, 120)}px`;
-}
-
-input.addEventListener('input', autosize);
-input.addEventListener('keydown', (e) => {
-  if (e.key === 'Enter' && !e.shiftKey) {
-    e.preventDefault();
-    void sendText();
-  }
-});
-document.addEventListener('click', (e) => {
-  const target = e.target as Element;
-  if (!menu.hidden && !target.closest('.menu') && !target.closest('[data-testid="phone-attach"]'))
-    toggleMenu(false);
-});
-
-select.addEventListener('change', () => {
-  state.number = select.value;
-  save('number', state.number);
-  renderHeader();
-  connect();
-});
-let customerTimer = 0;
-customerInput.addEventListener('input', () => {
-  window.clearTimeout(customerTimer);
-  customerTimer = window.setTimeout(() => {
-    const digits = customerInput.value.replace(/[^\d]/g, '');
-    if (digits === state.customer) return;
-    state.customer = digits;
-    save('customer', digits);
-    connect();
-  }, 350);
-});
-nameInput.addEventListener('input', () => {
-  state.name = nameInput.value.trim() || state.customer;
-  save('name', state.name);
-});
-
-async function loadNumbers() {
-  try {
-    state.numbers = await listNumbers();
-  } catch {
-    state.numbers = [];
-  }
-  if (!state.numbers.some((n) => n.phoneNumberId === state.number))
-    state.number = state.numbers[0]?.phoneNumberId ?? '';
-  select.replaceChildren(
-    ...state.numbers.map((n) =>
-      h(
-        'option',
-        { value: n.phoneNumberId, selected: n.phoneNumberId === state.number },
-        `${n.name} · +${n.displayPhoneNumber}`,
-      ),
-    ),
-  );
-  renderHeader();
-  connect();
-}
-
-void loadNumbers();
+mount(current);
