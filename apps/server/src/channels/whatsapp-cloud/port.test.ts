@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -27,16 +27,20 @@ const facts = (ageMs: number | null): WindowFacts => ({
   humanAgentExtension: true,
 });
 
+const dir = mkdtempSync(join(tmpdir(), 'sapa-channel-port-'));
 let stub: GraphStub;
 let port: WhatsappCloudPort;
 
 beforeAll(async () => {
   stub = await new GraphStub().start();
-  const storage = new LocalStorage(mkdtempSync(join(tmpdir(), 'sapa-wa-port-')));
+  const storage = new LocalStorage(dir);
   await storage.put('acc/menu.pdf', Buffer.from('%PDF-1.7'));
   port = new WhatsappCloudPort(new WhatsappCloudAdapter(stub.url, 'v21.0'), storage);
 });
-afterAll(() => stub.stop());
+afterAll(async () => {
+  await stub.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
 beforeEach(() => {
   stub.calls.length = 0;
 });
