@@ -339,3 +339,23 @@ export interface ReadTarget {
 
 export type CredentialCheck =
   { ok: true; displayName: string | null } | { ok: false; problem: CredentialProblem };
+
+// ---------------------------------------------------------------------------------------------
+// Moving today's callers onto the port (they still use types.ts through `ChannelAdapters.get`):
+// 1. Store each channel's whole config sealed (`sealChannelConfig`, a new column and migration,
+//    backfilled from external_id, waba_id, display_phone_number, access_token_sealed) and open
+//    it with `deps.channels.open(provider, openChannelConfig(...))`; then waba_id and
+//    `ChannelCredentials.wabaId` go (templates read `wabaId` from the WhatsApp config).
+// 2. Webhooks: ingest takes `NeutralEvent`s (`dispatchMetaWebhook` already hands them out);
+//    `legacy.ts` and `INBOX_PROVIDERS` in webhooks/routes.ts then go. Echoes are outgoing
+//    messages stored once by `providerMessageId`; receipts mark every outgoing message up to
+//    the watermark (or the listed ids); `unsent` marks the stored message deleted; reactions
+//    attach to their target; files by URL are fetched before `expiresAt`.
+// 3. Sending (send-message job, auto-messages, welcome): call `send(message, WindowFacts)` and
+//    drop the window checks of inbox/window.ts; keep `SentMessage.uploadedMediaId` where
+//    `payload.providerMediaId` is kept today; a `WindowClosedError` is a 4xx with its message.
+// 4. Errors: ask `err.kind` / `status.error.kind` (`window_closed`, `token_invalid`, …), never
+//    a code: 131047 in ingest.service.ts and send-message.job.ts becomes `window_closed`, and
+//    `token_invalid` feeds channel health.
+// 5. Read receipts: `markRead({ customerId, lastProviderMessageId })` once per chat, whatever
+//    `capabilities.readReceipts` says; the composer reads `windowState` (reply-window.ts).
