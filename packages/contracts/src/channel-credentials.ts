@@ -46,14 +46,14 @@ export type CredentialProblem = (typeof CREDENTIAL_PROBLEMS)[number];
 
 export const CREDENTIAL_PROBLEM_MESSAGES = {
   messenger: {
-    token_invalid: 'The token was refused by Meta. Copy a fresh page access token and try again.',
-    not_found: 'This page id does not exist or the token cannot read it.',
-    not_linked: 'This page id does not exist or the token cannot read it.',
+    token_invalid: MESSAGES.channelTokenRefused,
+    not_found: MESSAGES.channelPageNotFound,
+    not_linked: MESSAGES.channelPageNotFound,
   },
   instagram: {
-    token_invalid: 'The token was refused by Meta. Copy a fresh page access token and try again.',
-    not_found: 'This Instagram account or page id does not exist or the token cannot read it.',
-    not_linked: 'This Instagram account is not linked to that Facebook Page.',
+    token_invalid: MESSAGES.channelTokenRefused,
+    not_found: MESSAGES.channelInstagramNotFound,
+    not_linked: MESSAGES.channelInstagramNotLinked,
   },
 } as const satisfies Record<'messenger' | 'instagram', Record<CredentialProblem, string>>;
 
@@ -70,14 +70,11 @@ export const WINDOW_REFUSALS = [
 ] as const;
 export type WindowRefusal = (typeof WINDOW_REFUSALS)[number];
 
+/** Sentences from MESSAGES, so the web shows them in the reader's language by key. */
 export const WINDOW_REFUSAL_MESSAGES: Record<WindowRefusal, string> = {
   templates_only: MESSAGES.windowClosed,
-  no_customer_message:
-    'The customer has not written to this channel yet: Meta lets a business reply only after the customer writes.',
-  automatic_after_window:
-    'The customer last wrote more than 24 hours ago: only a person may reply now, not an automatic message.',
-  human_agent_off:
-    "The customer last wrote more than 24 hours ago and this channel does not use Meta's human agent tag: wait for the customer to write again.",
-  human_agent_expired:
-    'The customer last wrote more than 7 days ago: Meta allows no reply until they write again.',
+  no_customer_message: MESSAGES.windowNoCustomerMessage,
+  automatic_after_window: MESSAGES.windowAutomaticAfter24h,
+  human_agent_off: MESSAGES.windowHumanAgentOff,
+  human_agent_expired: MESSAGES.windowHumanAgentExpired,
 };
