@@ -24,3 +24,4 @@ export * from './template-input.js';
 export * from './broadcasts.js';
 export * from './inbox-templates.js';
 export * from './onboarding.js';
+export * from './channel-credentials.js';

@@ -26,6 +26,22 @@ export const MESSAGES = {
   windowClosedCode: "can't send message out, use template instead",
   windowClosed:
     "Can't send message out. This conversation is over 24 hours old. Please use a template instead.",
+  // Meta's page channels (Messenger, Instagram): why a reply was refused before it was sent.
+  windowNoCustomerMessage:
+    'The customer has not written to this channel yet: Meta lets a business reply only after the customer writes.',
+  windowAutomaticAfter24h:
+    'The customer last wrote more than 24 hours ago: only a person may reply now, not an automatic message.',
+  windowHumanAgentOff:
+    "The customer last wrote more than 24 hours ago and this channel does not use Meta's human agent tag: wait for the customer to write again.",
+  windowHumanAgentExpired:
+    'The customer last wrote more than 7 days ago: Meta allows no reply until they write again.',
+  // Connecting a Messenger page or an Instagram account: what Meta refused.
+  channelTokenRefused:
+    'The token was refused by Meta. Copy a fresh page access token and try again.',
+  channelPageNotFound: 'This page id does not exist or the token cannot read it.',
+  channelInstagramNotFound:
+    'This Instagram account or page id does not exist or the token cannot read it.',
+  channelInstagramNotLinked: 'This Instagram account is not linked to that Facebook Page.',
   resolveTicketFailed: 'Failed to resolve ticket, Please try again later',
   serverNotResponding: 'Our server is not responding properly',
   loadMoreChatsFailed: 'Failed to load more chats. Please try again.',

@@ -1,24 +1,125 @@
 import type { ProviderType } from '../db/schema-messaging.js';
+import type { FileStorage } from '../lib/storage.js';
+import { LocalStorage } from '../lib/storage.js';
+import { InstagramPort } from './instagram/port.js';
+import { GraphClient } from './meta-messaging/graph.js';
+import { MessengerPort } from './messenger/port.js';
+import type { ChannelPort, OpenChannel, PortInfo } from './port.js';
 import type { ChannelAdapter } from './types.js';
 import { WhatsappCloudAdapter } from './whatsapp-cloud/adapter.js';
+import { WhatsappCloudPort } from './whatsapp-cloud/port.js';
 
-/** Adapters by provider; Instagram, Messenger and WhatsApp basic register here when they land. */
+/** A channel's stored config does not fit its adapter's schema (edited by hand, an old shape). */
+export class ChannelConfigError extends Error {
+  constructor(
+    readonly provider: ProviderType,
+    readonly issues: string[],
+  ) {
+    super(`Invalid ${provider} channel config: ${issues.join('; ')}`);
+  }
+}
+
+interface Registered {
+  info: PortInfo;
+  open(config: unknown): OpenChannel;
+}
+
+/** A config checked by its port's schema; ChannelConfigError when it does not fit. */
+export function parseChannelConfig<C>(
+  port: Pick<ChannelPort<C>, 'provider' | 'configSchema'>,
+  raw: unknown,
+): C {
+  const parsed = port.configSchema.safeParse(raw);
+  if (!parsed.success)
+    throw new ChannelConfigError(
+      port.provider,
+      parsed.error.issues.map((i) => `${i.path.join('.') || 'config'}: ${i.message}`),
+    );
+  return parsed.data;
+}
+
+/** The port's operations with one config, checked by the port's own schema first. */
+function bind<C>(port: ChannelPort<C>, raw: unknown): OpenChannel {
+  const config = parseChannelConfig(port, raw);
+  const { subscribe, unsubscribe, fetchProfile } = port;
+  return {
+    provider: port.provider,
+    externalId: port.externalIdOf(config),
+    capabilities: port.capabilities,
+    verifyCredentials: () => port.verifyCredentials(config),
+    ...(subscribe ? { subscribe: () => subscribe.call(port, config) } : {}),
+    ...(unsubscribe ? { unsubscribe: () => unsubscribe.call(port, config) } : {}),
+    send: (message, window) => port.send(config, message, window),
+    markRead: (target) => port.markRead(config, target),
+    fetchMedia: (media) => port.fetchMedia(config, media),
+    ...(fetchProfile
+      ? { fetchProfile: (customerId: string) => fetchProfile.call(port, config, customerId) }
+      : {}),
+  };
+}
+
+export interface ChannelAdaptersConfig {
+  graphApiUrl: string;
+  graphApiVersion: string;
+  mediaDir: string;
+}
+
+/**
+ * Adapters by provider and by Meta webhook `object`. `port`/`open` are the provider-neutral
+ * port; `get` hands out the WhatsApp adapter's older shape to the callers that still use it.
+ */
 export class ChannelAdapters {
   private readonly byProvider = new Map<ProviderType, ChannelAdapter>();
+  private readonly ports = new Map<ProviderType, Registered>();
+  private readonly byObject = new Map<string, Registered>();
 
   constructor(adapters: ChannelAdapter[]) {
     for (const a of adapters) this.byProvider.set(a.provider, a);
   }
 
-  static fromConfig(config: { graphApiUrl: string; graphApiVersion: string }): ChannelAdapters {
-    return new ChannelAdapters([
-      new WhatsappCloudAdapter(config.graphApiUrl, config.graphApiVersion),
-    ]);
+  static fromConfig(
+    config: ChannelAdaptersConfig,
+    storage: FileStorage = new LocalStorage(config.mediaDir),
+  ): ChannelAdapters {
+    const whatsapp = new WhatsappCloudAdapter(config.graphApiUrl, config.graphApiVersion);
+    const graph = new GraphClient(config.graphApiUrl, config.graphApiVersion);
+    return new ChannelAdapters([whatsapp])
+      .register(new WhatsappCloudPort(whatsapp, storage))
+      .register(new MessengerPort(graph, storage))
+      .register(new InstagramPort(graph, storage));
   }
 
+  register<C>(port: ChannelPort<C>): this {
+    const registered: Registered = { info: port, open: (raw) => bind(port, raw) };
+    this.ports.set(port.provider, registered);
+    if (port.webhookObject) this.byObject.set(port.webhookObject, registered);
+    return this;
+  }
+
+  /** The WhatsApp Cloud adapter as the inbox, broadcasts and templates call it today. */
   get(provider: ProviderType): ChannelAdapter {
     const adapter = this.byProvider.get(provider);
     if (!adapter) throw new Error(`No adapter for provider ${provider}`);
     return adapter;
+  }
+
+  port(provider: ProviderType): PortInfo {
+    return this.registered(provider).info;
+  }
+
+  /** The port that reads Meta webhooks with this `object`, or null (not ours: acknowledged). */
+  forWebhookObject(object: string): PortInfo | null {
+    return this.byObject.get(object)?.info ?? null;
+  }
+
+  /** A channel's operations, its (opened) config validated by its port. */
+  open(provider: ProviderType, config: unknown): OpenChannel {
+    return this.registered(provider).open(config);
+  }
+
+  private registered(provider: ProviderType): Registered {
+    const found = this.ports.get(provider);
+    if (!found) throw new Error(`No channel port for provider ${provider}`);
+    return found;
   }
 }

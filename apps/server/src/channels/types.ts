@@ -1,9 +1,14 @@
 import type { MessageType } from '@sapa/contracts';
 import type { ProviderType } from '../db/schema-messaging.js';
+import type { ProviderErrorInfo } from './errors.js';
+import type { DeliveryStatus } from './port.js';
+
+export { ProviderError, type ProviderErrorInfo } from './errors.js';
 
 /**
- * What every channel adapter turns provider webhooks into, and what it sends. The inbox never
- * sees provider JSON: Instagram, Messenger and WhatsApp basic plug in by implementing this.
+ * The shapes the inbox, broadcasts and templates use today (WhatsApp Cloud only). The
+ * provider-neutral port is `port.ts`; these stay until those callers move onto it (the
+ * checklist is in port.ts), and `legacy.ts` turns neutral events into them meanwhile.
  */
 export interface InboundMessage {
   kind: 'message';
@@ -24,7 +29,7 @@ export interface InboundMessage {
   replyToProviderId: string | null;
 }
 
-export type DeliveryStatus = 'sent' | 'delivered' | 'read' | 'failed';
+export type { DeliveryStatus };
 
 export interface StatusUpdate {
   kind: 'status';
@@ -36,12 +41,6 @@ export interface StatusUpdate {
   error: ProviderErrorInfo | null;
   /** The sender's `biz_opaque_callback_data`, echoed by Meta (broadcast sends tag their row). */
   callbackData?: string | null;
-}
-
-export interface ProviderErrorInfo {
-  code: number | null;
-  title: string;
-  message: string;
 }
 
 export type ChannelEvent = InboundMessage | StatusUpdate;
@@ -91,17 +90,6 @@ export interface TemplateSend {
     providerMediaId?: string;
     filename?: string | null;
   } | null;
-}
-
-/** A provider refusal, classified so the sender knows whether to retry. */
-export class ProviderError extends Error {
-  constructor(
-    readonly info: ProviderErrorInfo,
-    readonly retryable: boolean,
-    readonly httpStatus: number | null,
-  ) {
-    super(info.message);
-  }
 }
 
 /**

@@ -72,8 +72,16 @@ export class GraphStub {
     if (queued) return queued;
     if (path.includes('/media-file/')) return { status: 200, body: 'FILEBYTES' };
     if (/\/v\d+\.\d+\/\d+\/messages$/.test(path)) {
-      const b = body as { status?: string };
+      const b = body as { status?: string; recipient?: { id?: string }; sender_action?: string };
       if (b?.status === 'read') return { status: 200, body: { success: true } };
+      // Messenger and Instagram's Send API (a `recipient` instead of WhatsApp's `to`).
+      if (b?.recipient)
+        return {
+          status: 200,
+          body: b.sender_action
+            ? { recipient_id: b.recipient.id }
+            : { recipient_id: b.recipient.id, message_id: `m_OUT${++this.counter}` },
+        };
       return {
         status: 200,
         body: {
@@ -83,6 +91,10 @@ export class GraphStub {
         },
       };
     }
+    if (/\/v\d+\.\d+\/\d+\/subscribed_apps(\?|$)/.test(path))
+      return { status: 200, body: { success: true } };
+    if (/\/v\d+\.\d+\/\d+\/message_attachments$/.test(path))
+      return { status: 200, body: { attachment_id: `att-${++this.counter}` } };
     if (/\/v\d+\.\d+\/\d+\/media$/.test(path))
       return { status: 200, body: { id: `media-${++this.counter}` } };
     const mediaMeta = /\/v\d+\.\d+\/([\w-]+)$/.exec(path);

@@ -1,43 +1,44 @@
-import { ProviderError, type ProviderErrorInfo } from '../types.js';
+import {
+  classifyGraphError,
+  classifyReportedError,
+  codeTable,
+  range,
+  type ClassifiedErrorInfo,
+  type ProviderError,
+  type ProviderErrorInfo,
+} from '../errors.js';
 
-// Reference §2.7 and §4: which Graph / WhatsApp codes are worth retrying.
-const RETRYABLE_CODES = new Set([
-  1, 2, 4, 17, 341, 613, 130429, 131056, 131000, 131016, 131057, 80007,
+/**
+ * WhatsApp Cloud's own codes (meta-messaging.md §2.7) on top of the Graph ones. 131047 is the
+ * closed 24-hour window: named here, and only here, as `window_closed`.
+ */
+export const WHATSAPP_CODES = codeTable([
+  [131047, 'window_closed'],
+  [131026, 'recipient_invalid'],
+  [131050, 'recipient_invalid'],
+  [131021, 'invalid_request'],
+  [130429, 'rate_limited'],
+  [131056, 'rate_limited'],
+  [131000, 'temporarily_unavailable'],
+  [131016, 'temporarily_unavailable'],
+  [131057, 'temporarily_unavailable'],
+  [131048, 'permission_denied'],
+  [131049, 'permission_denied'],
+  [131031, 'permission_denied'],
+  [130497, 'permission_denied'],
+  [131008, 'invalid_request'],
+  [131009, 'invalid_request'],
+  [131051, 'invalid_request'],
+  [131053, 'invalid_request'],
+  ...range(132000, 132016).map((c) => [c, 'invalid_request'] as const),
 ]);
-
-export function isRetryableCode(code: number | null): boolean {
-  if (code === null) return false;
-  return RETRYABLE_CODES.has(code) || (code >= 80001 && code <= 80014);
-}
-
-interface GraphErrorBody {
-  error?: {
-    message?: string;
-    code?: number;
-    error_subcode?: number;
-    is_transient?: boolean;
-    error_user_title?: string;
-    error_data?: { details?: string };
-  };
-}
 
 /** Turns a Graph error answer (or a transport failure) into a classified ProviderError. */
 export function graphError(status: number | null, body: unknown): ProviderError {
-  const err = (body as GraphErrorBody | null)?.error;
-  const code = typeof err?.code === 'number' ? err.code : null;
-  const info: ProviderErrorInfo = {
-    code,
-    title: err?.error_user_title ?? (status ? `HTTP ${status}` : 'Network error'),
-    message:
-      err?.error_data?.details ??
-      err?.message ??
-      (status ? `Graph API answered ${status}` : 'Graph API unreachable'),
-  };
-  const retryable =
-    status === null ||
-    status === 429 ||
-    status >= 500 ||
-    err?.is_transient === true ||
-    isRetryableCode(code);
-  return new ProviderError(info, retryable, status);
+  return classifyGraphError(WHATSAPP_CODES, status, body);
+}
+
+/** A failed status's error, classified (131047 → window_closed). */
+export function classifyStatusError(info: ProviderErrorInfo): ClassifiedErrorInfo {
+  return classifyReportedError(WHATSAPP_CODES, info);
 }

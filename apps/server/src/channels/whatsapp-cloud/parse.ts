@@ -6,25 +6,14 @@ import type {
   ProviderErrorInfo,
   StatusUpdate,
 } from '../types.js';
+import { arr, fromSeconds, obj, str, type Obj } from '../parse-helpers.js';
+
+const seconds = (v: unknown): Date => fromSeconds(v, new Date());
 
 /**
  * WhatsApp Cloud webhook → normalized events (reference §2.1–§2.3). Tolerant: unknown fields are
  * ignored, unknown message types become an information line an agent can understand.
  */
-type Obj = Record<string, unknown>;
-const obj = (v: unknown): Obj =>
-  v && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : {};
-const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
-const str = (v: unknown): string | null =>
-  typeof v === 'string' ? v : typeof v === 'number' ? String(v) : null;
-// The last second of year 9999: beyond it a Date may be invalid (1e20 s) or not one PostgreSQL
-// reads back, and either failed the whole batch. Such a time is replaced by the arrival time.
-const MAX_SECONDS = 253_402_300_799;
-const seconds = (v: unknown): Date => {
-  const n = Number(v);
-  return Number.isFinite(n) && n > 0 && n <= MAX_SECONDS ? new Date(n * 1000) : new Date();
-};
-
 export function parseWhatsappWebhook(body: unknown): ParsedWebhook {
   const events: ChannelEvent[] = [];
   const ignored: ParsedWebhook['ignored'] = [];
@@ -236,12 +225,7 @@ function bodyOf(type: string, m: Obj): Body {
     }
     case 'reaction': {
       const r = obj(m.reaction);
-      const emoji = str(r.emoji) ?? '';
-      return {
-        msgType: 'information',
-        text: emoji ? `Reacted ${emoji} to a message` : 'Removed a reaction',
-        payload: { reaction: { emoji, targetProviderId: str(r.message_id) } },
-      };
+      return reactionBody(str(r.emoji) ?? '', str(r.message_id));
     }
     case 'system': {
       const s = obj(m.system);
@@ -260,4 +244,16 @@ function bodyOf(type: string, m: Obj): Body {
       };
     }
   }
+}
+
+/** A reaction as the inbox stores it today: an information line naming the emoji. */
+export function reactionBody(
+  emoji: string,
+  targetProviderId: string | null,
+): Pick<InboundMessage, 'msgType' | 'text' | 'payload'> {
+  return {
+    msgType: 'information',
+    text: emoji ? `Reacted ${emoji} to a message` : 'Removed a reaction',
+    payload: { reaction: { emoji, targetProviderId } },
+  };
 }

@@ -1,23 +1,8 @@
 import { LIMITS } from '@sapa/contracts';
 import type { ChannelEvent, InboundMessage } from '../../channels/types.js';
+import { ATTACHMENT_NAME_MAX, CLOCK_SKEW_MS, cutText, NAME_MAX } from '../../channels/bounds.js';
 
-/** A provider's clock may run a little ahead of ours; further ahead is not a real send time. */
-const CLOCK_SKEW_MS = 5 * 60_000;
-/**
- * A profile name becomes the chat's and the contact's name, which btree indexes carry (a row of
- * an index holds at most ~2,700 bytes: a longer random name failed the whole batch). WhatsApp's
- * own names are far shorter.
- */
-const NAME_MAX = 256;
-/** File names: every file system we know stops at 255 bytes. */
-const ATTACHMENT_NAME_MAX = 1_024;
-
-/** The first `max` UTF-16 units of `text`, never ending on half of a surrogate pair. */
-export function cutText(text: string, max: number): string {
-  if (text.length <= max) return text;
-  const last = text.charCodeAt(max - 1);
-  return text.slice(0, last >= 0xd800 && last <= 0xdbff ? max - 1 : max);
-}
+export { cutText };
 
 /**
  * An event as the inbox can store it: a send time ahead of our clock becomes now (a message
@@ -38,7 +23,8 @@ function boundMessage(m: InboundMessage): InboundMessage {
     ...m,
     from: { ...m.from, name: cutText(m.from.name, NAME_MAX) },
     text: cut ? `${cutText(m.text, LIMITS.inboundTextMax)}…` : m.text,
-    payload: cut ? { ...m.payload, truncated: { length: m.text.length } } : m.payload,
+    // The channels' own bound may have cut it already: its length (the first) stays.
+    payload: cut ? { truncated: { length: m.text.length }, ...m.payload } : m.payload,
     attachmentName: m.attachmentName && cutText(m.attachmentName, ATTACHMENT_NAME_MAX),
   };
 }

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { parseTemplateStatusWebhook } from '../../channels/whatsapp-cloud/template-status.js';
+import type { TemplateStatusChange } from '../../channels/port.js';
 import { ProviderError } from '../../channels/types.js';
 import type { Deps } from '../../deps.js';
 import { loadChannelCredentials } from '../channels/credentials.js';
@@ -46,21 +46,21 @@ export async function applyMetaVerdicts(
 }
 
 /**
- * The `message_template_status_update` items of a WhatsApp webhook. Templates we do not know
- * (made in Meta's own tools, or deleted here) are logged and acknowledged like the rest.
+ * Meta's template verdicts from a WhatsApp webhook (`template.status` events of the WhatsApp
+ * Cloud adapter). Templates we do not know (made in Meta's own tools, or deleted here) are
+ * logged and acknowledged like the rest.
  */
-export async function handleTemplateStatusWebhook(
+export async function handleTemplateStatusEvents(
   deps: SyncDeps,
-  body: unknown,
+  events: TemplateStatusChange[],
   log: FastifyBaseLogger,
 ): Promise<void> {
-  const events = parseTemplateStatusWebhook(body);
   if (!events.length) return;
   const { unknown } = await applyMetaVerdicts(
     deps,
     events.map((e) => ({
       providerId: e.providerTemplateId,
-      wabaId: e.wabaId,
+      wabaId: e.channelExternalId,
       name: e.name,
       language: e.language,
       event: e.event,

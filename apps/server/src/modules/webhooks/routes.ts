@@ -1,12 +1,12 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { text } from '@sapa/contracts';
 import { z } from 'zod';
-import { verifyMetaSignature } from '../../channels/meta-signature.js';
+import { toInboxEvents } from '../../channels/legacy.js';
+import { dispatchMetaWebhook } from '../../channels/meta-webhook.js';
 import type { ProviderType } from '../../db/schema-messaging.js';
 import type { App } from '../../http/types.js';
-import { readWebhookJson } from '../../lib/strip-nul.js';
 import { ingestEvents } from '../inbox/ingest.service.js';
-import { handleTemplateStatusWebhook } from '../templates/status-sync.js';
+import { handleTemplateStatusEvents } from '../templates/status-sync.js';
 import type { ModuleContext } from '../registry.js';
 
 const verifyQuery = z.object({
@@ -15,13 +15,13 @@ const verifyQuery = z.object({
   'hub.verify_token': text().optional(),
 });
 
-// `object` of a Meta webhook → the adapter that understands it. Instagram ('instagram') and
-// Messenger ('page') join here with their adapters.
-const PROVIDER_BY_OBJECT: Record<string, ProviderType> = {
-  whatsapp_business_account: 'whatsapp_cloud',
-};
+/**
+ * Providers whose events today's ingest stores. Messenger's and Instagram's are parsed,
+ * logged and acknowledged until the inbox takes neutral events.
+ */
+const INBOX_PROVIDERS: ReadonlySet<ProviderType> = new Set(['whatsapp_cloud']);
 
-/** Meta's webhook endpoint (reference §1): handshake, signature over raw bytes, durable ingest. */
+/** Meta's webhook endpoint (reference §1): handshake, then channels/meta-webhook.ts, durable ingest. */
 export function webhookRoutes(app: App, { deps }: ModuleContext): void {
   app.register(async (plain) => {
     const scope = plain.withTypeProvider<ZodTypeProvider>();
@@ -54,44 +54,45 @@ export function webhookRoutes(app: App, { deps }: ModuleContext): void {
       '/webhooks/meta',
       { config: { public: true }, schema: { hide: true } },
       async (request, reply) => {
-        const raw = request.body as Buffer;
-        if (
-          !Buffer.isBuffer(raw) ||
-          !verifyMetaSignature(
-            raw,
-            request.headers['x-hub-signature-256'] as string | undefined,
-            deps.config.metaAppSecret,
-          )
-        ) {
+        const result = dispatchMetaWebhook(
+          deps.channels,
+          {
+            rawBody: request.body,
+            signature: request.headers['x-hub-signature-256'] as string | undefined,
+          },
+          { appSecret: deps.config.metaAppSecret, now: deps.clock.now(), log: request.log },
+        );
+        if (result.outcome === 'unsigned')
           return reply
             .status(401)
             .send({ statusCode: 401, error: 'Unauthorized', message: 'Invalid signature' });
-        }
-        let body: { object?: unknown };
-        try {
-          body = readWebhookJson(raw) as { object?: unknown };
-        } catch {
+        if (result.outcome === 'malformed')
           return reply
             .status(400)
             .send({ statusCode: 400, error: 'Bad Request', message: 'Body is not JSON' });
-        }
-        const provider =
-          typeof body.object === 'string' ? PROVIDER_BY_OBJECT[body.object] : undefined;
-        if (!provider) {
-          request.log.warn(
-            { object: body.object },
-            'webhook for an object we do not handle; acknowledged',
+        if (result.outcome === 'unhandled') return reply.status(200).send('EVENT_RECEIVED');
+
+        const { provider, events } = result;
+        await handleTemplateStatusEvents(
+          deps,
+          events.filter((e) => e.kind === 'template.status'),
+          request.log,
+        );
+        if (!INBOX_PROVIDERS.has(provider)) {
+          request.log.info(
+            { provider, events: events.length },
+            'webhook parsed; the inbox does not take this channel yet; acknowledged',
           );
           return reply.status(200).send('EVENT_RECEIVED');
         }
-        if (provider === 'whatsapp_cloud')
-          await handleTemplateStatusWebhook(deps, body, request.log);
-        const parsed = deps.channels.get(provider).parseWebhook(body);
-        for (const i of parsed.ignored) request.log.info(i, 'webhook item ignored');
-        const result = await ingestEvents(deps, provider, parsed.events);
-        if (result.unknownChannels.length)
+        const { inbox, other } = toInboxEvents(events);
+        for (const e of other)
+          if (e.kind !== 'template.status')
+            request.log.info({ provider, kind: e.kind }, 'webhook event the inbox does not store');
+        const ingested = await ingestEvents(deps, provider, inbox);
+        if (ingested.unknownChannels.length)
           request.log.warn(
-            { unknown: result.unknownChannels },
+            { unknown: ingested.unknownChannels },
             'webhook for unknown channel; acknowledged',
           );
         return reply.status(200).send('EVENT_RECEIVED');

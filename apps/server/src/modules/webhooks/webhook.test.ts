@@ -138,6 +138,21 @@ describe('POST /webhooks/meta', () => {
     expect(await count('messages')).toBe(before);
   });
 
+  it('reads Messenger and Instagram webhooks but stores nothing until the inbox takes them', async () => {
+    const before = await count('messages');
+    for (const object of ['page', 'instagram']) {
+      const item = {
+        sender: { id: '7700000000000001' },
+        recipient: { id: '104000000000001' },
+        timestamp: Date.now(),
+        message: { mid: `m_${object}`, text: 'Halo' },
+      };
+      const res = await post({ object, entry: [{ id: '104000000000001', messaging: [item] }] });
+      expect(res.statusCode).toBe(200);
+    }
+    expect(await count('messages')).toBe(before);
+  });
+
   it('queues a download for inbound media', async () => {
     ctx.jobs.queued.length = 0;
     await post(

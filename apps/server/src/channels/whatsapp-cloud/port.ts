@@ -1,0 +1,160 @@
+import { whatsappCloudCredentialsSchema, type WhatsappCloudCredentials } from '@sapa/contracts';
+import type { FileStorage } from '../../lib/storage.js';
+import type { ChannelCredentials } from '../types.js';
+import type {
+  ChannelCapabilities,
+  ChannelPort,
+  CredentialCheck,
+  InboundMediaRef,
+  OutboundMessage,
+  ReadTarget,
+  SentMessage,
+  WindowFacts,
+} from '../port.js';
+import {
+  checkMedia,
+  checkQuickReplies,
+  checkText,
+  readStoredMedia,
+  refuse,
+} from '../outbound-checks.js';
+import { requireReplyAllowed } from '../reply-window.js';
+import type { WhatsappCloudAdapter } from './adapter.js';
+import { graphError } from './errors.js';
+import { parseWhatsappNeutral } from './neutral.js';
+
+const MB = 1024 * 1024;
+
+/** meta-messaging.md §2.4–§2.7: 24 h then templates only; media by upload id; ticks per message. */
+export const WHATSAPP_CLOUD_CAPABILITIES: ChannelCapabilities = {
+  replyWindow: { hours: 24, outsideWindow: 'templates', humanAgentExtensionDays: null },
+  readReceipts: 'per_message',
+  templates: true,
+  quickReplies: false,
+  quotedReplies: true,
+  text: { max: 4096, unit: 'utf16' },
+  media: {
+    kinds: {
+      image: { maxBytes: 5 * MB, mimeTypes: ['image/jpeg', 'image/png'] },
+      video: { maxBytes: 16 * MB, mimeTypes: ['video/mp4', 'video/3gpp'] },
+      audio: {
+        maxBytes: 16 * MB,
+        mimeTypes: ['audio/aac', 'audio/amr', 'audio/mpeg', 'audio/mp4', 'audio/ogg'],
+      },
+      document: { maxBytes: 100 * MB, mimeTypes: null },
+    },
+    send: 'upload_id',
+    receive: 'media_id',
+    caption: true,
+  },
+  webhookSubscription: false,
+  profiles: false,
+};
+
+/** The shape the WhatsApp adapter's calls take today, from the neutral config. */
+export const credentialsOf = (c: WhatsappCloudCredentials): ChannelCredentials => ({
+  externalId: c.phoneNumberId,
+  wabaId: c.wabaId,
+  accessToken: c.accessToken,
+});
+
+/**
+ * WhatsApp Cloud on the neutral port. The Graph calls are the adapter's (adapter.ts), which the
+ * inbox, broadcasts and templates still call directly until they move onto the port.
+ */
+export class WhatsappCloudPort implements ChannelPort<WhatsappCloudCredentials> {
+  readonly provider = 'whatsapp_cloud' as const;
+  readonly channel = 'whatsapp' as const;
+  readonly webhookObject = 'whatsapp_business_account' as const;
+  readonly configSchema = whatsappCloudCredentialsSchema;
+  readonly capabilities = WHATSAPP_CLOUD_CAPABILITIES;
+
+  constructor(
+    private readonly adapter: WhatsappCloudAdapter,
+    private readonly storage: FileStorage,
+  ) {}
+
+  externalIdOf(config: WhatsappCloudCredentials): string {
+    return config.phoneNumberId;
+  }
+
+  parseWebhook(body: unknown, receivedAt: Date) {
+    return parseWhatsappNeutral(body, receivedAt);
+  }
+
+  classifyError(status: number | null, body: unknown) {
+    return graphError(status, body);
+  }
+
+  /** One sentence for every refusal stays the connect page's choice (see modules/channels/verify.ts). */
+  async verifyCredentials(config: WhatsappCloudCredentials): Promise<CredentialCheck> {
+    const result = await this.adapter.verifyNumber(credentialsOf(config));
+    if (result.verified) return { ok: true, displayName: null };
+    return { ok: false, problem: result.reason === 'not-in-waba' ? 'not_linked' : 'not_found' };
+  }
+
+  async send(
+    config: WhatsappCloudCredentials,
+    message: OutboundMessage,
+    window: WindowFacts,
+  ): Promise<SentMessage> {
+    const creds = credentialsOf(config);
+    if (message.type === 'template') {
+      const basis = requireReplyAllowed(this.capabilities.replyWindow, window, 'template');
+      const { providerMessageId } = await this.adapter.send(creds, {
+        type: 'template',
+        to: message.to,
+        template: message.template,
+        ...(message.callbackData ? { callbackData: message.callbackData } : {}),
+      });
+      return { providerMessageId, basis, uploadedMediaId: null };
+    }
+    if (message.type === 'text') {
+      checkText(this.capabilities, message.text);
+      checkQuickReplies(this.capabilities, message.quickReplies);
+      const basis = requireReplyAllowed(this.capabilities.replyWindow, window, 'message');
+      const { providerMessageId } = await this.adapter.send(creds, {
+        type: 'text',
+        to: message.to,
+        text: message.text,
+        replyToProviderId: message.replyToProviderId ?? null,
+      });
+      return { providerMessageId, basis, uploadedMediaId: null };
+    }
+    checkMedia(this.capabilities, message.media);
+    if (message.caption) checkText(this.capabilities, message.caption);
+    const basis = requireReplyAllowed(this.capabilities.replyWindow, window, 'message');
+    const media = message.media;
+    let uploadedMediaId: string | null = null;
+    let providerMediaId = media.providerMediaId ?? null;
+    if (!providerMediaId) {
+      providerMediaId = await this.adapter.uploadMedia(creds, {
+        bytes: await readStoredMedia(this.storage, media.storageKey),
+        mimeType: media.mimeType,
+        filename: media.filename ?? 'file',
+      });
+      uploadedMediaId = providerMediaId;
+    }
+    const { providerMessageId } = await this.adapter.send(creds, {
+      type: media.kind,
+      to: message.to,
+      providerMediaId,
+      ...(message.caption ? { caption: message.caption } : {}),
+      filename: media.filename,
+      replyToProviderId: message.replyToProviderId ?? null,
+    });
+    return { providerMessageId, basis, uploadedMediaId };
+  }
+
+  async markRead(config: WhatsappCloudCredentials, target: ReadTarget): Promise<void> {
+    if (!target.lastProviderMessageId)
+      throw refuse('WhatsApp marks one message read: name the newest one that was read');
+    await this.adapter.markRead(credentialsOf(config), target.lastProviderMessageId);
+  }
+
+  async fetchMedia(config: WhatsappCloudCredentials, media: InboundMediaRef) {
+    if (media.source !== 'provider_id')
+      throw refuse('WhatsApp media is fetched by its media id, not a URL');
+    return this.adapter.fetchMedia(credentialsOf(config), media.providerMediaId);
+  }
+}
