@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.js';
 
 export const invoicePartySchema = z.object({
   name: z.string(),
@@ -64,10 +65,9 @@ export const billingProfileSchema = z.object({
 export type BillingProfile = z.infer<typeof billingProfileSchema>;
 
 export const billingProfileBodySchema = z.object({
-  companyName: z.string().trim().min(1, 'The company field is required').max(200),
-  address: z.string().trim().max(500),
-  npwp: z
-    .string()
+  companyName: text().trim().min(1, 'The company field is required').max(200),
+  address: text().trim().max(500),
+  npwp: text()
     .trim()
     .regex(NPWP, 'NPWP must be 16 digits')
     .nullable()
