@@ -90,7 +90,7 @@ export async function runUsageSweep(deps: Deps): Promise<SweepReport> {
   const { rows: dead } = await sql<{ message_id: number }>`
     SELECT u.message_id FROM usage_charges u JOIN messages m ON m.id = u.message_id
     WHERE u.status IN ('charged', 'owed', 'free') AND u.kind <> 'mau'
-      AND u.created_at > now() - interval '7 days'
+      AND u.created_at > ${deps.clock.now()}::timestamptz - interval '7 days'
       AND m.status IN (${sql.join(DEAD_STATUSES)})
     LIMIT ${BATCH}`.execute(db);
   for (const { message_id } of dead) {
