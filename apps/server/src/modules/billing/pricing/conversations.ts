@@ -13,27 +13,31 @@ const LIVE: ReadonlySet<string> = new Set(LIVE_STATUSES);
 const money = (amount: number) => amount.toFixed(2);
 
 /**
- * Takes `amount` for a usage charge in the caller's transaction. The ledger never goes below
- * zero: when the balance cannot cover it the charge is recorded as owed and collected later
- * (`collectOwed`). Returns whether the ledger moved.
+ * Takes `amount` for a usage charge whose row the caller just wrote (or locked) in `trx`. The
+ * ledger write is the transaction's last statement, so the account's ledger lock is held only
+ * for it and the commit. The ledger never goes below zero: when the balance cannot cover the
+ * charge it is recorded as owed and collected later (`collectOwed`). Returns whether the ledger
+ * moved.
  */
 export async function takeOrOwe(
   deps: UsageDeps,
   trx: Db,
   charge: { id: number; accountId: string; ref: string; amount: number; description: string },
+  /** The row was inserted already saying `charged` (or `free`): one statement fewer. */
+  inserted = false,
 ): Promise<boolean> {
   const now = deps.clock.now();
   if (charge.amount <= 0) {
-    await usageRepo.setStatus(trx, charge.id, 'free', now);
+    if (!inserted) await usageRepo.setStatus(trx, charge.id, 'free', now);
     return false;
   }
+  if (!inserted) await usageRepo.setStatus(trx, charge.id, 'charged', now);
   try {
     const posting = await new LedgerService(deps).charge(
       charge.accountId,
       { amount: charge.amount, orderId: charge.ref, description: charge.description },
       trx,
     );
-    await usageRepo.setStatus(trx, charge.id, 'charged', now);
     return posting.created;
   } catch (err) {
     if (!(err instanceof InsufficientBalanceError)) throw err;
@@ -82,17 +86,22 @@ export async function billConversation(
       messageId: m.id,
       startsAt: m.sent_at,
       amount: money(amount),
-      status: 'owed',
+      status: amount > 0 ? 'charged' : 'free',
       now: deps.clock.now(),
     });
     if (id === undefined) return null;
-    const moved = await takeOrOwe(deps, trx, {
-      id,
-      accountId: m.account_id,
-      ref,
-      amount,
-      description: open ? 'Customer-initiated conversation' : 'Business-initiated conversation',
-    });
+    const moved = await takeOrOwe(
+      deps,
+      trx,
+      {
+        id,
+        accountId: m.account_id,
+        ref,
+        amount,
+        description: open ? 'Customer-initiated conversation' : 'Business-initiated conversation',
+      },
+      true,
+    );
     return { accountId: m.account_id, moved };
   });
 }

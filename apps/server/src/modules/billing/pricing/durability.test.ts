@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { StoredMessageStatus } from '../../../db/schema-messaging.js';
 import { createTestContext, type TestContext } from '../../../test/harness.js';
 import { createChat } from '../../../test/fixtures-inbox.js';
 import { LedgerService } from '../ledger.js';
@@ -24,7 +25,7 @@ afterAll(() => ctx.close());
 async function storedSilently(
   accountId: string,
   chatId: string,
-  m: { fromMe: boolean; status?: string; at?: Date },
+  m: { fromMe: boolean; status?: StoredMessageStatus; at?: Date },
 ): Promise<number> {
   const chat = await ctx.deps.db
     .selectFrom('chats')

@@ -96,17 +96,22 @@ export async function billActiveContacts(
         messageId: null,
         startsAt: month.start,
         amount: t.price.toFixed(2),
-        status: 'owed',
+        status: 'charged',
         now: deps.clock.now(),
       });
       if (id === undefined) return null;
-      const moved = await takeOrOwe(deps, trx, {
-        id,
-        accountId: item.accountId,
-        ref,
-        amount: t.price,
-        description: `Monthly active contact (${month.key})`,
-      });
+      const moved = await takeOrOwe(
+        deps,
+        trx,
+        {
+          id,
+          accountId: item.accountId,
+          ref,
+          amount: t.price,
+          description: `Monthly active contact (${month.key})`,
+        },
+        true,
+      );
       return { accountId: item.accountId, moved };
     });
     if (change) changes.push(change);
