@@ -112,6 +112,7 @@ export function registerControlRoutes(app: FastifyInstance, ctx: SandboxContext)
     ctx.throughput.reset();
     ctx.ledger.reset();
     ctx.deliverer.clearLog();
+    ctx.payments.reset();
     ctx.store.reset();
     ctx.seed();
     ctx.events.broadcast({ type: 'reset', data: {} });
