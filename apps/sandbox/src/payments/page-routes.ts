@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { snapAssets } from './assets.js';
 import { CardError, readCard, SANDBOX_OTP, TEST_CARDS } from './cards.js';
 import { snapError, TransitionError } from './errors.js';
-import { paymentPage, type PageBoot } from './page.js';
+import { paymentPage, snapIndexPage, type PageBoot } from './page.js';
 import type { PageState } from './page-state.js';
 import { qrisPayload, qrSvg } from './qris.js';
 import type { SnapPayments } from './snap.js';
@@ -177,6 +177,25 @@ export function registerPaymentPageRoutes(app: FastifyInstance, payments: SnapPa
       else payments.expire(tx);
     });
   });
+
+  app.get('/snap', (_request, reply) =>
+    reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(
+        snapIndexPage(
+          payments.list(50).map((tx) => ({
+            orderId: tx.orderId,
+            grossAmount: tx.grossAmount,
+            status: tx.status ?? (payments.now() >= tx.expiresAt ? 'lapsed' : 'open'),
+            method: tx.method,
+            createdAt: tx.createdAt,
+            url: `/snap/v2/vtweb/${tx.token}`,
+          })),
+          payments.config.notificationUrl,
+        ),
+      ),
+  );
 
   app.get('/snap/snap.js', async (_request, reply) => {
     const { snapJs } = await snapAssets();

@@ -200,6 +200,19 @@ describe('hosted payment page', () => {
     expect((await pageCall(token, '/charge', { method: 'gopay' })).statusCode).toBe(409);
   });
 
+  it('lists recent transactions at /snap, each linking to its page', async () => {
+    const empty = await app.inject({ url: '/snap' });
+    expect(empty.body).toContain('snap-index-empty');
+    // Markup never reaches the list: Snap's order_id rule refuses it at creation.
+    expect(await createOrder('P-<b>10')).toBeUndefined();
+    const ok = await createOrder('P-10');
+    const list = await app.inject({ url: '/snap' });
+    expect(list.statusCode).toBe(200);
+    expect(list.body).toContain(`href="/snap/v2/vtweb/${ok}"`);
+    expect(list.body).toContain('Rp 111.000');
+    expect(list.body).toContain('>open<');
+  });
+
   it('serves snap.js with window.snap.pay, opening the page Midtrans-style', async () => {
     const res = await app.inject({ url: '/snap/snap.js' });
     expect(res.statusCode).toBe(200);

@@ -40,3 +40,49 @@ function escapeHtml(value: string): string {
     (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch,
   );
 }
+
+export interface IndexRow {
+  orderId: string;
+  grossAmount: number;
+  status: string;
+  method: string | null;
+  createdAt: number;
+  url: string;
+}
+
+const rupiah = (n: number) => `Rp ${String(n).replace(/\B(?=(\d{3})+(?!\d))/g, '.')}`;
+
+/**
+ * `/snap`: the sandbox's recent Snap transactions, each linking to its payment page, for a tester
+ * who closed the tab. A developer tool, in English like the customer phone.
+ */
+export function snapIndexPage(rows: IndexRow[], notificationUrl: string): string {
+  const items = rows
+    .map(
+      (r) => `<li><a class="method" href="${escapeHtml(r.url)}">
+<span class="method-text"><span class="method-name">${escapeHtml(r.orderId)}</span>
+<span class="method-hint">${rupiah(r.grossAmount)} · ${escapeHtml(r.method ?? 'no method yet')} · ${escapeHtml(new Date(r.createdAt).toISOString().slice(0, 16).replace('T', ' '))} UTC</span></span>
+<span class="status-chip status-${escapeHtml(r.status)}">${escapeHtml(r.status)}</span></a></li>`,
+    )
+    .join('\n');
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Snap sandbox · transactions</title>
+<link rel="stylesheet" href="/snap/assets/page.css">
+</head>
+<body>
+<div class="ribbon">Sandbox · no real money moves</div>
+<div class="sheet">
+<header class="merchant"><span class="merchant-logo" aria-hidden="true">S</span><span class="merchant-name">Midtrans Snap sandbox</span></header>
+<section class="methods">
+<h1 class="section-title">Recent transactions</h1>
+<p class="muted small">Start a top-up or a plan in Sapa to create one. Notifications go to ${escapeHtml(notificationUrl)}.</p>
+${rows.length ? `<ul class="method-list" data-testid="snap-index">${items}</ul>` : '<p class="muted" data-testid="snap-index-empty">No transactions yet.</p>'}
+</section>
+</div>
+</body>
+</html>`;
+}

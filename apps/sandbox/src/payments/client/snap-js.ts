@@ -44,6 +44,18 @@ declare global {
     active = null;
   }
 
+  // A dialog on laptops, the whole screen on phones (also when the window is resized).
+  function addStyles(): void {
+    if (document.getElementById('snap-sandbox-styles')) return;
+    const style = document.createElement('style');
+    style.id = 'snap-sandbox-styles';
+    style.textContent =
+      '.snap-sandbox-frame{border:0;width:440px;height:min(760px,94vh);border-radius:14px;' +
+      'background:#fff;box-shadow:0 20px 60px rgba(0,0,0,.35)}' +
+      '@media (max-width:560px){.snap-sandbox-frame{width:100%;height:100%;border-radius:0}}';
+    document.head.append(style);
+  }
+
   function pay(token: string, options: PayOptions = {}): void {
     if (active) {
       console.error('snap.pay is not allowed to be called in this state: a payment is open');
@@ -55,6 +67,7 @@ declare global {
       client_key: clientKey,
     });
     if (options.language) params.set('lang', options.language);
+    addStyles();
     const overlay = document.createElement('div');
     overlay.setAttribute('data-snap-sandbox', '');
     overlay.style.cssText =
@@ -65,11 +78,7 @@ declare global {
     frame.title = 'Payment';
     frame.src = `${base}/snap/v2/vtweb/${encodeURIComponent(token)}?${params}`;
     frame.allow = 'clipboard-write';
-    const narrow = window.matchMedia('(max-width: 560px)').matches;
-    frame.style.cssText = narrow
-      ? 'border:0;width:100%;height:100%;background:#fff;'
-      : 'border:0;width:440px;height:min(760px,94vh);border-radius:14px;background:#fff;' +
-        'box-shadow:0 20px 60px rgba(0,0,0,.35);';
+    frame.className = 'snap-sandbox-frame';
     overlay.append(frame);
     document.body.append(overlay);
     active = { token, options, overlay, overflow: document.documentElement.style.overflow };
