@@ -1,3 +1,5 @@
+import { Agent as HttpAgent, request as httpRequest } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import type { Logger } from 'pino';
 import { signatureKey } from './wire.js';
 
@@ -58,6 +60,12 @@ const MAX_LOG = 20_000;
 export class PaymentNotifier {
   private log: NotificationRecord[] = [];
   private seq = 0;
+  // node:http with keep-alive rather than fetch: a duplicate storm is thousands of tiny POSTs, and
+  // fetch's streams and abort signals cost more than the request itself.
+  private agents = {
+    http: new HttpAgent({ keepAlive: true, maxSockets: 256 }),
+    https: new HttpsAgent({ keepAlive: true, maxSockets: 256 }),
+  };
   private timers = new Set<NodeJS.Timeout>();
   private closed = false;
 
@@ -101,6 +109,8 @@ export class PaymentNotifier {
     this.closed = true;
     for (const t of this.timers) clearTimeout(t);
     this.timers.clear();
+    this.agents.http.destroy();
+    this.agents.https.destroy();
   }
 
   private queue(
@@ -124,7 +134,8 @@ export class PaymentNotifier {
       createdAt: new Date().toISOString(),
     };
     this.log.push(record);
-    if (this.log.length > MAX_LOG) this.log.splice(0, this.log.length - MAX_LOG);
+    // Trimmed in batches: dropping one record per push would copy the whole log every time.
+    if (this.log.length > MAX_LOG * 1.25) this.log.splice(0, this.log.length - MAX_LOG);
 
     let resolveFirst: (r: NotificationRecord) => void = () => {};
     const firstAttempt = new Promise<NotificationRecord>((r) => (resolveFirst = r));
@@ -159,34 +170,56 @@ export class PaymentNotifier {
 
   private async post(record: NotificationRecord): Promise<boolean> {
     const started = Date.now();
-    try {
-      const res = await fetch(record.url, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          accept: 'application/json',
-          'user-agent': 'Veritrans',
+    let finished = false;
+    // A request can fail more than one way at once (a timeout, then the reset it causes): the
+    // first outcome is the attempt's.
+    const done = (outcome: { status?: number; error?: string }) => {
+      if (finished) return false;
+      finished = true;
+      record.attempts.push({
+        at: new Date(started).toISOString(),
+        ...outcome,
+        durationMs: Date.now() - started,
+      });
+      return outcome.status !== undefined && outcome.status >= 200 && outcome.status < 300;
+    };
+    return new Promise<boolean>((resolve) => {
+      let url: URL;
+      try {
+        url = new URL(record.url);
+      } catch {
+        return resolve(done({ error: `invalid URL ${record.url}` }));
+      }
+      const secure = url.protocol === 'https:';
+      const req = (secure ? httpsRequest : httpRequest)(
+        url,
+        {
+          method: 'POST',
+          agent: secure ? this.agents.https : this.agents.http,
+          headers: {
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(record.body),
+            accept: 'application/json',
+            'user-agent': 'Veritrans',
+          },
+          timeout: this.options.timeoutMs,
         },
-        body: record.body,
-        signal: AbortSignal.timeout(this.options.timeoutMs),
-      });
-      // Drain so the keep-alive socket is reused.
-      await res.arrayBuffer().catch(() => undefined);
-      record.attempts.push({
-        at: new Date(started).toISOString(),
-        status: res.status,
-        durationMs: Date.now() - started,
-      });
-      return res.status >= 200 && res.status < 300;
-    } catch (err) {
-      const cause =
-        err instanceof Error && err.cause instanceof Error ? `: ${err.cause.message}` : '';
-      record.attempts.push({
-        at: new Date(started).toISOString(),
-        error: `${err instanceof Error ? err.message : String(err)}${cause}`,
-        durationMs: Date.now() - started,
-      });
-      return false;
-    }
+        (res) => {
+          // Drained, so the keep-alive socket is reused; the answer's body is not needed.
+          res.resume();
+          res.on('end', () => resolve(done({ status: res.statusCode ?? 0 })));
+          res.on('error', (err) => resolve(done({ error: err.message })));
+          res.on('close', () => {
+            if (!res.complete)
+              resolve(done({ error: 'connection closed before the answer ended' }));
+          });
+        },
+      );
+      req.on('timeout', () =>
+        req.destroy(new Error(`timeout: no answer within ${this.options.timeoutMs} ms`)),
+      );
+      req.on('error', (err) => resolve(done({ error: err.message })));
+      req.end(record.body);
+    });
   }
 }
