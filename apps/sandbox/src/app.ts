@@ -21,6 +21,7 @@ import { registerPhoneRoutes } from './phone/routes.js';
 import { Store } from './store.js';
 import { registerTemplateRoutes } from './templates/routes.js';
 import { Deliverer } from './webhooks/delivery.js';
+import { ArrivalMeter } from './throughput/arrivals.js';
 import { SendLedger } from './throughput/ledger.js';
 import { ThroughputLimiter } from './throughput/limiter.js';
 import { registerThroughputRoutes } from './throughput/routes.js';
@@ -68,6 +69,7 @@ export async function buildSandbox(
     throughput: new ThroughputLimiter(() => clock.now()),
     ledger: new SendLedger(),
     payments: new SnapPayments(config.payments, clock, log),
+    arrivals: new ArrivalMeter(),
     log,
     seed: () => {
       if (config.seed) store.addNumber({ ...DEMO_NUMBER });

@@ -7,6 +7,7 @@ import type { FaultBook } from './faults.js';
 import type { Messaging } from './messaging.js';
 import type { SnapPayments } from './payments/snap.js';
 import type { Store } from './store.js';
+import type { ArrivalMeter } from './throughput/arrivals.js';
 import type { SendLedger } from './throughput/ledger.js';
 import type { ThroughputLimiter } from './throughput/limiter.js';
 import type { Deliverer } from './webhooks/delivery.js';
@@ -27,6 +28,8 @@ export interface SandboxContext {
   ledger: SendLedger;
   /** The Midtrans Snap stand-in: transactions, their notifications to Sapa. */
   payments: SnapPayments;
+  /** Send requests per number by arrival: the busiest 1-second window, for pacing checks. */
+  arrivals: ArrivalMeter;
   log: Logger;
   /** Registers the configured seed numbers again (start-up and /sandbox/reset). */
   seed(): void;

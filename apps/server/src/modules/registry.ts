@@ -7,6 +7,7 @@ import { broadcastsRoutes } from './broadcasts/routes.js';
 import { divisionsRoutes } from './divisions/routes.js';
 import { healthRoutes } from './health/routes.js';
 import { mailRoutes } from './mail/routes.js';
+import { onboardingRoutes } from './onboarding/routes.js';
 import { channelRoutes } from './channels/routes.js';
 import { contactsRoutes } from './contacts/routes.js';
 import { contactGroupsRoutes } from './contact-groups/routes.js';
@@ -56,4 +57,5 @@ export const MODULES: ((app: App, ctx: ModuleContext) => void)[] = [
   webhookRoutes,
   templatesRoutes,
   broadcastsRoutes,
+  onboardingRoutes,
 ];
