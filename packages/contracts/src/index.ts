@@ -25,3 +25,5 @@ export * from './inbox-templates.js';
 export * from './ppn.js';
 export * from './orders.js';
 export * from './invoices.js';
+export * from './ops.js';
+export * from './ops-settings.js';

@@ -16,6 +16,7 @@ import { labelsRoutes } from './labels/routes.js';
 import { quickRepliesRoutes } from './quick-replies/routes.js';
 import { ticketsRoutes } from './tickets/routes.js';
 import { mediaRoutes } from './media/routes.js';
+import { opsRoutes } from './ops/routes.js';
 import { webhookRoutes } from './webhooks/routes.js';
 import { routingRoutes } from './routing/routes.js';
 import { settingsRoutes } from './settings/routes.js';
@@ -56,4 +57,5 @@ export const MODULES: ((app: App, ctx: ModuleContext) => void)[] = [
   webhookRoutes,
   templatesRoutes,
   broadcastsRoutes,
+  opsRoutes,
 ];
