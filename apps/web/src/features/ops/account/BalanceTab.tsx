@@ -7,9 +7,7 @@ import {
   Group,
   NumberInput,
   SegmentedControl,
-  SimpleGrid,
   Stack,
-  Table,
   Text,
   Textarea,
   Title,
@@ -73,8 +71,8 @@ export function BalanceTab({ detail }: { detail: OpsAccountDetail }) {
     });
 
   return (
-    <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" style={{ alignItems: 'start' }}>
-      <Box>
+    <Group align="flex-start" gap="lg" wrap="wrap">
+      <Box w={{ base: '100%', md: 400 }}>
         <Card withBorder radius="md" p="lg">
           <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
             {t('balance.current')}
@@ -130,7 +128,7 @@ export function BalanceTab({ detail }: { detail: OpsAccountDetail }) {
           </Stack>
         </Card>
       </Box>
-      <Box>
+      <Box style={{ flex: '1 1 420px', minWidth: 0 }}>
         <Card withBorder radius="md" p={0}>
           <Text fw={650} p="md" pb="xs">
             {t('balance.ledger')}
@@ -140,58 +138,51 @@ export function BalanceTab({ detail }: { detail: OpsAccountDetail }) {
               {t('balance.empty')}
             </Text>
           ) : (
-            <Table.ScrollContainer minWidth={520}>
-              <Table verticalSpacing="xs" data-testid="ops-ledger">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('balance.when')}</Table.Th>
-                    <Table.Th>{t('balance.entry')}</Table.Th>
-                    <Table.Th ta="right">{t('balance.amount')}</Table.Th>
-                    <Table.Th ta="right">{t('balance.after')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {detail.ledger.map((l) => (
-                    <Table.Tr key={l.id}>
-                      <Table.Td>
-                        <Text size="xs" c="dimmed">
-                          {formatDateTime(l.createdAt, { timeZone: OPS_ZONE })}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Group gap={6} wrap="nowrap">
-                          <Badge size="xs" variant="light" color={KIND_COLORS[l.kind] ?? 'gray'}>
-                            {t(`balance.kinds.${l.kind}`, { defaultValue: l.kind })}
-                          </Badge>
-                          <Box style={{ minWidth: 0 }}>
-                            <Text size="sm" lineClamp={1}>
-                              {l.description || l.orderId || '—'}
-                            </Text>
-                            {l.operatorEmail && (
-                              <Text size="xs" c="dimmed">
-                                {t('balance.by', { email: l.operatorEmail })}
-                              </Text>
-                            )}
-                          </Box>
-                        </Group>
-                      </Table.Td>
-                      <Table.Td ta="right">
-                        <Text size="sm" c={l.amount < 0 ? 'red.7' : 'green.8'} fw={600}>
-                          {l.amount > 0 ? '+' : ''}
-                          {formatCurrency(l.amount)}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td ta="right">
-                        <Text size="sm">{formatCurrency(l.balanceAfter)}</Text>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <Stack gap={0} data-testid="ops-ledger">
+              {detail.ledger.map((l) => (
+                <Group
+                  key={l.id}
+                  justify="space-between"
+                  align="flex-start"
+                  wrap="nowrap"
+                  gap="md"
+                  px="md"
+                  py="sm"
+                  style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}
+                >
+                  <Box style={{ minWidth: 0 }}>
+                    <Group gap={6}>
+                      <Badge size="xs" variant="light" color={KIND_COLORS[l.kind] ?? 'gray'}>
+                        {t(`balance.kinds.${l.kind}`, { defaultValue: l.kind })}
+                      </Badge>
+                      <Text size="xs" c="dimmed">
+                        {formatDateTime(l.createdAt, { timeZone: OPS_ZONE })}
+                      </Text>
+                    </Group>
+                    <Text size="sm" mt={4} style={{ overflowWrap: 'anywhere' }}>
+                      {l.description || l.orderId || '—'}
+                    </Text>
+                    {l.operatorEmail && (
+                      <Text size="xs" c="dimmed">
+                        {t('balance.by', { email: l.operatorEmail })}
+                      </Text>
+                    )}
+                  </Box>
+                  <Box ta="right" style={{ whiteSpace: 'nowrap' }}>
+                    <Text size="sm" c={l.amount < 0 ? 'red.7' : 'green.8'} fw={600}>
+                      {l.amount > 0 ? '+' : ''}
+                      {formatCurrency(l.amount)}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {formatCurrency(l.balanceAfter)}
+                    </Text>
+                  </Box>
+                </Group>
+              ))}
+            </Stack>
           )}
         </Card>
       </Box>
-    </SimpleGrid>
+    </Group>
   );
 }

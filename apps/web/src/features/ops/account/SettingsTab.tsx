@@ -23,10 +23,11 @@ import {
   type OpsSettingGroup,
 } from '@sapa/contracts';
 import { PICKER_DATE_FORMAT } from '../../../lib/datePickers';
+import { formatDate } from '../../../lib/datetime';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { errorText } from '../../shared/forms';
 import { opsApi, useAccountAction } from '../api';
-import { OPS_NS } from '../opsI18n';
+import { OPS_NS, OPS_ZONE } from '../opsI18n';
 
 const GROUPS: OpsSettingGroup[] = ['prices', 'limits', 'features', 'plan'];
 /** i18next reads dots as nesting; the keys' own dots become underscores in the locale files. */
@@ -137,9 +138,13 @@ function SettingField(props: {
   const { t } = useTranslation(OPS_NS);
   const { def, value, onChange, error } = props;
   const label = t(`settings.keys.${labelKey(def.key)}`);
+  const shown =
+    def.form === 'date' && props.fallback
+      ? formatDate(props.fallback, { timeZone: OPS_ZONE })
+      : props.fallback;
   const description =
     props.fallback !== null && value === ''
-      ? t('settings.usingDefault', { value: props.fallback })
+      ? t('settings.usingDefault', { value: shown })
       : def.key;
   const common = { label, description, error, 'data-testid': `ops-setting-${def.key}` };
   switch (def.form) {
