@@ -27,3 +27,5 @@ export * from './ppn.js';
 export * from './orders.js';
 export * from './invoices.js';
 export * from './onboarding.js';
+export * from './ops.js';
+export * from './ops-settings.js';

@@ -62,6 +62,8 @@ export const MESSAGES = {
   passwordChanged: 'Your password has been changed',
   inviteLinkInvalid: 'This invitation link is invalid or has expired',
   userDeactivated: 'This user has been deactivated',
+  accountSuspended:
+    'This account has been suspended. Please contact Sapa support to restore access.',
   trialUsed: 'The free trial has already been used',
   trialUnavailable: 'The free trial is only for accounts that have never had a plan',
   planNotFound: 'This plan does not exist',

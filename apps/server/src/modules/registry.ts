@@ -17,6 +17,7 @@ import { labelsRoutes } from './labels/routes.js';
 import { quickRepliesRoutes } from './quick-replies/routes.js';
 import { ticketsRoutes } from './tickets/routes.js';
 import { mediaRoutes } from './media/routes.js';
+import { opsRoutes } from './ops/routes.js';
 import { webhookRoutes } from './webhooks/routes.js';
 import { routingRoutes } from './routing/routes.js';
 import { settingsRoutes } from './settings/routes.js';
@@ -58,4 +59,5 @@ export const MODULES: ((app: App, ctx: ModuleContext) => void)[] = [
   templatesRoutes,
   broadcastsRoutes,
   onboardingRoutes,
+  opsRoutes,
 ];
