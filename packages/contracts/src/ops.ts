@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { validationMessage as vm } from './messages.js';
 import { emailField, idField, passwordField, pinField, requiredString } from './fields.js';
 import { TAX_INVOICE_NUMBER } from './invoices.js';
+import { text } from './text.js';
 
 /**
  * The operator console (`/api/ops/*`): the platform's own staff, never tenants. Operators sign in
@@ -15,7 +16,7 @@ export const OPS_PASSWORD_MIN = 12;
 
 export const opsSignInBodySchema = z.object({
   email: emailField(),
-  password: z.string({ error: () => vm.required('password') }).min(1, vm.required('password')),
+  password: text({ error: () => vm.required('password') }).min(1, vm.required('password')),
 });
 
 export const opsPinBodySchema = z.object({ pin: pinField });
@@ -50,7 +51,7 @@ export const OPS_ACCOUNT_STATUSES = ['none', 'trial', 'active', 'expired', 'susp
 export type OpsAccountStatus = (typeof OPS_ACCOUNT_STATUSES)[number];
 
 export const opsAccountsQuerySchema = z.object({
-  search: z.string().trim().max(200).optional(),
+  search: text().trim().max(200).optional(),
   status: z.enum(OPS_ACCOUNT_STATUSES).optional(),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   perpage: z.coerce.number().int().min(1).max(100).default(25),
@@ -140,7 +141,7 @@ export type OpsAccountDetail = z.infer<typeof opsAccountDetailSchema>;
 
 export const opsSetSettingsBodySchema = z.object({
   settings: z
-    .array(z.object({ key: z.string().max(100), value: z.string().max(10_000).nullable() }))
+    .array(z.object({ key: text().max(100), value: text().max(10_000).nullable() }))
     .min(1)
     .max(50),
 });
@@ -182,8 +183,7 @@ export const opsExtendResultSchema = z.object({ dueDate: z.string() });
 
 export const opsInvoiceParamsSchema = z.object({ id: idField });
 export const opsTaxInvoiceBodySchema = z.object({
-  taxInvoiceNumber: z
-    .string()
+  taxInvoiceNumber: text()
     .transform((v) => v.replace(/[\s.-]/g, ''))
     .pipe(z.string().regex(TAX_INVOICE_NUMBER, 'The tax invoice number must be 17 digits'))
     .nullable(),
