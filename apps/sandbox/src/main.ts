@@ -22,6 +22,7 @@ console.log(
     '',
     `  Meta sandbox: ${config.publicUrl}  customer phone: ${config.publicUrl}/phone`,
     `  Webhooks go to ${config.webhookUrl} (signed with META_APP_SECRET)`,
+    `  Midtrans Snap sandbox: ${config.publicUrl}/snap (pay on its page; notifications go to ${config.payments.notificationUrl})`,
     '',
   ].join('\n'),
 );

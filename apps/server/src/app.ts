@@ -1,10 +1,6 @@
-import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import { LIMITS } from '@sapa/contracts';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyServerOptions } from 'fastify';
@@ -19,6 +15,7 @@ import { registerAuthentication } from './http/authenticate.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { RequestLog } from './http/request-log.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
+import { findWebDist, registerStaticWeb } from './http/static-web.js';
 import type { App } from './http/types.js';
 import { AuthService } from './modules/auth/service.js';
 import { MODULES, type CoreServices } from './modules/registry.js';
@@ -93,26 +90,6 @@ export async function buildApp(
   });
 
   const webDist = options.serveWeb === false ? null : findWebDist();
-  if (webDist) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false });
-    // History fallback: any GET that is not API, socket or webhook traffic gets the SPA.
-    app.get('/*', { config: { public: true }, schema: { hide: true } }, (request, reply) => {
-      const path = request.url.split('?')[0] ?? '/';
-      if (/^\/(api|socket\.io|webhooks)(\/|$)/.test(path)) return reply.callNotFound();
-      return reply.sendFile('index.html', { maxAge: 0 });
-    });
-  }
+  if (webDist) await registerStaticWeb(app, webDist);
   return { app, services, realtime };
-}
-
-function findWebDist(): string | null {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  for (let i = 0; i < 5; i++) {
-    const candidate = join(dir, 'web', 'dist');
-    if (existsSync(join(candidate, 'index.html'))) return candidate;
-    const sibling = join(dir, 'apps', 'web', 'dist');
-    if (existsSync(join(sibling, 'index.html'))) return sibling;
-    dir = dirname(dir);
-  }
-  return null;
 }

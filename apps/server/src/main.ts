@@ -125,7 +125,10 @@ async function start(): Promise<void> {
     `  API docs:        ${config.appUrl}/api/docs`,
     ...(devMailboxEnabled(config) ? [`  Dev mailbox:     ${config.appUrl}/dev/mailbox`] : []),
     ...(config.sandboxUrl
-      ? [`  Customer phone:  ${config.sandboxUrl}/phone   (local Meta sandbox)`]
+      ? [
+          `  Customer phone:  ${config.sandboxUrl}/phone   (local Meta sandbox)`,
+          `  Payments:        ${config.appUrl}/top-up pays on ${config.sandboxUrl}/snap   (local Midtrans Snap sandbox)`,
+        ]
       : []),
     ...(seeded
       ? [

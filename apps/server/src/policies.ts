@@ -26,6 +26,8 @@ export const POLICIES = {
   'billing.read': { roles: ALL },
   'subscription.start': { roles: ADMIN },
   'reports.read': { roles: MANAGERS },
+  // The dashboard's setup checklist: connecting channels, inviting and paying are the admin's.
+  'onboarding.read': { roles: ADMIN },
   // Spec §6: supervisors may not open /integration; agents see channel names for filters.
   'channels.read': { roles: ALL },
   'channels.manage': { roles: ADMIN },

@@ -27,3 +27,6 @@ export * from './ppn.js';
 export * from './orders.js';
 export * from './invoices.js';
 export * from './pricing.js';
+export * from './onboarding.js';
+export * from './ops.js';
+export * from './ops-settings.js';

@@ -62,6 +62,8 @@ export const MESSAGES = {
   passwordChanged: 'Your password has been changed',
   inviteLinkInvalid: 'This invitation link is invalid or has expired',
   userDeactivated: 'This user has been deactivated',
+  accountSuspended:
+    'This account has been suspended. Please contact Sapa support to restore access.',
   trialUsed: 'The free trial has already been used',
   trialUnavailable: 'The free trial is only for accounts that have never had a plan',
   planNotFound: 'This plan does not exist',
@@ -106,6 +108,13 @@ export const MESSAGES = {
   unstorableText: 'The request contains a character that cannot be stored',
   numberOutOfRange: 'A number in the request is out of range',
   invalidValue: 'A value in the request is not valid',
+  channelAlreadyConnected: 'This phone number id is already connected',
+  // One sentence for every refusal (the token cannot read the number, the number is in another
+  // WABA, another account holds it) so the answer reveals nothing about other accounts.
+  channelNotVerified:
+    'We could not verify this number with that access token. Check the phone number id, the WhatsApp Business Account id and the token.',
+  channelVerifyUnavailable:
+    'We could not reach Meta to verify this number. Please try again in a minute.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -77,7 +77,8 @@ describe('seedDemo', () => {
         plan: { code: 'growth', name: 'Growth' },
         dueDate: new Date(ctx.clock.now().getTime() + 30 * DAY_MS).toISOString(),
       });
-      expect(body.balance).toEqual({ saldo: DEMO_OPENING_BALANCE, orderId: 'DEMO-OPENING' });
+      // The opening balance is a credit, not a top-up: no "last top-up order" to show.
+      expect(body.balance).toEqual({ saldo: DEMO_OPENING_BALANCE, orderId: null });
     }
   });
 

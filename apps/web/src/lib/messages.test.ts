@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { MESSAGES, tooManyAttemptsMessage, validationMessage } from '@sapa/contracts';
 import { errorMessage, translateMessage } from './messages';
 import { HttpError } from './http';
-import { i18n, LANGUAGE_STORAGE_KEY, NAMESPACES, resources, setLanguage } from './i18n';
+import { i18n, LANGUAGE_STORAGE_KEY, NAMESPACES, setLanguage } from './i18n';
+import { resources } from './i18nResources';
 
 afterEach(async () => {
   await setLanguage('en');
