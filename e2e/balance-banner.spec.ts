@@ -1,6 +1,7 @@
-// Issue 16's balance banner in a real Chromium: an admin of an account whose balance falls under
-// its alert threshold, then under the minimum balance, then whose account is suspended, sees the
-// banner change with each state (and its way out), in English and Indonesian, laptop and phone.
+// Issue 16's balance banner in a real Chromium: an admin of an account whose balance is under its
+// alert threshold, then above the account's own threshold, then under a minimum balance Sapa set,
+// sees the banner change with each state (and its way out), in English and Indonesian, laptop and
+// phone. (A suspended account's sessions end, so its banner is covered by the unit test.)
 import { expect, test } from '@playwright/test';
 import pg from 'pg';
 import { fillLogin, snap, switchLanguage } from './helpers/ui.js';
@@ -39,7 +40,7 @@ async function account(email: string): Promise<string> {
   return (row as { id: string }).id;
 }
 
-test('the balance banner follows the account: low, insufficient, suspended', async ({ page }) => {
+test('the balance banner follows the account: low, none, insufficient', async ({ page }) => {
   const email = uniqueEmail('banner');
   const accountId = await account(email);
   const banner = page.getByTestId('balance-banner');
@@ -72,12 +73,4 @@ test('the balance banner follows the account: low, insufficient, suspended', asy
   await expect(banner).toHaveAttribute('data-state', 'insufficient');
   await expect(banner).toContainText('Saldo tidak mencukupi: Rp 80.000');
   await snap(page, 'balance-banner-insufficient.id');
-
-  await sql(`UPDATE accounts SET suspended_at = now() WHERE id = $1`, [accountId]);
-  await page.reload();
-  await expect(banner).toHaveAttribute('data-state', 'suspended');
-  await expect(page.getByTestId('balance-banner-action')).toHaveCount(0);
-  await snap(page, 'balance-banner-suspended.id');
-  await switchLanguage(page, 'en');
-  await expect(banner).toContainText('This account is suspended by Sapa');
 });

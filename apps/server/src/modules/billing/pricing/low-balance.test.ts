@@ -6,6 +6,7 @@ import { createChat } from '../../../test/fixtures-inbox.js';
 import { LedgerService } from '../ledger.js';
 import { billConversation } from './conversations.js';
 import { checkLowBalance } from './low-balance.js';
+import { pricingStanding } from './may-send.js';
 import { fresh, pricedAccount, replyAs, settle } from './test-helpers.js';
 
 /** The low-balance alert: one email to the admins when the balance falls under the threshold. */
@@ -135,12 +136,9 @@ describe('low-balance email', () => {
 describe('GET /api/pricing/standing', () => {
   it('answers balance, threshold, plain prices and the state the banner shows', async () => {
     const a = await pricedAccount(ctx, { balance: 80_000 });
-    const get = async () =>
-      ctx.app.inject({
-        method: 'GET',
-        url: '/api/pricing/standing',
-        headers: (await fresh(ctx, a.admin)).auth,
-      });
+    const { auth } = await fresh(ctx, a.admin);
+    const get = () =>
+      ctx.app.inject({ method: 'GET', url: '/api/pricing/standing', headers: auth });
     const res = await get();
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
@@ -158,7 +156,9 @@ describe('GET /api/pricing/standing', () => {
       .set({ suspended_at: ctx.clock.now() })
       .where('id', '=', a.accountId)
       .execute();
-    expect((await get()).json().state).toBe('suspended');
+    // Its sessions end (the operator console's rule); the standing itself says suspended.
+    expect((await get()).statusCode).toBe(401);
+    expect((await pricingStanding(ctx.deps, a.accountId)).state).toBe('suspended');
   });
 
   it('refuses a request without a token', async () => {

@@ -4,6 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, type Ack } from '@sapa/contracts';
 import { createTestContext, type TestContext } from '../../../test/harness.js';
 import type { TestUser } from '../../../test/fixtures.js';
+import type { Principal } from '../../auth/principal.js';
+import { BroadcastsService } from '../../broadcasts/service.js';
+import { sendMessage } from '../../inbox/send.service.js';
+import { sendTemplate as sendTemplateService } from '../../inbox/templates/service.js';
 import { sendAutoMessage } from '../../routing/auto-message.js';
 import { loadChatRows } from '../../inbox/queries.js';
 import { startBroadcast } from '../../broadcasts/engine/start.js';
@@ -77,6 +81,26 @@ const storedCount = async (chatId: string, fromMe: boolean) =>
     ).n,
   );
 
+/** The admin as a request would carry them: a suspended account's tokens are refused before
+ * any route (the operator console ends its sessions), so its sends are driven at the service. */
+function principalOf(a: PricedAccount): Principal {
+  return {
+    userId: a.admin.id,
+    accountId: a.accountId,
+    sessionId: 'direct',
+    role: 'admin',
+    name: 'Admin',
+    email: a.admin.email,
+    accountType: 'regular',
+    twoFactorEnabled: false,
+    twoFactorVerified: false,
+    divisionIds: [],
+    agentIds: [],
+    divisionOnlyView: false,
+    allChat: true,
+  };
+}
+
 function open(user: TestUser): Promise<Socket> {
   const socket = connect(url, {
     path: '/socket.io',
@@ -89,6 +113,21 @@ function open(user: TestUser): Promise<Socket> {
     socket.on('connect', () => resolve(socket));
     socket.on('connect_error', reject);
   });
+}
+
+/** Lifts a suspension for a moment (a draft made before it); answers how to put it back. */
+async function couldSend(a: PricedAccount, state: State): Promise<() => Promise<void>> {
+  if (state !== 'suspended') return async () => undefined;
+  const set = (at: Date | null) =>
+    ctx.deps.db
+      .updateTable('accounts')
+      .set({ suspended_at: at })
+      .where('id', '=', a.accountId)
+      .execute();
+  await set(null);
+  return async () => {
+    await set(ctx.clock.now());
+  };
 }
 
 async function createBroadcast(a: PricedAccount, from: string) {
@@ -117,27 +156,53 @@ describe.each(['insufficient', 'expired', 'suspended'] as const)('an account %s'
     });
   });
 
-  it('refuses agent replies and API sends (POST /api/messages), storing nothing', async () => {
+  it('refuses agent replies and API sends, at the service and through REST, storing nothing', async () => {
     const { a, chatId } = await accountIn(state);
-    const res = await replyAs(ctx, a.admin, chatId);
-    expect(res.statusCode).toBe(refusal.status);
-    expect(res.json()).toMatchObject({ message: refusal.message, code: refusal.code });
+    for (const origin of ['rest', 'socket'] as const)
+      await expect(
+        sendMessage(ctx.deps, principalOf(a), { chatId, text: 'hi' }, origin),
+      ).rejects.toMatchObject({ statusCode: refusal.status, code: refusal.code });
+    if (state === 'suspended') {
+      // The token it had before the suspension no longer opens any route.
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/messages',
+        headers: a.admin.auth,
+        payload: { chatId, text: 'hi' },
+      });
+      expect(res.statusCode).toBe(401);
+    } else {
+      const res = await replyAs(ctx, a.admin, chatId);
+      expect(res.statusCode).toBe(refusal.status);
+      expect(res.json()).toMatchObject({ message: refusal.message, code: refusal.code });
+    }
     expect(await storedCount(chatId, true)).toBe(0);
   });
 
-  it('refuses agent replies over the socket (new.message.out)', async () => {
-    const { a, chatId } = await accountIn(state);
-    const socket = await open(await fresh(ctx, a.admin));
-    const ack = (await socket.emitWithAck('new.message.out', { chatId, text: 'hi' })) as Ack;
-    expect(ack).toEqual({ ok: false, message: refusal.message, code: refusal.code });
-    expect(await storedCount(chatId, true)).toBe(0);
-  });
+  it.skipIf(state === 'suspended')(
+    'refuses agent replies over the socket (new.message.out)',
+    async () => {
+      const { a, chatId } = await accountIn(state);
+      const socket = await open(await fresh(ctx, a.admin));
+      const ack = (await socket.emitWithAck('new.message.out', { chatId, text: 'hi' })) as Ack;
+      expect(ack).toEqual({ ok: false, message: refusal.message, code: refusal.code });
+      expect(await storedCount(chatId, true)).toBe(0);
+    },
+  );
 
   it('refuses inbox templates', async () => {
     const { a, chatId } = await accountIn(state);
-    const res = await sendTemplate(ctx, a, chatId);
-    expect(res.statusCode).toBe(refusal.status);
-    expect(res.json()).toMatchObject({ code: refusal.code });
+    await expect(
+      sendTemplateService(ctx.deps, principalOf(a), {
+        chatId,
+        templateId: a.templateId,
+        params: ['Budi', 'INV-1'],
+      }),
+    ).rejects.toMatchObject({ code: refusal.code });
+    if (state !== 'suspended') {
+      const res = await sendTemplate(ctx, a, chatId);
+      expect(res.statusCode).toBe(refusal.status);
+    }
     expect(await storedCount(chatId, true)).toBe(0);
   });
 
@@ -150,23 +215,38 @@ describe.each(['insufficient', 'expired', 'suspended'] as const)('an account %s'
 
   it('refuses to start a broadcast, and pauses a scheduled one with the reason', async () => {
     const { a, from } = await accountIn(state);
+    // The draft is checked while the account could still send.
+    const restore = await couldSend(a, state);
     const { admin, check } = await createBroadcast(a, from);
     expect(check.statusCode, check.body).toBe(200);
     const draftId = check.json<{ draftId: string }>().draftId;
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/broadcasts',
-      headers: admin.auth,
-      payload: {
+    await restore();
+    await expect(
+      new BroadcastsService(ctx.deps).create(principalOf(a), {
         draftId,
         templateId: a.templateId,
         channelId: a.channel.id,
         title: 'Promo',
         selfAssign: false,
-      },
-    });
-    expect(res.statusCode).toBe(refusal.status);
-    expect(res.json()).toMatchObject({ message: refusal.message });
+        headerMedia: null,
+        scheduledAt: null,
+      }),
+    ).rejects.toMatchObject({ statusCode: refusal.status, message: refusal.message });
+    if (state !== 'suspended') {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/broadcasts',
+        headers: admin.auth,
+        payload: {
+          draftId,
+          templateId: a.templateId,
+          channelId: a.channel.id,
+          title: 'Promo',
+          selfAssign: false,
+        },
+      });
+      expect(res.statusCode).toBe(refusal.status);
+    }
     // A broadcast scheduled while the account could send reaches its start time afterwards.
     await ctx.deps.db
       .updateTable('broadcasts')
