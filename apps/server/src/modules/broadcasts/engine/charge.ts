@@ -20,12 +20,24 @@ export async function unitPriceCents(deps: Pick<Deps, 'db'>, accountId: string):
 /**
  * Each claim obeys the rule of every send for the plan and the account: an expired plan or a
  * suspended account stops the broadcast (the lane pauses it with the refusal's words). The
- * balance is the ledger's business: a claim it cannot pay is refused there.
+ * balance is the ledger's business: a claim it cannot pay is refused there. The answer is kept
+ * for a second per account, so a lane claiming ten times a second asks once.
  */
+const CLAIM_CHECK_MS = 1000;
+const claimChecks = new WeakMap<object, Map<string, { at: number; refusal: Error | null }>>();
+
 async function assertClaimAllowed(deps: Pick<Deps, 'clock'>, trx: Db, accountId: string) {
-  // Read on the claim's own connection: a lane never holds two of the pool's.
-  const may = await maySend({ db: trx, clock: deps.clock }, accountId, 'broadcast');
-  if (!may.ok && may.reason !== 'insufficient_balance') throw refusalError(may);
+  const cache = claimChecks.get(deps) ?? new Map<string, { at: number; refusal: Error | null }>();
+  claimChecks.set(deps, cache);
+  const hit = cache.get(accountId);
+  let refusal = hit && Date.now() - hit.at < CLAIM_CHECK_MS ? hit.refusal : undefined;
+  if (refusal === undefined) {
+    // Read on the claim's own connection: a lane never holds two of the pool's.
+    const may = await maySend({ db: trx, clock: deps.clock }, accountId, 'broadcast');
+    refusal = !may.ok && may.reason !== 'insufficient_balance' ? refusalError(may) : null;
+    cache.set(accountId, { at: Date.now(), refusal });
+  }
+  if (refusal) throw refusal;
 }
 
 const amountOf = (cents: number, n: number) => (cents * n) / 100;
