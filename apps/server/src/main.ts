@@ -16,6 +16,7 @@ import { AuthService } from './modules/auth/service.js';
 import { registerInboxWorkers } from './modules/inbox/jobs/register.js';
 import { registerBroadcastWorkers } from './modules/broadcasts/engine/register.js';
 import { registerTemplateWorkers } from './modules/templates/status-sync.js';
+import { registerInvoiceWorkers } from './modules/billing/invoices/index.js';
 import { OutboxMailer } from './modules/mail/mailer.js';
 import { devMailboxEnabled } from './modules/mail/routes.js';
 import { Realtime } from './realtime/server.js';
@@ -104,6 +105,7 @@ async function start(): Promise<void> {
   const stopBroadcastSweep = runWorkers ? await registerBroadcastWorkers(deps) : null;
   if (stopBroadcastSweep) stopper.add('broadcast sweep', stopBroadcastSweep);
   if (runWorkers) await registerTemplateWorkers(deps);
+  if (runWorkers) await registerInvoiceWorkers(deps);
 
   if (!serveWeb) {
     // A worker still publishes socket events: through the adapter they reach the web processes.

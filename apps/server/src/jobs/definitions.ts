@@ -18,6 +18,8 @@ export interface JobPayloads {
   'templates.sync': Record<string, never>;
   /** Issues the invoice of a paid order; enqueued in the transaction that marks it paid. */
   'invoice.issue': { orderId: string };
+  /** Every 5 minutes: invoices for paid orders whose `invoice.issue` job gave up. */
+  'invoice.sweep': Record<string, never>;
 }
 
 export type JobName = keyof JobPayloads;
@@ -32,6 +34,7 @@ export const JOB_NAMES: JobName[] = [
   'broadcast.sweep',
   'templates.sync',
   'invoice.issue',
+  'invoice.sweep',
 ];
 
 /** Exponential backoff with full jitter, capped: 1 s, 2 s, 4 s … up to 5 min. */

@@ -1,0 +1,12 @@
+/**
+ * Invoices' public face. The operator console enters tax invoice numbers through
+ * `InvoicesService.setTaxInvoiceNumber` and edits the seller through the platform settings named
+ * in `SELLER_SETTINGS` (validated by `sellerSettingError`).
+ */
+export { InvoicesService, INVOICE_NOT_FOUND, TAX_INVOICE_NUMBER_TAKEN } from './service.js';
+export { BillingProfileService } from './profile.service.js';
+export { invoiceRoutes } from './routes.js';
+export { registerInvoiceWorkers } from './register.js';
+export { issueInvoice, runIssueInvoiceJob, sweepUnissuedInvoices } from './issue.js';
+export { SELLER_SETTINGS, isSellerSettingKey, readSeller, sellerSettingError } from './seller.js';
+export type { SellerSettingKey } from './seller.js';
