@@ -8,6 +8,7 @@ export const invoicePartySchema = z.object({
   npwp: z.string().nullable(),
   email: z.string().nullable(),
 });
+export type InvoiceParty = z.infer<typeof invoicePartySchema>;
 
 /**
  * What a line sold, kept beside its English `description` so the page and the PDF can name it in
