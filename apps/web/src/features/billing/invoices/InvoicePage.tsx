@@ -125,8 +125,8 @@ export function InvoicePage() {
   }
 
   return (
-    <Stack gap="lg">
-      <Group justify="space-between" maw={880} w="100%" mx="auto" gap="sm" data-print="hide">
+    <Stack gap="lg" maw={880} w="100%" mx="auto">
+      <Group justify="space-between" gap="sm" data-print="hide">
         {back}
         <Group gap="sm">
           <Button

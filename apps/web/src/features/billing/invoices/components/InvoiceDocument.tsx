@@ -41,7 +41,7 @@ export function InvoiceDocument({ invoice }: { invoice: Invoice }) {
           <Box style={{ flex: '1 1 260px', minWidth: 0 }}>
             <Party party={invoice.seller} strong />
           </Box>
-          <Stack gap={4} align="flex-end" style={{ flex: '0 1 auto' }} ta="right">
+          <div className={classes.heading}>
             <Text className={classes.title} component="h1" m={0}>
               {t('doc.title')}
             </Text>
@@ -51,7 +51,7 @@ export function InvoiceDocument({ invoice }: { invoice: Invoice }) {
             <Text size="sm" c="dimmed">
               {invoiceDate(invoice.issuedAt, lng)}
             </Text>
-          </Stack>
+          </div>
         </Group>
 
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing={28}>
@@ -97,8 +97,8 @@ export function InvoiceDocument({ invoice }: { invoice: Invoice }) {
             <thead>
               <tr>
                 <th>{t('doc.description')}</th>
-                <th className={classes.num}>{t('doc.quantity')}</th>
-                <th className={classes.num}>{t('doc.unitPrice')}</th>
+                <th className={`${classes.num} ${classes.optional}`}>{t('doc.quantity')}</th>
+                <th className={`${classes.num} ${classes.optional}`}>{t('doc.unitPrice')}</th>
                 <th className={classes.num}>{t('doc.amount')}</th>
               </tr>
             </thead>
@@ -106,8 +106,10 @@ export function InvoiceDocument({ invoice }: { invoice: Invoice }) {
               {invoice.lines.map((line, i) => (
                 <tr key={i}>
                   <td>{lineText(line.item, t, lng)}</td>
-                  <td className={classes.num}>{line.quantity}</td>
-                  <td className={classes.num}>{formatCurrency(line.unitPrice)}</td>
+                  <td className={`${classes.num} ${classes.optional}`}>{line.quantity}</td>
+                  <td className={`${classes.num} ${classes.optional}`}>
+                    {formatCurrency(line.unitPrice)}
+                  </td>
                   <td className={classes.num}>{formatCurrency(line.amount)}</td>
                 </tr>
               ))}
