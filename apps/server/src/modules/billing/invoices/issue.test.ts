@@ -112,6 +112,15 @@ describe('invoice.issue', () => {
       }),
     ]);
   });
+  it('runs as the queued invoice.issue job, and the sweep is scheduled', async () => {
+    const accountId = await createAccount(ctx);
+    const orderId = await insertOrder(ctx, accountId, { paidAt: inYear(freshYear()) });
+    await ctx.deps.jobs.enqueue('invoice.issue', { orderId });
+    await ctx.jobs.drain();
+    expect(await invoicesRepo.invoiceIdOfOrder(ctx.deps.db, orderId)).not.toBeNull();
+    expect(ctx.jobs.schedules).toContainEqual({ name: 'invoice.sweep', cron: '*/5 * * * *' });
+  });
+
   it('keeps PPN exactly as the order charged it, whatever the rate', async () => {
     const accountId = await createAccount(ctx);
     const year = freshYear();

@@ -3,14 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/harness.js';
 import { createAccount } from '../../../test/fixtures.js';
 import { insertOrder } from '../../../test/fixtures-invoices.js';
-import { registerInvoiceWorkers } from './register.js';
 import { invoicesRepo } from './repo.js';
 
 let ctx: TestContext;
 
+// The harness starts the invoice workers (registerInvoiceWorkers) as main.ts does.
 beforeAll(async () => {
   ctx = await createTestContext({ jobs: 'pg-boss' });
-  await registerInvoiceWorkers(ctx.deps);
 });
 afterAll(() => ctx.close());
 
