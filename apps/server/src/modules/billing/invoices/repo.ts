@@ -147,11 +147,6 @@ export const invoicesRepo = {
       .executeTakeFirst();
   },
 
-  /** Any account's invoice: for the platform's operators only (the NSFP). */
-  findAnyAccount(db: Db, id: string): Promise<InvoiceRow | undefined> {
-    return invoicesOf(db).where('i.id', '=', id).executeTakeFirst();
-  },
-
   async list(
     db: Db,
     accountId: string,
@@ -195,16 +190,6 @@ export const invoicesRepo = {
       .where('id', '=', userId)
       .executeTakeFirst();
     return row?.language ?? 'en';
-  },
-
-  /** True when the invoice existed (any account: the operator names it by id). */
-  async setTaxInvoiceNumber(db: Db, id: string, nsfp: string | null): Promise<boolean> {
-    const result = await db
-      .updateTable('invoices')
-      .set({ tax_invoice_number: nsfp })
-      .where('id', '=', id)
-      .executeTakeFirst();
-    return result.numUpdatedRows > 0n;
   },
 
   /**
