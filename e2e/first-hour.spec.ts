@@ -124,6 +124,7 @@ test('a new owner is told what to set up first and finds the inbox from the menu
       '/setting/labels',
       '/setting/quick-replies',
       '/setting/routing',
+      '/setting/billing',
       '/user-edit',
       '/integration',
       '/integration/whatsapp',
@@ -175,6 +176,8 @@ async function crawlAs(browser: Browser, baseURL: string | undefined, email: str
 
 async function menuOf(page: Page): Promise<string[]> {
   await page.goto('/');
+  // The shell renders after the session loads: read the menu once it is there.
+  await expect(page.getByTestId('nav-dashboard')).toBeVisible();
   return page
     .getByRole('navigation', { name: 'Main navigation' })
     .locator('[data-testid^="nav-"]')

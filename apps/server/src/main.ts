@@ -17,6 +17,7 @@ import { registerInboxWorkers } from './modules/inbox/jobs/register.js';
 import { registerBroadcastWorkers } from './modules/broadcasts/engine/register.js';
 import { registerTemplateWorkers } from './modules/templates/status-sync.js';
 import { registerUsageCharges, registerUsageSweeper } from './modules/billing/pricing/index.js';
+import { registerInvoiceWorkers } from './modules/billing/invoices/index.js';
 import { OutboxMailer } from './modules/mail/mailer.js';
 import { devMailboxEnabled } from './modules/mail/routes.js';
 import { Realtime } from './realtime/server.js';
@@ -108,6 +109,7 @@ async function start(): Promise<void> {
   // Usage charges listen wherever events are published (a worker's sends fail and refund too).
   registerUsageCharges(deps);
   if (runWorkers) await registerUsageSweeper(deps);
+  if (runWorkers) await registerInvoiceWorkers(deps);
 
   if (!serveWeb) {
     // A worker still publishes socket events: through the adapter they reach the web processes.

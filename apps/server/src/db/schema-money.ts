@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { InvoiceItem } from '@sapa/contracts';
 
 /** Kysely's view of migrations/0040_money.sql. Amounts are whole rupiah, read as numeric text. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -37,6 +38,9 @@ export interface OrdersTable {
   updated_at: Timestamp;
   paid_at: NullableTimestamp;
   expires_at: Timestamp;
+  /** 0041: the paid period a plan order bought, set when it is paid. */
+  period_start: NullableTimestamp;
+  period_end: NullableTimestamp;
 }
 
 export interface PaymentNotificationsTable {
@@ -80,6 +84,8 @@ export interface InvoiceLineDb {
   quantity: number;
   unitPrice: number;
   amount: number;
+  /** What was sold, so each language can name it (0042); `description` is the English text. */
+  item: InvoiceItem;
 }
 
 export interface InvoicesTable {

@@ -20,6 +20,8 @@ export interface JobPayloads {
   'invoice.issue': { orderId: string };
   /** Every minute: usage charges a lost event missed, refunds of failed openers, owed charges. */
   'usage.sweep': Record<string, never>;
+  /** Every 5 minutes: invoices for paid orders whose `invoice.issue` job gave up. */
+  'invoice.sweep': Record<string, never>;
 }
 
 export type JobName = keyof JobPayloads;
@@ -35,6 +37,7 @@ export const JOB_NAMES: JobName[] = [
   'templates.sync',
   'invoice.issue',
   'usage.sweep',
+  'invoice.sweep',
 ];
 
 /** Exponential backoff with full jitter, capped: 1 s, 2 s, 4 s … up to 5 min. */
