@@ -1,7 +1,7 @@
 // Issue 16's balance banner in a real Chromium: an admin of an account whose balance is under its
 // alert threshold, then above the account's own threshold, then under a minimum balance Sapa set,
 // sees the banner change with each state (and its way out), in English and Indonesian, laptop and
-// phone. (A suspended account's sessions end, so its banner is covered by the unit test.)
+// phone, and the inbox leaves room for it. (A suspended account's sessions end, so its banner is covered by the unit test.)
 import { expect, test } from '@playwright/test';
 import pg from 'pg';
 import { fillLogin, snap, switchLanguage } from './helpers/ui.js';
@@ -53,6 +53,25 @@ test('the balance banner follows the account: low, none, insufficient', async ({
   await expect(banner).toContainText('Your balance is running low: Rp 80.000');
   await expect(page.getByTestId('balance-banner-action')).toHaveAttribute('href', '/top-up');
   await snap(page, 'balance-banner-low.en');
+
+  // The inbox fills the screen under the banner: its panes end at the window's bottom edge (the
+  // composer stays in view), on a laptop and on a phone.
+  await page.goto('/chat');
+  await expect(page.getByTestId('chat-page')).toBeVisible();
+  for (const viewport of [
+    { width: 1366, height: 768 },
+    { width: 390, height: 844 },
+  ]) {
+    await page.setViewportSize(viewport);
+    await expect
+      .poll(() =>
+        page
+          .getByTestId('chat-page')
+          .evaluate((el) => Math.round(el.getBoundingClientRect().bottom - window.innerHeight)),
+      )
+      .toBeLessThanOrEqual(0);
+  }
+  await snap(page, 'balance-banner-inbox.en');
 
   // The account's own threshold, under the balance: no banner.
   await sql(

@@ -69,6 +69,16 @@ describe('BalanceBanner', () => {
     await waitFor(() => expect(screen.queryByTestId('balance-banner')).toBeNull());
   });
 
+  it('publishes its height for full-screen pages while it shows, and clears it when it goes', async () => {
+    const queryClient = show(STANDING);
+    const height = () => document.documentElement.style.getPropertyValue('--sapa-banner-h');
+    await waitFor(() => expect(height()).toMatch(/^\d+px$/));
+    const ctx = { queryClient } as unknown as RealtimeContext;
+    act(() => SERVER_EVENT_HANDLERS[BALANCE_UPDATED_EVENT]!(ctx, { saldo: 500_000 }));
+    await waitFor(() => expect(screen.queryByTestId('balance-banner')).toBeNull());
+    expect(height()).toBe('');
+  });
+
   it('tells an expired account to renew, and a top-up does not hide it', async () => {
     const queryClient = show({ ...STANDING, state: 'expired' });
     expect(screen.getByRole('link', { name: 'Renew' }).getAttribute('href')).toBe('/renewal');

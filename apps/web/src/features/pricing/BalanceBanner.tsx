@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Alert, Button, Group, Text } from '@mantine/core';
 import {
   IconAlertTriangle,
@@ -22,6 +23,32 @@ const LOOK: Record<Shown, { color: string; icon: Icon }> = {
   suspended: { color: 'gray', icon: IconBan },
 };
 
+const BANNER_ID = 'sapa-balance-banner';
+const HEIGHT_VAR = '--sapa-banner-h';
+
+/**
+ * Publishes the banner's height as a CSS variable, so pages that fill the screen (the inbox)
+ * leave room for it instead of pushing their bottom edge (the composer) out of view.
+ */
+function useBannerHeight(shown: boolean): void {
+  useEffect(() => {
+    const root = document.documentElement;
+    const banner = shown ? document.getElementById(BANNER_ID) : null;
+    if (!banner || typeof ResizeObserver === 'undefined') {
+      root.style.removeProperty(HEIGHT_VAR);
+      return;
+    }
+    const publish = () => root.style.setProperty(HEIGHT_VAR, `${banner.offsetHeight}px`);
+    const observer = new ResizeObserver(publish);
+    observer.observe(banner);
+    publish();
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty(HEIGHT_VAR);
+    };
+  }, [shown]);
+}
+
 /**
  * The app shell's money banner for admins and supervisors: a low or insufficient balance (live,
  * through `balance.updated`), an expired plan or a suspended account, with the way out.
@@ -32,8 +59,9 @@ export function BalanceBanner() {
   const role = user?.role;
   const manager = role === 'admin' || role === 'supervisor';
   const { data } = usePricingStanding(manager);
-  if (!manager || !data || data.state === 'ok') return null;
-  const state = data.state;
+  const state: SendState = manager && data ? data.state : 'ok';
+  useBannerHeight(state !== 'ok');
+  if (!data || state === 'ok') return null;
   const { color, icon: StateIcon } = LOOK[state];
   const action =
     role !== 'admin'
@@ -45,6 +73,7 @@ export function BalanceBanner() {
           : null;
   return (
     <Alert
+      id={BANNER_ID}
       color={color}
       variant="light"
       radius={0}
