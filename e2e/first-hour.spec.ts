@@ -124,6 +124,7 @@ test('a new owner is told what to set up first and finds the inbox from the menu
       '/setting/labels',
       '/setting/quick-replies',
       '/setting/routing',
+      '/setting/billing',
       '/user-edit',
       '/integration',
       '/integration/whatsapp',

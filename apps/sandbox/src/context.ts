@@ -8,6 +8,7 @@ import type { MetaEngine } from './meta/engine.js';
 import type { Lookaside } from './meta/lookaside.js';
 import type { MetaStore } from './meta/store.js';
 import type { Messaging } from './messaging.js';
+import type { SnapPayments } from './payments/snap.js';
 import type { Store } from './store.js';
 import type { ArrivalMeter } from './throughput/arrivals.js';
 import type { SendLedger } from './throughput/ledger.js';
@@ -28,6 +29,8 @@ export interface SandboxContext {
   throughput: ThroughputLimiter;
   /** Template sends per recipient, for exactly-once checks. */
   ledger: SendLedger;
+  /** The Midtrans Snap stand-in: transactions, their notifications to Sapa. */
+  payments: SnapPayments;
   /** Send requests per number by arrival: the busiest 1-second window, for pacing checks. */
   arrivals: ArrivalMeter;
   /** Messenger and Instagram: pages, accounts, threads, and the engine that plays them. */

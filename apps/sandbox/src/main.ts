@@ -30,6 +30,7 @@ console.log(
         ]
       : []),
     `  Webhooks go to ${config.webhookUrl} (signed with META_APP_SECRET)`,
+    `  Midtrans Snap sandbox: ${config.publicUrl}/snap (pay on its page; notifications go to ${config.payments.notificationUrl})`,
     '',
   ].join('\n'),
 );

@@ -16,6 +16,8 @@ import { AuthService } from './modules/auth/service.js';
 import { registerInboxWorkers } from './modules/inbox/jobs/register.js';
 import { registerBroadcastWorkers } from './modules/broadcasts/engine/register.js';
 import { registerTemplateWorkers } from './modules/templates/status-sync.js';
+import { registerUsageCharges, registerUsageSweeper } from './modules/billing/pricing/index.js';
+import { registerInvoiceWorkers } from './modules/billing/invoices/index.js';
 import { OutboxMailer } from './modules/mail/mailer.js';
 import { devMailboxEnabled } from './modules/mail/routes.js';
 import { Realtime } from './realtime/server.js';
@@ -104,6 +106,10 @@ async function start(): Promise<void> {
   const stopBroadcastSweep = runWorkers ? await registerBroadcastWorkers(deps) : null;
   if (stopBroadcastSweep) stopper.add('broadcast sweep', stopBroadcastSweep);
   if (runWorkers) await registerTemplateWorkers(deps);
+  // Usage charges listen wherever events are published (a worker's sends fail and refund too).
+  registerUsageCharges(deps);
+  if (runWorkers) await registerUsageSweeper(deps);
+  if (runWorkers) await registerInvoiceWorkers(deps);
 
   if (!serveWeb) {
     // A worker still publishes socket events: through the adapter they reach the web processes.
@@ -121,7 +127,10 @@ async function start(): Promise<void> {
     `  API docs:        ${config.appUrl}/api/docs`,
     ...(devMailboxEnabled(config) ? [`  Dev mailbox:     ${config.appUrl}/dev/mailbox`] : []),
     ...(config.sandboxUrl
-      ? [`  Customer phone:  ${config.sandboxUrl}/phone   (local Meta sandbox)`]
+      ? [
+          `  Customer phone:  ${config.sandboxUrl}/phone   (local Meta sandbox)`,
+          `  Payments:        ${config.appUrl}/top-up pays on ${config.sandboxUrl}/snap   (local Midtrans Snap sandbox)`,
+        ]
       : []),
     ...(seeded
       ? [

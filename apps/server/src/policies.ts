@@ -25,6 +25,11 @@ export const POLICIES = {
   'settings.write': { roles: ADMIN },
   'billing.read': { roles: ALL },
   'subscription.start': { roles: ADMIN },
+  // Invoices carry the company's figures and tax identity: the people who run the account (the
+  // web's invoice page admits admins and supervisors) read them; admins keep the buyer details.
+  'invoices.read': { roles: MANAGERS },
+  'billingProfile.read': { roles: MANAGERS },
+  'billingProfile.update': { roles: ADMIN },
   'reports.read': { roles: MANAGERS },
   // The dashboard's setup checklist: connecting channels, inviting and paying are the admin's.
   'onboarding.read': { roles: ADMIN },

@@ -78,11 +78,17 @@ export const MESSAGES = {
   passwordChanged: 'Your password has been changed',
   inviteLinkInvalid: 'This invitation link is invalid or has expired',
   userDeactivated: 'This user has been deactivated',
+  accountSuspended:
+    'This account has been suspended. Please contact Sapa support to restore access.',
   trialUsed: 'The free trial has already been used',
   trialUnavailable: 'The free trial is only for accounts that have never had a plan',
   planNotFound: 'This plan does not exist',
   settingNotFound: 'Unknown setting',
   lastAdmin: 'An account needs at least one active admin',
+  // Sending refused for the plan or the account (issue 16); balance refusals use insufficientBalance.
+  subscriptionExpiredSend: 'Your subscription has expired. Renew it to send messages.',
+  accountSuspendedSend:
+    'This account is suspended, so messages cannot be sent. Please contact Sapa support.',
   divisionNameTaken: 'A division with this name already exists',
   divisionNotInAccount: 'One or more divisions do not belong to this account',
   agentNotInAccount: 'One or more agents do not belong to this account',

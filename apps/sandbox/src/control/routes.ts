@@ -113,6 +113,7 @@ export function registerControlRoutes(app: FastifyInstance, ctx: SandboxContext)
     ctx.ledger.reset();
     ctx.arrivals.reset();
     ctx.deliverer.clearLog();
+    ctx.payments.reset();
     ctx.store.reset();
     ctx.meta.store.reset();
     ctx.seed();

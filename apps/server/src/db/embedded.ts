@@ -34,6 +34,8 @@ function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgresType> {
   return loaded;
 }
 
+const EMBEDDED_PASSWORD = 'sapa';
+
 export interface EmbeddedDatabase {
   /** Over the Unix socket in the data folder. */
   url: string;
@@ -59,7 +61,7 @@ export async function startEmbeddedPostgres(opts: {
   onLog?: (line: string) => void;
   earlierPostmasterWaitMs?: number;
 }): Promise<EmbeddedDatabase> {
-  const password = 'sapa';
+  const password = EMBEDDED_PASSWORD;
   // Postgres says why it would not start only in its log; the package rejects with nothing.
   const recent: string[] = [];
   const record = (line: string) => {
@@ -120,7 +122,7 @@ export async function startEmbeddedPostgres(opts: {
     await client.end();
   }
   return {
-    url: `postgres://postgres:${password}@localhost:${opts.port}/${database}?host=${encodeURIComponent(opts.dir)}`,
+    url: embeddedUrl(opts.dir, opts.port, database),
     tcpUrl: `postgres://postgres:${password}@127.0.0.1:${opts.port}/${database}`,
     stop: async () => {
       if (pid === null) return pg.stop();
@@ -141,6 +143,11 @@ export async function startEmbeddedPostgres(opts: {
 }
 
 const LOG_LINES_KEPT = 20;
+
+/** The Unix-socket URL of the embedded cluster in `dir` (another process may connect with it). */
+export function embeddedUrl(dir: string, port: number, database = 'sapa'): string {
+  return `postgres://postgres:${EMBEDDED_PASSWORD}@localhost:${port}/${database}?host=${encodeURIComponent(dir)}`;
+}
 
 /** A readable reason from a failed start: the package rejects with undefined or a bare code. */
 export function startFailure(err: unknown, dir: string, port: number, log: string[]): Error {

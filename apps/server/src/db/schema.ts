@@ -6,6 +6,8 @@ import type { GroupTables } from './schema-groups.js';
 import type { TemplateTables } from './schema-templates.js';
 import type { BroadcastTables } from './schema-broadcasts.js';
 import type { SecurityTables } from './schema-security.js';
+import type { MoneyTables } from './schema-money.js';
+import type { PricingTables } from './schema-pricing.js';
 
 /** Kysely's view of the tables in migrations/. Keep in step with the SQL. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -17,12 +19,16 @@ type NullableTimestamp = ColumnType<
   Date | string | null
 >;
 type Numeric = ColumnType<string, number | string, number | string>;
+// A nullable column added later: optional on insert, so older inserts need not name it.
+type OptionalText = ColumnType<string | null, string | null | undefined, string | null>;
 
 export interface AccountsTable {
   id: Generated<string>;
   name: string;
   type: Generated<'regular' | 'api_only'>;
   timezone: Generated<string>;
+  suspended_at: NullableTimestamp;
+  suspended_reason: OptionalText;
   created_at: GeneratedTimestamp;
   updated_at: GeneratedTimestamp;
 }
@@ -131,6 +137,7 @@ export interface SubscriptionsTable {
   due_date: Timestamp;
   trial_used: Generated<boolean>;
   updated_at: GeneratedTimestamp;
+  last_order_id: OptionalText;
 }
 
 export interface BalanceLedgerTable {
@@ -138,9 +145,10 @@ export interface BalanceLedgerTable {
   account_id: string;
   amount: Numeric;
   balance_after: Numeric;
-  kind: 'topup' | 'charge' | 'adjustment' | 'credit';
+  kind: 'topup' | 'charge' | 'refund' | 'adjustment' | 'plan';
   order_id: string | null;
   description: Generated<string>;
+  operator_id: string | null;
   created_at: GeneratedTimestamp;
 }
 
@@ -165,7 +173,9 @@ export interface Database
     RoutingTables,
     TemplateTables,
     BroadcastTables,
-    SecurityTables {
+    SecurityTables,
+    MoneyTables,
+    PricingTables {
   accounts: AccountsTable;
   divisions: DivisionsTable;
   users: UsersTable;

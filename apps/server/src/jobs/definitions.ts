@@ -16,6 +16,12 @@ export interface JobPayloads {
   'broadcast.sweep': Record<string, never>;
   /** Every 5 minutes: template statuses from Meta for templates still under review. */
   'templates.sync': Record<string, never>;
+  /** Issues the invoice of a paid order; enqueued in the transaction that marks it paid. */
+  'invoice.issue': { orderId: string };
+  /** Every minute: usage charges a lost event missed, refunds of failed openers, owed charges. */
+  'usage.sweep': Record<string, never>;
+  /** Every 5 minutes: invoices for paid orders whose `invoice.issue` job gave up. */
+  'invoice.sweep': Record<string, never>;
 }
 
 export type JobName = keyof JobPayloads;
@@ -29,6 +35,9 @@ export const JOB_NAMES: JobName[] = [
   'broadcast.send',
   'broadcast.sweep',
   'templates.sync',
+  'invoice.issue',
+  'usage.sweep',
+  'invoice.sweep',
 ];
 
 /** Exponential backoff with full jitter, capped: 1 s, 2 s, 4 s … up to 5 min. */

@@ -3,6 +3,7 @@ import type { App } from '../http/types.js';
 import type { AuthService } from './auth/service.js';
 import { authRoutes } from './auth/routes.js';
 import { billingRoutes } from './billing/routes.js';
+import { pricingRoutes } from './billing/pricing/index.js';
 import { broadcastsRoutes } from './broadcasts/routes.js';
 import { divisionsRoutes } from './divisions/routes.js';
 import { healthRoutes } from './health/routes.js';
@@ -17,6 +18,7 @@ import { labelsRoutes } from './labels/routes.js';
 import { quickRepliesRoutes } from './quick-replies/routes.js';
 import { ticketsRoutes } from './tickets/routes.js';
 import { mediaRoutes } from './media/routes.js';
+import { opsRoutes } from './ops/routes.js';
 import { webhookRoutes } from './webhooks/routes.js';
 import { routingRoutes } from './routing/routes.js';
 import { settingsRoutes } from './settings/routes.js';
@@ -42,6 +44,7 @@ export const MODULES: ((app: App, ctx: ModuleContext) => void)[] = [
   settingsRoutes,
   routingRoutes,
   billingRoutes,
+  pricingRoutes,
   shellRoutes,
   usersRoutes,
   divisionsRoutes,
@@ -58,4 +61,5 @@ export const MODULES: ((app: App, ctx: ModuleContext) => void)[] = [
   templatesRoutes,
   broadcastsRoutes,
   onboardingRoutes,
+  opsRoutes,
 ];

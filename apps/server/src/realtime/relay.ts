@@ -15,6 +15,17 @@ const MAX_BATCH_BYTES = 7_000;
 const FLUSH_MS = 5;
 
 /**
+ * For a process without sockets of its own (the operator CLI): hands events to every server
+ * process's sockets in one notice, and returns once PostgreSQL has taken it.
+ */
+export async function relayToServers(pool: pg.Pool, emits: RelayedEmit[]): Promise<void> {
+  if (!emits.length) return;
+  const payload = JSON.stringify({ n: `cli-${randomUUID()}`, e: emits });
+  if (Buffer.byteLength(payload) > MAX_BATCH_BYTES) throw new Error('relayed events too large');
+  await pool.query('SELECT pg_notify($1, $2)', [CHANNEL, payload]);
+}
+
+/**
  * Carries socket events to the other server processes in batches over Postgres NOTIFY. Socket.IO's
  * own cluster broadcast awaits one NOTIFY per event before emitting locally, and NOTIFY commits are
  * serialised by Postgres: at a thousand events a second, local delivery fell seconds behind.

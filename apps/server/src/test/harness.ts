@@ -15,6 +15,7 @@ import { ChannelAdapters } from '../channels/registry.js';
 import { EventBus, type DomainEvent } from '../events/bus.js';
 import { PgBossQueue, type JobQueue } from '../jobs/queue.js';
 import { registerInboxWorkers } from '../modules/inbox/jobs/register.js';
+import { registerInvoiceWorkers } from '../modules/billing/invoices/register.js';
 import type { Realtime } from '../realtime/server.js';
 import { RecordingQueue } from './recording-queue.js';
 import { AuthCache, watchPool } from '../modules/auth/auth-cache.js';
@@ -119,6 +120,8 @@ export async function createTestContext(
   const published: DomainEvent[] = [];
   deps.events.subscribe((e) => published.push(e));
   await registerInboxWorkers(deps);
+  // A paid order queues its invoice: `jobs.drain()` issues it as the worker would.
+  await registerInvoiceWorkers(deps);
   const { app, services, realtime } = await buildApp(deps, { serveWeb: false });
   await app.ready();
   return {

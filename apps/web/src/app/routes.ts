@@ -108,6 +108,12 @@ const TemplateEditorPage = page(
   'TemplateEditorPage',
 );
 
+const BillingSettingsPage = page(
+  () => import('../features/billing/invoices/BillingSettingsPage'),
+  'BillingSettingsPage',
+);
+const InvoicePage = page(() => import('../features/billing/invoices/InvoicePage'), 'InvoicePage');
+
 const BroadcastListPage = page(
   () => import('../features/broadcasts/BroadcastListPage'),
   'BroadcastListPage',
@@ -172,6 +178,8 @@ export const ROUTES: readonly AppRoute[] = [
   route('labels', '/setting/labels', 'admin', LabelsPage, NONE),
   route('quickReplies', '/setting/quick-replies', 'admin', QuickRepliesPage, NONE),
   route('routing', '/setting/routing', 'admin', RoutingPage, NONE),
+  // Issue 16: invoices and the billing details printed on them; API-only accounts pay too.
+  route('billing', '/setting/billing', 'admin', BillingSettingsPage, API_ONLY),
   route('userEdit', '/user-edit', 'admin', UserEditPage, { allowAgent: true }),
 
   // Integration layout
@@ -224,7 +232,7 @@ export const ROUTES: readonly AppRoute[] = [
   route('integrationAiDetail', '/integration/ai/:id', 'integration', comingSoon('ai'), INTEGRATION),
 
   // Default layout
-  route('billingInvoice', '/setting/billing-invoice/:id', 'default', comingSoon('billingInvoice'), {
+  route('billingInvoice', '/setting/billing-invoice/:id', 'default', InvoicePage, {
     apiOnlyAllowed: true,
     full: true,
   }),

@@ -40,6 +40,7 @@ export const NAMESPACES = [
   'inboxTemplates',
   'templates',
   'broadcasts',
+  'invoices',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

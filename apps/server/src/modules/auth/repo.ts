@@ -7,8 +7,17 @@ export const authRepo = {
   findUserByEmail(db: Db, email: string) {
     return db
       .selectFrom('users')
-      .select(['id', 'account_id', 'role', 'status', 'password_hash', 'two_factor_enabled'])
-      .where('email', '=', email)
+      .innerJoin('accounts', 'accounts.id', 'users.account_id')
+      .select([
+        'users.id',
+        'users.account_id',
+        'users.role',
+        'users.status',
+        'users.password_hash',
+        'users.two_factor_enabled',
+        'accounts.suspended_at',
+      ])
+      .where('users.email', '=', email)
       .executeTakeFirst();
   },
 
@@ -164,6 +173,8 @@ export const authRepo = {
       .where('s.revoked_at', 'is', null)
       .where('s.expires_at', '>', now)
       .where('u.status', '=', 'active')
+      // A suspended account's sessions are ended; this also stops one made while it was suspended.
+      .where('a.suspended_at', 'is', null)
       .executeTakeFirst();
     if (!row) return null;
     return {

@@ -42,6 +42,8 @@ export class AuthService {
     if (!user || !passwordOk || user.status !== 'active')
       throw unauthorized(MESSAGES.loginFailed, 'LOGIN_FAILED');
     await this.loginThrottle.passed(keys);
+    // Said only to someone who knows the password: no oracle for which accounts are suspended.
+    if (user.suspended_at) throw forbidden(MESSAGES.accountSuspended, 'ACCOUNT_SUSPENDED');
 
     const now = clock.now();
     const refreshToken = randomToken();

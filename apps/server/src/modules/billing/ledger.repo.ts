@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 
-export type LedgerKind = 'topup' | 'charge' | 'adjustment' | 'credit';
+export type LedgerKind = 'topup' | 'charge' | 'refund' | 'adjustment' | 'plan';
 
 export interface LedgerRow {
   // bigserial: schema.ts says string, the int8 parser in database.ts yields a number.
@@ -99,12 +99,15 @@ export const ledgerRepo = {
       orderId: string | null;
       description: string;
       createdAt: Date;
+      /** The operator who booked an adjustment by hand (console or CLI). */
+      operatorId?: string | null;
     },
   ): Promise<LedgerRow | undefined> {
     const { rows } = await sql<LedgerRow>`
-      INSERT INTO balance_ledger (account_id, amount, balance_after, kind, order_id, description, created_at)
+      INSERT INTO balance_ledger (account_id, amount, balance_after, kind, order_id, description, created_at, operator_id)
       SELECT ${input.accountId}, ${input.amount}::numeric, cur.balance + ${input.amount}::numeric,
-             ${input.kind}, ${input.orderId}, ${input.description}, ${input.createdAt}
+             ${input.kind}, ${input.orderId}, ${input.description}, ${input.createdAt},
+             ${input.operatorId ?? null}::uuid
       FROM (SELECT coalesce(
               (SELECT balance_after FROM balance_ledger WHERE account_id = ${input.accountId} ORDER BY id DESC LIMIT 1),
               0) AS balance) cur

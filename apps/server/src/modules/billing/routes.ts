@@ -10,13 +10,16 @@ import { principalOf } from '../../http/authenticate.js';
 import { errorResponses } from '../../http/error-responses.js';
 import type { App } from '../../http/types.js';
 import type { ModuleContext } from '../registry.js';
+import { invoiceRoutes } from './invoices/index.js';
 import { LedgerService } from './ledger.js';
 import { SubscriptionService } from './subscription.js';
 
 /** Plans, the free trial, subscription info and the balance ledger (payments come later). */
-export function billingRoutes(app: App, { deps }: ModuleContext): void {
+export function billingRoutes(app: App, ctx: ModuleContext): void {
+  const { deps } = ctx;
   const subscriptions = new SubscriptionService(deps);
   const ledger = new LedgerService(deps);
+  invoiceRoutes(app, ctx);
 
   app.get(
     '/api/product',
