@@ -25,7 +25,7 @@ export const saldoEntrySchema = z.object({
   _id: z.string(),
   amount: z.number(),
   saldo: z.number(),
-  kind: z.enum(['topup', 'charge', 'adjustment', 'credit']),
+  kind: z.enum(['topup', 'charge', 'refund', 'adjustment', 'plan']),
   orderId: z.string().nullable(),
   description: z.string(),
   createdAt: z.string(),

@@ -22,3 +22,6 @@ export * from './templates.js';
 export * from './template-input.js';
 export * from './broadcasts.js';
 export * from './inbox-templates.js';
+export * from './ppn.js';
+export * from './orders.js';
+export * from './invoices.js';

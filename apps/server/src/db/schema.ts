@@ -5,6 +5,7 @@ import type { RoutingTables } from './schema-routing.js';
 import type { GroupTables } from './schema-groups.js';
 import type { TemplateTables } from './schema-templates.js';
 import type { BroadcastTables } from './schema-broadcasts.js';
+import type { MoneyTables } from './schema-money.js';
 
 /** Kysely's view of the tables in migrations/. Keep in step with the SQL. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -16,12 +17,16 @@ type NullableTimestamp = ColumnType<
   Date | string | null
 >;
 type Numeric = ColumnType<string, number | string, number | string>;
+// A nullable column added later: optional on insert, so older inserts need not name it.
+type OptionalText = ColumnType<string | null, string | null | undefined, string | null>;
 
 export interface AccountsTable {
   id: Generated<string>;
   name: string;
   type: Generated<'regular' | 'api_only'>;
   timezone: Generated<string>;
+  suspended_at: NullableTimestamp;
+  suspended_reason: OptionalText;
   created_at: GeneratedTimestamp;
   updated_at: GeneratedTimestamp;
 }
@@ -128,6 +133,7 @@ export interface SubscriptionsTable {
   due_date: Timestamp;
   trial_used: Generated<boolean>;
   updated_at: GeneratedTimestamp;
+  last_order_id: OptionalText;
 }
 
 export interface BalanceLedgerTable {
@@ -135,9 +141,10 @@ export interface BalanceLedgerTable {
   account_id: string;
   amount: Numeric;
   balance_after: Numeric;
-  kind: 'topup' | 'charge' | 'adjustment' | 'credit';
+  kind: 'topup' | 'charge' | 'refund' | 'adjustment' | 'plan';
   order_id: string | null;
   description: Generated<string>;
+  operator_id: string | null;
   created_at: GeneratedTimestamp;
 }
 
@@ -161,7 +168,8 @@ export interface Database
     ContactTables,
     RoutingTables,
     TemplateTables,
-    BroadcastTables {
+    BroadcastTables,
+    MoneyTables {
   accounts: AccountsTable;
   divisions: DivisionsTable;
   users: UsersTable;

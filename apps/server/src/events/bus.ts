@@ -5,6 +5,7 @@ import type {
   ErrorMessageEvent,
   Message,
   MessageStatus,
+  Order,
   Presence,
 } from '@sapa/contracts';
 import type { ChatRow, MessageRow } from '../modules/inbox/presenters.js';
@@ -76,7 +77,11 @@ export type DomainEvent =
       accountId: string;
       creatorId: string | null;
       event: BroadcastProgressEvent;
-    };
+    }
+  /** An order's status or invoice changed: the account's admins and the buyer hear it. */
+  | { type: 'order.updated'; accountId: string; order: Order }
+  /** The account's balance changed (payment, usage, refund, operator): its managers hear it. */
+  | { type: 'balance.updated'; accountId: string; saldo: number };
 
 export type DomainEventListener = (event: DomainEvent) => void;
 

@@ -16,6 +16,8 @@ export interface JobPayloads {
   'broadcast.sweep': Record<string, never>;
   /** Every 5 minutes: template statuses from Meta for templates still under review. */
   'templates.sync': Record<string, never>;
+  /** Issues the invoice of a paid order; enqueued in the transaction that marks it paid. */
+  'invoice.issue': { orderId: string };
 }
 
 export type JobName = keyof JobPayloads;
@@ -29,6 +31,7 @@ export const JOB_NAMES: JobName[] = [
   'broadcast.send',
   'broadcast.sweep',
   'templates.sync',
+  'invoice.issue',
 ];
 
 /** Exponential backoff with full jitter, capped: 1 s, 2 s, 4 s … up to 5 min. */

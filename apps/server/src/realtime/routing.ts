@@ -1,5 +1,7 @@
 import {
+  BALANCE_UPDATED_EVENT,
   BROADCAST_PROGRESS_EVENT,
+  ORDER_UPDATED_EVENT,
   PRESENCE_UPDATED_EVENT,
   SERVER_EVENTS,
   type ChatAssignedEvent,
@@ -164,6 +166,19 @@ export function routeEvent(event: DomainEvent): OutgoingSocketEvent[] {
             ...(event.creatorId ? [personalRoom(event.creatorId)] : []),
           ],
           payload: event.event,
+        },
+      ];
+    // Money is the managers' business: the presence room holds the account's admins and supervisors.
+    case 'order.updated':
+      return [
+        { name: ORDER_UPDATED_EVENT, rooms: [presenceRoom(event.accountId)], payload: event.order },
+      ];
+    case 'balance.updated':
+      return [
+        {
+          name: BALANCE_UPDATED_EVENT,
+          rooms: [presenceRoom(event.accountId)],
+          payload: { saldo: event.saldo },
         },
       ];
   }

@@ -172,6 +172,7 @@ async function createDemoTenant(
     accountId,
     {
       amount: DEMO_OPENING_BALANCE,
+      kind: 'adjustment',
       orderId: DEMO_OPENING_ORDER,
       description: 'Demo opening balance',
     },

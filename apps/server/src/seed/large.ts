@@ -156,7 +156,7 @@ async function createTenant(client: pg.PoolClient, password: string): Promise<La
   );
   await client.query(
     `INSERT INTO balance_ledger (account_id, amount, balance_after, kind, order_id, description)
-     VALUES ($1, 10000000, 10000000, 'credit', 'LARGE-OPENING', 'Large seed opening balance')`,
+     VALUES ($1, 10000000, 10000000, 'adjustment', 'LARGE-OPENING', 'Large seed opening balance')`,
     [accountId],
   );
   const divisionIds = await one(

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 
-export type LedgerKind = 'topup' | 'charge' | 'adjustment' | 'credit';
+export type LedgerKind = 'topup' | 'charge' | 'refund' | 'adjustment' | 'plan';
 
 export interface LedgerRow {
   // bigserial: schema.ts says string, the int8 parser in database.ts yields a number.

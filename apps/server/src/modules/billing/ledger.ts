@@ -67,7 +67,7 @@ export class LedgerService {
     input: PostingInput & { kind?: Exclude<LedgerKind, 'charge'> },
     executor?: Db,
   ): Promise<Posting> {
-    return this.post(accountId, input.kind ?? 'credit', toCents(input.amount), input, executor);
+    return this.post(accountId, input.kind ?? 'adjustment', toCents(input.amount), input, executor);
   }
 
   /** Takes money out; refuses with InsufficientBalanceError rather than going below zero. */

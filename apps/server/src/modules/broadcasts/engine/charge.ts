@@ -61,6 +61,7 @@ export async function refundSends(
   await new LedgerService(deps).credit(
     accountId,
     {
+      kind: 'refund',
       amount: amountOf(cents, n),
       orderId,
       description: `Broadcast ${broadcastId}: ${n} message${n === 1 ? '' : 's'} not sent, refunded`,
