@@ -15,6 +15,7 @@ import { AuthService } from './modules/auth/service.js';
 import { registerInboxWorkers } from './modules/inbox/jobs/register.js';
 import { registerBroadcastWorkers } from './modules/broadcasts/engine/register.js';
 import { registerTemplateWorkers } from './modules/templates/status-sync.js';
+import { registerPaymentWorkers } from './modules/billing/index.js';
 import { OutboxMailer } from './modules/mail/mailer.js';
 import { Realtime } from './realtime/server.js';
 import { seedDemo } from './seed/demo.js';
@@ -66,6 +67,7 @@ if (seeded) await seedDemoTemplates(deps);
 if (runWorkers) await registerInboxWorkers(deps);
 const stopBroadcastSweep = runWorkers ? await registerBroadcastWorkers(deps) : null;
 if (runWorkers) await registerTemplateWorkers(deps);
+if (runWorkers) await registerPaymentWorkers(deps);
 
 const closers: (() => Promise<unknown>)[] = [];
 if (serveWeb) {

@@ -25,6 +25,10 @@ export const POLICIES = {
   'settings.write': { roles: ADMIN },
   'billing.read': { roles: ALL },
   'subscription.start': { roles: ADMIN },
+  // Orders spend the company's money: admins place and pay them; supervisors may follow them
+  // (order history, live status), agents never see them.
+  'orders.read': { roles: MANAGERS },
+  'orders.create': { roles: ADMIN },
   'reports.read': { roles: MANAGERS },
   // Spec §6: supervisors may not open /integration; agents see channel names for filters.
   'channels.read': { roles: ALL },

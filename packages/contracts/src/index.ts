@@ -25,3 +25,4 @@ export * from './inbox-templates.js';
 export * from './ppn.js';
 export * from './orders.js';
 export * from './invoices.js';
+export * from './plans.js';

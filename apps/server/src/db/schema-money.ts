@@ -37,6 +37,15 @@ export interface OrdersTable {
   updated_at: Timestamp;
   paid_at: NullableTimestamp;
   expires_at: Timestamp;
+  /** 0041: the paid period a plan order bought, set when it is paid. */
+  period_start: NullableTimestamp;
+  period_end: NullableTimestamp;
+  /** 0041: the part of a refunded top-up the spent balance could not give back. */
+  refund_shortfall: ColumnType<
+    string | null,
+    number | string | null | undefined,
+    number | string | null
+  >;
 }
 
 export interface PaymentNotificationsTable {

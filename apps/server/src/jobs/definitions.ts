@@ -18,6 +18,10 @@ export interface JobPayloads {
   'templates.sync': Record<string, never>;
   /** Issues the invoice of a paid order; enqueued in the transaction that marks it paid. */
   'invoice.issue': { orderId: string };
+  /** Re-reads an order's payment from its gateway and settles it (queued by a notification). */
+  'payments.settle': { orderId: string };
+  /** Every minute: orders whose notification handling did not finish, pending ones past expiry. */
+  'payments.reconcile': Record<string, never>;
 }
 
 export type JobName = keyof JobPayloads;
@@ -32,6 +36,8 @@ export const JOB_NAMES: JobName[] = [
   'broadcast.sweep',
   'templates.sync',
   'invoice.issue',
+  'payments.settle',
+  'payments.reconcile',
 ];
 
 /** Exponential backoff with full jitter, capped: 1 s, 2 s, 4 s … up to 5 min. */

@@ -68,6 +68,17 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     role: 'all',
     mediaDir: '/tmp/sapa-test-data/media',
     sandboxUrl: undefined,
+    // Nothing listens here: payment tests point these at their Midtrans stand-in.
+    payments: {
+      gateway: 'midtrans',
+      midtrans: {
+        serverKey: 'SB-Mid-server-test',
+        clientKey: 'SB-Mid-client-test',
+        snapUrl: 'http://127.0.0.1:9',
+        apiUrl: 'http://127.0.0.1:9',
+      },
+      timeoutMs: 2_000,
+    },
     ...overrides,
   };
 }

@@ -55,7 +55,8 @@ describe('LedgerService', () => {
       kind: 'charge',
       orderId: null,
     });
-    expect(await ledger.balance(accountId)).toEqual({ saldo: 99_649.5, orderId: null });
+    // The order named is the last real top-up's, not the last entry's (a charge has none).
+    expect(await ledger.balance(accountId)).toEqual({ saldo: 99_649.5, orderId: 'ORD-1' });
   });
 
   it('refuses a charge that would go below zero and writes nothing', async () => {

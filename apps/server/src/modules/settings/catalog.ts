@@ -117,6 +117,11 @@ const RULES: Record<SettingKey, KeyRule> = {
   timezone: { fallback: 'Asia/Jakarta', check: TIMEZONE, canonical: (v) => ianaZone(v) ?? v },
 };
 
+/** The platform default of a key: what an account without a stored value gets. */
+export function settingFallback(key: SettingKey): string | null {
+  return RULES[key].fallback;
+}
+
 const SECRET_KEYS: ReadonlySet<SettingKey> = new Set<SettingKey>(['token']);
 const PLATFORM_KEYS: ReadonlySet<SettingKey> = new Set<SettingKey>([...BACKOFFICE_KEYS, 'token']);
 const KNOWN: ReadonlySet<string> = new Set(SETTING_KEYS);
