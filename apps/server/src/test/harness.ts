@@ -150,23 +150,27 @@ export async function createTestContext(
 }
 
 /** A second server process's worth of app on the same database (its own pool, bus and sockets). */
-export async function createPeer(ctx: TestContext): Promise<{ app: App; close(): Promise<void> }> {
+export async function createPeer(
+  ctx: TestContext,
+): Promise<{ app: App; jobs: RecordingQueue; close(): Promise<void> }> {
   const { db, pool } = createDb(ctx.databaseUrl, 5);
   const authCache = new AuthCache(ctx.clock);
   watchPool(pool, () => authCache.invalidateAll());
   await authCache.listen(ctx.databaseUrl);
+  const jobs = new RecordingQueue();
   const deps: Deps = {
     ...ctx.deps,
     db,
     pool,
     events: new EventBus(),
-    jobs: new RecordingQueue(),
+    jobs,
     authCache,
   };
   const { app } = await buildApp(deps, { serveWeb: false });
   await app.ready();
   return {
     app,
+    jobs,
     close: async () => {
       await app.close();
       await authCache.close();

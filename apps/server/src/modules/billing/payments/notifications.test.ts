@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, createUser, type TestUser } from '../../../test/fixtures.js';
+import { createPeer } from '../../../test/harness.js';
 import { PaymentFulfilment } from './fulfilment.js';
 import { runPaymentReconcile } from './reconcile.js';
 import {
@@ -398,13 +399,32 @@ describe('refunds', () => {
 });
 
 describe('50 concurrent copies of one notification', () => {
-  it('credit once, through HTTP and through settling itself', async () => {
+  it('credit once: split over two server processes, and through settling itself', async () => {
     const admin = await newAdmin();
     const order = await orderPaidAtGateway(h, admin, 'topup', { amount: 500_000 });
     const body = h.stub.notification(order._id);
-    const answers = await Promise.all(Array.from({ length: 50 }, () => notify(h, body)));
-    expect(answers.map((a) => a.statusCode)).toEqual(Array(50).fill(200));
-    expect(h.ctx.jobs.queued.filter((j) => j.name === 'payments.settle')).toHaveLength(1);
+    // A second process on the same database: the copies meet only in PostgreSQL's unique key.
+    const peer = await createPeer(h.ctx);
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 50 }, (_, i) =>
+          (i % 2 ? peer.app : h.ctx.app).inject({
+            method: 'POST',
+            url: '/webhooks/payments/midtrans',
+            payload: body,
+          }),
+        ),
+      );
+      expect(answers.map((a) => a.statusCode)).toEqual(Array(50).fill(200));
+      expect(await notificationsOf(order._id)).toHaveLength(1);
+      const queued = [...h.ctx.jobs.queued, ...peer.jobs.queued].filter(
+        (j) => j.name === 'payments.settle',
+      );
+      expect(queued).toHaveLength(1);
+      peer.jobs.queued.length = 0;
+    } finally {
+      await peer.close();
+    }
     // Past the notification log's de-duplication: 50 settles racing on the order's status.
     const fulfilment = new PaymentFulfilment(h.ctx.deps);
     const outcomes = await Promise.all(
