@@ -1,8 +1,10 @@
+import { LIMITS } from './limits.js';
+
 /**
  * Plan dates both sides agree on: the server refuses and allows by them, the web's route guard
  * redirects by them (spec §2 rules 9–10, §9 "renewal window 7 days before due date").
  */
-export const RENEWAL_WINDOW_DAYS = 7;
+export const RENEWAL_WINDOW_DAYS = LIMITS.renewalWindowDays;
 const DAY_MS = 86_400_000;
 
 /**
