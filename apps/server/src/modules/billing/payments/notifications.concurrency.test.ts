@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, createUser } from '../../../test/fixtures.js';
+import { PaymentFulfilment } from './fulfilment.js';
 import {
   ledgerOf,
   notify,
@@ -50,5 +51,46 @@ describe('50 concurrent copies of each notification, with the real job queue', (
       WHERE name = 'invoice.issue' GROUP BY 1`.execute(h.ctx.deps.db);
     expect(rows.map((r) => r.order_id).sort()).toEqual(orders.map((o) => o._id).sort());
     expect(rows.every((r) => r.n === 1)).toBe(true);
+  });
+});
+
+describe('a crash while settling', () => {
+  it('mid-transaction: nothing is kept (no credit, no invoice job), and the retry pays once', async () => {
+    const admin = await createUser(h.ctx, await createAccount(h.ctx), { role: 'admin' });
+    const order = await orderPaidAtGateway(h, admin, 'topup', { amount: 100_000 });
+    const { db } = h.ctx.deps;
+    // The ledger write fails after the order's status moved: as if the process died there.
+    await sql`CREATE FUNCTION crash_once() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'simulated crash'; END $$`.execute(db);
+    await sql
+      .raw(
+        `CREATE TRIGGER crash_once BEFORE INSERT ON balance_ledger FOR EACH ROW
+      WHEN (NEW.order_id = '${order._id}') EXECUTE FUNCTION crash_once()`,
+      )
+      .execute(db);
+    const fulfilment = new PaymentFulfilment(h.ctx.deps);
+    try {
+      await expect(fulfilment.settle(order._id)).rejects.toThrow(/simulated crash/);
+    } finally {
+      await sql`DROP TRIGGER crash_once ON balance_ledger`.execute(db);
+      await sql`DROP FUNCTION crash_once()`.execute(db);
+    }
+    const pending = await db
+      .selectFrom('orders')
+      .select('status')
+      .where('id', '=', order._id)
+      .executeTakeFirstOrThrow();
+    expect(pending.status).toBe('pending');
+    expect(await ledgerOf(h, admin.accountId)).toEqual([]);
+    const jobs = async () => {
+      const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM pgboss.job
+        WHERE name = 'invoice.issue' AND data->>'orderId' = ${order._id}`.execute(db);
+      return rows[0]?.n;
+    };
+    expect(await jobs()).toBe(0);
+    expect(await fulfilment.settle(order._id)).toBe('paid');
+    expect(await fulfilment.settle(order._id)).toBe('unchanged');
+    expect(await ledgerOf(h, admin.accountId)).toHaveLength(1);
+    expect(await jobs()).toBe(1);
   });
 });

@@ -33,7 +33,7 @@ export class PaymentNotifications {
     const { clock, log } = this.deps;
     const gateway = this.gateways.get(gatewayName);
     if (!gateway) throw notFound(`Unknown payment gateway: ${gatewayName}`);
-    let verified;
+    let verified: VerifiedNotification;
     try {
       verified = gateway.verifyNotification(headers, body);
     } catch (err) {

@@ -465,6 +465,31 @@ describe('when the status API is down after the 200', () => {
 });
 
 describe('the reconcile sweep and expiry', () => {
+  it('after commit, before the notification was marked handled: the sweep finds it paid and moves nothing', async () => {
+    const admin = await newAdmin();
+    const order = await orderPaidAtGateway(h, admin, 'topup', { amount: 100_000 });
+    await notify(h, h.stub.notification(order._id));
+    const { db } = h.ctx.deps;
+    const fulfilment = new PaymentFulfilment(h.ctx.deps);
+    await fulfilment.settle(order._id);
+    // What a crash right after the commit leaves: the money moved, the notification unhandled.
+    await db
+      .updateTable('payment_notifications')
+      .set({ handled_at: null, outcome: null })
+      .where('order_id', '=', order._id)
+      .execute();
+    const sweep = await runPaymentReconcile(h.ctx.deps);
+    expect(sweep.outcomes).toMatchObject({ unchanged: 1 });
+    expect(await ledgerOf(h, admin.accountId)).toHaveLength(1);
+    const note = await db
+      .selectFrom('payment_notifications')
+      .select(['handled_at', 'outcome'])
+      .where('order_id', '=', order._id)
+      .executeTakeFirstOrThrow();
+    expect(note.outcome).toBe('unchanged');
+    expect(note.handled_at).not.toBeNull();
+  });
+
   it('settles a paid order whose notification never came, once it passes its expiry', async () => {
     const admin = await newAdmin();
     const order = await orderPaidAtGateway(h, admin, 'topup', { amount: 100_000 });

@@ -91,6 +91,18 @@ describe('POST /api/order/create-order/topup', () => {
     expect(Number(count.n)).toBe(0);
   });
 
+  it('answers 400 to a request without a body', async () => {
+    const admin = await newAdmin();
+    for (const type of ['topup', 'subscription', 'renewal']) {
+      const res = await h.ctx.app.inject({
+        method: 'POST',
+        url: `/api/order/create-order/${type}`,
+        headers: admin.auth,
+      });
+      expect(res.statusCode).toBe(400);
+    }
+  });
+
   it('answers 400 for an order type that does not exist', async () => {
     const res = await inject(await newAdmin(), 'POST', '/api/order/create-order/donation', {
       amount: 100_000,
