@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, createUser, type TestUser } from '../../../test/fixtures.js';
 import { createPeer } from '../../../test/harness.js';
 import { PaymentFulfilment } from './fulfilment.js';
-import { runPaymentReconcile } from './reconcile.js';
+import { runPaymentReconcile, SWEEP_AFTER_MS } from './reconcile.js';
 import {
   balanceOf,
   ledgerOf,
@@ -23,6 +23,16 @@ afterAll(() => h.close());
 
 const newAdmin = async (): Promise<TestUser> =>
   createUser(h.ctx, await createAccount(h.ctx), { role: 'admin' });
+
+/** The reconcile sweep a minute on (a notification's own job gets that long first). */
+async function sweepLater() {
+  h.ctx.clock.advance(SWEEP_AFTER_MS);
+  try {
+    return await runPaymentReconcile(h.ctx.deps);
+  } finally {
+    h.ctx.clock.advance(-SWEEP_AFTER_MS);
+  }
+}
 
 async function orderRow(id: string) {
   return h.ctx.deps.db
@@ -195,14 +205,14 @@ describe('settling a top-up', () => {
     });
     // Not borne out yet: it stays unhandled, so the sweep keeps asking (the status API can lag).
     expect(await notificationsOf(order._id)).toMatchObject([{ handled_at: null }]);
-    await runPaymentReconcile(h.ctx.deps);
+    await sweepLater();
     expect(await balanceOf(h, admin.accountId)).toBe(0);
     // The money really arrives; Midtrans' own settlement notification is the same (order, status)
     // and is not handled twice, but the sweep's next read finds it paid.
     h.stub.pay(order._id, { transaction_status: 'settlement', bank: 'bni' });
     expect((await notify(h, h.stub.notification(order._id))).statusCode).toBe(200);
     expect(h.ctx.jobs.queued.filter((j) => j.name === 'payments.settle')).toEqual([]);
-    expect((await runPaymentReconcile(h.ctx.deps)).outcomes).toEqual({ paid: 1 });
+    expect((await sweepLater()).outcomes).toEqual({ paid: 1 });
     expect(await balanceOf(h, admin.accountId)).toBe(100_000);
     expect(await notificationsOf(order._id)).toMatchObject([{ outcome: 'paid' }]);
   });
@@ -449,14 +459,16 @@ describe('when the status API is down after the 200', () => {
     try {
       await expect(runPaymentJobs(h)).rejects.toThrow(/Midtrans status API answered 503/);
       h.ctx.jobs.queued.length = 0;
+      // Its own job may still be retrying: the sweep leaves it a minute.
+      expect((await runPaymentReconcile(h.ctx.deps)).checked).toBe(0);
       expect(await notificationsOf(order._id)).toMatchObject([{ handled_at: null, outcome: null }]);
-      const sweep = await runPaymentReconcile(h.ctx.deps);
+      const sweep = await sweepLater();
       expect(sweep.outcomes.error).toBeGreaterThanOrEqual(1);
     } finally {
       h.stub.mode = 'up';
     }
     expect(await balanceOf(h, admin.accountId)).toBe(0);
-    const sweep = await runPaymentReconcile(h.ctx.deps);
+    const sweep = await sweepLater();
     expect(sweep.outcomes.paid).toBe(1);
     expect(await balanceOf(h, admin.accountId)).toBe(100_000);
     expect(await notificationsOf(order._id)).toMatchObject([{ outcome: 'paid' }]);
@@ -478,7 +490,7 @@ describe('the reconcile sweep and expiry', () => {
       .set({ handled_at: null, outcome: null })
       .where('order_id', '=', order._id)
       .execute();
-    const sweep = await runPaymentReconcile(h.ctx.deps);
+    const sweep = await sweepLater();
     expect(sweep.outcomes).toMatchObject({ unchanged: 1 });
     expect(await ledgerOf(h, admin.accountId)).toHaveLength(1);
     const note = await db

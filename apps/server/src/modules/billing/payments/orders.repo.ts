@@ -191,10 +191,11 @@ export const ordersRepo = {
 
   /**
    * Orders the reconcile sweep should ask the gateway about: any with a notification whose
-   * handling did not finish (the status API was down, the process died), and pending ones past
-   * their expiry (a lost notification, or nobody paid). A batch at a time, oldest first.
+   * handling did not finish by `notifiedBefore` (the status API was down, the process died; a
+   * younger one still has its own job coming), and pending ones past their expiry (a lost
+   * notification, or nobody paid). A batch at a time, oldest first.
    */
-  async toReconcile(db: Db, now: Date, limit: number): Promise<string[]> {
+  async toReconcile(db: Db, now: Date, notifiedBefore: Date, limit: number): Promise<string[]> {
     const { rows } = await sql<{ id: string }>`
       SELECT id FROM (
         SELECT o.id, o.expires_at FROM orders o
@@ -202,7 +203,7 @@ export const ordersRepo = {
         UNION
         SELECT o.id, o.expires_at FROM payment_notifications n
         JOIN orders o ON o.id = n.order_id AND o.gateway = n.gateway
-        WHERE n.handled_at IS NULL
+        WHERE n.handled_at IS NULL AND n.received_at <= ${notifiedBefore}
       ) due
       ORDER BY expires_at
       LIMIT ${limit}`.execute(db);

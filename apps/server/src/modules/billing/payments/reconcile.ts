@@ -3,6 +3,8 @@ import { PaymentFulfilment, type SettleOutcome } from './fulfilment.js';
 import { ordersRepo } from './orders.repo.js';
 
 const BATCH = 100;
+/** A notification's own settle job gets this long before the sweep steps in. */
+export const SWEEP_AFTER_MS = 60_000;
 
 /**
  * Every minute: asks the gateway about orders whose notification handling did not finish (the
@@ -14,7 +16,13 @@ export async function runPaymentReconcile(
   deps: Pick<Deps, 'db' | 'clock' | 'log' | 'events' | 'jobs' | 'config'>,
 ): Promise<{ checked: number; outcomes: Partial<Record<SettleOutcome | 'error', number>> }> {
   const fulfilment = new PaymentFulfilment(deps);
-  const ids = await ordersRepo.toReconcile(deps.db, deps.clock.now(), BATCH);
+  const now = deps.clock.now();
+  const ids = await ordersRepo.toReconcile(
+    deps.db,
+    now,
+    new Date(now.getTime() - SWEEP_AFTER_MS),
+    BATCH,
+  );
   const outcomes: Partial<Record<SettleOutcome | 'error', number>> = {};
   for (const id of ids) {
     let outcome: SettleOutcome | 'error';
