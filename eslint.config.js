@@ -70,6 +70,7 @@ export default tseslint.config(
       'e2e/**',
       'apps/server/src/main.ts',
       'apps/server/src/db/migrate-cli.ts',
+      'apps/server/src/ops-cli.ts',
       'apps/server/build.mjs',
       'apps/sandbox/**',
     ],

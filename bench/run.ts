@@ -6,6 +6,7 @@ import { runInboundBench } from './inbound.js';
 import { runInboxBench } from './inbox.js';
 import { runRoutingBench } from './routing.js';
 import { runSheetsBench } from './sheets.js';
+import { runWebBench } from './web.js';
 
 const benches: Record<string, () => Promise<object>> = {
   api: runApiBench,
@@ -14,6 +15,7 @@ const benches: Record<string, () => Promise<object>> = {
   inbox: runInboxBench,
   routing: runRoutingBench,
   sheets: runSheetsBench,
+  web: runWebBench,
 };
 
 async function main(): Promise<void> {

@@ -7,6 +7,7 @@ import { freshTotp } from './helpers/totp.js';
 import { fillLogin, fillPin, logout, snap, switchLanguage } from './helpers/ui.js';
 import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD, newBusiness, uniqueEmail } from './helpers/users.js';
 
+// Spec §2's menus name the minimum; nobody sees an item the guard would refuse them (issue 15).
 const AGENT_MENU = [
   'nav-dashboard',
   'nav-chat',
@@ -14,13 +15,15 @@ const AGENT_MENU = [
   'nav-ticket',
   'nav-contact',
   'nav-setting',
-  'nav-integration',
-  'nav-report',
   'nav-logout',
 ];
 const ADMIN_MENU: Record<string, string> = {
   'nav-dashboard': 'Dashboard',
+  'nav-chat': 'Chat',
+  'nav-broadcast': 'Broadcast',
   'nav-template': 'Template',
+  'nav-ticket': 'Ticket',
+  'nav-contact': 'Contact',
   'nav-setting': 'Setting',
   'nav-integration': 'Integration',
   'nav-report': 'Report',
@@ -137,7 +140,9 @@ test('a business registers, verifies, starts a trial, uses 2FA and invites an ag
       await fillLogin(agentPage, agent.email, agent.password);
       await expectDashboard(agentPage);
       for (const item of AGENT_MENU) await expect(agentPage.getByTestId(item)).toBeVisible();
-      await expect(agentPage.getByTestId('nav-template')).toHaveCount(0);
+      for (const refused of ['nav-template', 'nav-integration', 'nav-report']) {
+        await expect(agentPage.getByTestId(refused)).toHaveCount(0);
+      }
       await snap(agentPage, '11-dashboard-agent');
 
       await agentPage.goto('/setting/agent-settings');
@@ -172,9 +177,6 @@ test('the demo admin signs in and sees the admin menu', async ({ page }) => {
   await expectDashboard(page);
   for (const [testId, label] of Object.entries(ADMIN_MENU)) {
     await expect(page.getByTestId(testId)).toHaveText(label);
-  }
-  for (const agentOnly of ['nav-chat', 'nav-broadcast', 'nav-ticket', 'nav-contact']) {
-    await expect(page.getByTestId(agentOnly)).toHaveCount(0);
   }
   await snap(page, '15-dashboard-demo-admin');
 });

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The e2e stage: build, start the built server (and, later, the sandbox) on free ports with a
+// The e2e stage: build, start the built server and the sandbox on free ports with a
 // fresh data folder, run Playwright against it in Debian's Chromium, always clean up.
 // Extra arguments go to `playwright test` (e.g. `node scripts/e2e.mjs --grep demo`).
 // E2E_SKIP_BUILD=1 reuses the existing dist/ folders.
@@ -11,6 +11,7 @@ import {
   ROOT,
   freePort,
   makeTempDir,
+  midtransServerEnv,
   removeDir,
   sandboxService,
   sapaServerService,
@@ -47,8 +48,9 @@ async function main() {
   const sandboxPort = await freePort();
   const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
   const appSecret = 'e2e-app-secret';
-  // Every process the tests need, started in order and stopped in reverse: the local Meta
-  // sandbox first (it delivers webhooks to the server), then Sapa pointed at it.
+  // Every process the tests need, started in order and stopped in reverse: the local sandbox
+  // first (Meta's and Midtrans' stand-in, delivering webhooks and payment notifications to the
+  // server), then Sapa pointed at it.
   const services = [
     sandboxService({
       port: sandboxPort,
@@ -59,7 +61,12 @@ async function main() {
       port,
       dataDir,
       pgPort,
-      env: { GRAPH_API_URL: sandboxUrl, SANDBOX_URL: sandboxUrl, META_APP_SECRET: appSecret },
+      env: {
+        GRAPH_API_URL: sandboxUrl,
+        SANDBOX_URL: sandboxUrl,
+        META_APP_SECRET: appSecret,
+        ...midtransServerEnv(sandboxUrl),
+      },
     }),
   ];
   const baseUrl = services[1].url;

@@ -1,8 +1,10 @@
-// `npm start`: runs the built server and, outside production, the local Meta sandbox beside it
-// (a stand-in for Meta's Graph API with a customer-phone page). Forwards Ctrl-C / SIGTERM and
-// stops everything when any child exits.
+// `npm start`: runs the built server and, outside production, the local sandbox beside it (a
+// stand-in for Meta's Graph API with a customer-phone page, and for Midtrans Snap with a payment
+// page, so top-ups work offline). Forwards Ctrl-C / SIGTERM and stops everything when any child
+// exits.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { midtransServerEnv, SANDBOX_MIDTRANS_KEYS } from './lib/processes.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const env = process.env;
@@ -13,6 +15,17 @@ const sandboxUrl = env.SANDBOX_PUBLIC_URL ?? `http://127.0.0.1:${sandboxPort}`;
 const runSandbox =
   env.SANDBOX === 'true' || (env.SANDBOX !== 'false' && env.NODE_ENV !== 'production');
 const appSecret = env.META_APP_SECRET ?? 'sandbox-app-secret';
+const midtransKeys = {
+  serverKey: env.MIDTRANS_SERVER_KEY ?? SANDBOX_MIDTRANS_KEYS.serverKey,
+  clientKey: env.MIDTRANS_CLIENT_KEY ?? SANDBOX_MIDTRANS_KEYS.clientKey,
+};
+// Explicit Midtrans URLs (say, Midtrans' own sandbox) win over the local stand-in.
+const midtrans = {
+  ...midtransServerEnv(sandboxUrl, midtransKeys),
+  ...(env.PAYMENT_GATEWAY ? { PAYMENT_GATEWAY: env.PAYMENT_GATEWAY } : {}),
+  ...(env.MIDTRANS_SNAP_URL ? { MIDTRANS_SNAP_URL: env.MIDTRANS_SNAP_URL } : {}),
+  ...(env.MIDTRANS_API_URL ? { MIDTRANS_API_URL: env.MIDTRANS_API_URL } : {}),
+};
 
 const processes = [
   {
@@ -23,6 +36,7 @@ const processes = [
           GRAPH_API_URL: env.GRAPH_API_URL ?? sandboxUrl,
           SANDBOX_URL: sandboxUrl,
           META_APP_SECRET: appSecret,
+          ...midtrans,
         }
       : {},
   },
@@ -36,6 +50,11 @@ const processes = [
             SANDBOX_PUBLIC_URL: sandboxUrl,
             SAPA_WEBHOOK_URL: env.SAPA_WEBHOOK_URL ?? `http://127.0.0.1:${port}/webhooks/meta`,
             META_APP_SECRET: appSecret,
+            MIDTRANS_SERVER_KEY: midtransKeys.serverKey,
+            MIDTRANS_CLIENT_KEY: midtransKeys.clientKey,
+            SAPA_PAYMENT_NOTIFICATION_URL:
+              env.SAPA_PAYMENT_NOTIFICATION_URL ??
+              `http://127.0.0.1:${port}/webhooks/payments/midtrans`,
           },
         },
       ]

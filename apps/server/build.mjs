@@ -7,7 +7,7 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@sapa/'));
 
 await build({
-  entryPoints: ['src/main.ts', 'src/db/migrate-cli.ts'],
+  entryPoints: ['src/main.ts', 'src/db/migrate-cli.ts', 'src/ops-cli.ts'],
   outdir: 'dist',
   bundle: true,
   platform: 'node',

@@ -1,18 +1,55 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { compression } from 'vite-plugin-compression2';
+import { criticalPathCheck } from './vite/criticalPath';
 
 const server = 'http://localhost:3000';
 
 /**
- * Libraries only reached through import(): left out of the vendor chunk so they stay lazy. The
- * date pickers are used by four lazily loaded pages only (DatesProvider, a few hundred bytes,
- * is all the shell needs): in the vendor chunk they added 71 kB to every first load.
+ * What the sign-in page must render without: the signed-in app's heavy parts. Each arrives with
+ * the route (or the click) that needs it.
  */
-const LAZY_PACKAGES = ['mixpanel-browser', 'emoji-picker-react', 'shipstyles', '@mantine/dates'];
+const NOT_FOR_LOGIN = [
+  /\/node_modules\/(socket\.io-client|engine\.io-client)\//,
+  /\/node_modules\/emoji-picker-react\//,
+  /\/node_modules\/mixpanel-browser\//,
+  /\/node_modules\/@tanstack\/react-virtual\//,
+  /\/node_modules\/@mantine\/(charts|dropzone)\//,
+  // The date pickers: only DatesProvider (the pickers' language, app/DatesLanguage) is for all.
+  /\/node_modules\/@mantine\/dates\/(?!esm\/components\/DatesProvider\/)/,
+  // The toast container, until the first toast (lib/toastSignal).
+  /\/node_modules\/@mantine\/notifications\/esm\/Notifications\.mjs$/,
+  /\/node_modules\/react-transition-group\//,
+  // The feature screens' strings (lib/i18nFeatures), fetched with the signed-in layouts.
+  /\/src\/locales\/\w+\/(?!(common|messages|validation|auth)\.json$)/,
+  // Every feature but the sign-in pages and the form helpers they share with the rest.
+  /\/src\/features\/(?!auth\/|shared\/)/,
+  /\/src\/app\/layouts\/AdminShell/,
+  /\/src\/app\/shell\/SideNav/,
+];
+
+/**
+ * Libraries every page runs on, in a chunk of their own so a deploy that changes only the app
+ * leaves them cached (a year, immutable). Only packages the first page uses whole belong here:
+ * a package with parts only some pages use would drag those parts into every first load.
+ */
+const STABLE_LIBRARIES = /\/node_modules\/(react|react-dom|scheduler|react-router|i18next)\//;
 
 // Paths are relative to apps/web: `npm run build -w @sapa/web` runs here and writes apps/web/dist.
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    criticalPathCheck([
+      {
+        name: '/login',
+        modules: ['src/features/auth/LoginPage.tsx', 'src/app/layouts/AuthLayout.tsx'],
+        forbidden: NOT_FOR_LOGIN,
+      },
+    ]),
+    // Brotli (max quality) and gzip twins of every text file, written once at build time so the
+    // server only picks one per request (@fastify/static preCompressed) and never compresses.
+    compression({ algorithms: ['brotliCompress', 'gzip'], logLevel: 'silent' }),
+  ],
   server: {
     port: 5173,
     proxy: {
@@ -26,19 +63,12 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
-    // The React + Mantine + router runtime is one cached vendor chunk, about 800 kB before gzip.
-    chunkSizeWarningLimit: 900,
+    // dist/.vite/manifest.json: which chunks each page imports, for tools that read the build.
+    manifest: true,
     rollupOptions: {
       output: {
-        // Libraries change less often than the app, so a separate chunk stays cached across
-        // deploys. One chunk only: splitting libraries further creates import cycles between
-        // chunks. mixpanel-browser keeps its own lazily loaded chunk (only with a token), and
-        // so does the emoji picker with its data (only when the composer's picker opens).
         manualChunks(id) {
-          if (!id.includes('node_modules') || LAZY_PACKAGES.some((p) => id.includes(p))) {
-            return undefined;
-          }
-          return 'vendor';
+          return STABLE_LIBRARIES.test(id) ? 'vendor' : undefined;
         },
       },
     },

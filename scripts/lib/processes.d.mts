@@ -35,10 +35,18 @@ export function sapaServerService(options: {
   pgPort: number;
   env?: Record<string, string>;
 }): ServiceSpec;
+export const SANDBOX_MIDTRANS_KEYS: MidtransKeys;
+export interface MidtransKeys {
+  serverKey: string;
+  clientKey: string;
+}
+export function midtransServerEnv(sandboxUrl: string, keys?: MidtransKeys): Record<string, string>;
 export function sandboxService(options: {
   port: number;
   webhookUrl: string;
   appSecret: string;
+  paymentNotificationUrl?: string;
+  midtransKeys?: MidtransKeys;
 }): ServiceSpec;
 export function startService(service: ServiceSpec, options?: StartOptions): Promise<ServiceHandle>;
 export function startServices(

@@ -1,5 +1,5 @@
-// Starting and stopping the child processes a test or bench run needs (the built server now,
-// the sandbox later). Shared by scripts/e2e.mjs and bench/lib so both start Sapa the same way.
+// Starting and stopping the child processes a test or bench run needs (the built server and the
+// sandbox). Shared by scripts/e2e.mjs and bench/lib so both start Sapa the same way.
 import { spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -71,8 +71,38 @@ export function sapaServerService({ port, dataDir, pgPort, env = {} }) {
   };
 }
 
-/** The local Meta sandbox (apps/sandbox), delivering signed webhooks to `webhookUrl`. */
-export function sandboxService({ port, webhookUrl, appSecret }) {
+/**
+ * The keys Sapa and the sandbox's Midtrans stand-in share outside production; the sandbox's own
+ * defaults, shaped like Midtrans' sandbox keys.
+ */
+export const SANDBOX_MIDTRANS_KEYS = {
+  serverKey: 'SB-Mid-server-sandbox',
+  clientKey: 'SB-Mid-client-sandbox',
+};
+
+/** What points Sapa's Midtrans driver at the sandbox: its Snap and API bases and its keys. */
+export function midtransServerEnv(sandboxUrl, keys = SANDBOX_MIDTRANS_KEYS) {
+  return {
+    PAYMENT_GATEWAY: 'midtrans',
+    MIDTRANS_SERVER_KEY: keys.serverKey,
+    MIDTRANS_CLIENT_KEY: keys.clientKey,
+    MIDTRANS_SNAP_URL: sandboxUrl,
+    MIDTRANS_API_URL: sandboxUrl,
+  };
+}
+
+/**
+ * The local sandbox (apps/sandbox): Meta's stand-in delivering signed webhooks to `webhookUrl`,
+ * and Midtrans Snap's, notifying payments to `paymentNotificationUrl` (by default Sapa's
+ * /webhooks/payments/midtrans beside the Meta webhook) and retrying within seconds, not minutes.
+ */
+export function sandboxService({
+  port,
+  webhookUrl,
+  appSecret,
+  paymentNotificationUrl = new URL('/webhooks/payments/midtrans', webhookUrl).href,
+  midtransKeys = SANDBOX_MIDTRANS_KEYS,
+}) {
   const url = `http://127.0.0.1:${port}`;
   return {
     name: 'sandbox',
@@ -84,6 +114,10 @@ export function sandboxService({ port, webhookUrl, appSecret }) {
       SANDBOX_PUBLIC_URL: url,
       SAPA_WEBHOOK_URL: webhookUrl,
       META_APP_SECRET: appSecret,
+      MIDTRANS_SERVER_KEY: midtransKeys.serverKey,
+      MIDTRANS_CLIENT_KEY: midtransKeys.clientKey,
+      SAPA_PAYMENT_NOTIFICATION_URL: paymentNotificationUrl,
+      PAYMENT_NOTIFICATION_RETRY_MS: '1000,2000,5000,10000,30000',
       STATUS_DELAY_MS: '150',
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',

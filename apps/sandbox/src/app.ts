@@ -12,10 +12,16 @@ import { FaultBook } from './faults.js';
 import { GraphError, graphErrorBody } from './graph/errors.js';
 import { registerGraphRoutes } from './graph/routes.js';
 import { Messaging } from './messaging.js';
+import { registerPaymentApiRoutes } from './payments/api-routes.js';
+import { registerPaymentControlRoutes } from './payments/control-routes.js';
+import { coreError, isMidtransPath, MidtransError, snapError } from './payments/errors.js';
+import { registerPaymentPageRoutes } from './payments/page-routes.js';
+import { SnapPayments } from './payments/snap.js';
 import { registerPhoneRoutes } from './phone/routes.js';
 import { Store } from './store.js';
 import { registerTemplateRoutes } from './templates/routes.js';
 import { Deliverer } from './webhooks/delivery.js';
+import { ArrivalMeter } from './throughput/arrivals.js';
 import { SendLedger } from './throughput/ledger.js';
 import { ThroughputLimiter } from './throughput/limiter.js';
 import { registerThroughputRoutes } from './throughput/routes.js';
@@ -31,7 +37,10 @@ export interface BuildOptions {
   log?: Logger;
 }
 
-/** Builds the fake Meta (Graph API, webhook sender, customer phone) without listening. */
+/**
+ * Builds the fake Meta (Graph API, webhook sender, customer phone) and the fake Midtrans Snap
+ * (transactions, payment page, notifications) without listening.
+ */
 export async function buildSandbox(
   config: SandboxConfig,
   options: BuildOptions = {},
@@ -59,6 +68,8 @@ export async function buildSandbox(
     messaging: new Messaging({ config, clock, store, deliverer, events, log }),
     throughput: new ThroughputLimiter(() => clock.now()),
     ledger: new SendLedger(),
+    payments: new SnapPayments(config.payments, clock, log),
+    arrivals: new ArrivalMeter(),
     log,
     seed: () => {
       if (config.seed) store.addNumber({ ...DEMO_NUMBER });
@@ -77,14 +88,23 @@ export async function buildSandbox(
   app.decorate('sandbox', ctx);
   await app.register(multipart, { limits: { fileSize: 100 * 1024 * 1024, files: 1 } });
 
-  app.setErrorHandler((err, _request, reply) => {
+  app.setErrorHandler((err, request, reply) => {
     if (err instanceof GraphError) return reply.code(err.httpStatus).send(graphErrorBody(err));
+    if (err instanceof MidtransError) return reply.code(err.httpStatus).send(err.body);
     const status =
       typeof err === 'object' && err && 'statusCode' in err && typeof err.statusCode === 'number'
         ? err.statusCode
         : 500;
     if (status >= 500) log.error({ err }, 'sandbox error');
     const message = err instanceof Error ? err.message : String(err);
+    // Snap and the Core API answer in Midtrans' shapes, even for a body that is not JSON.
+    if (isMidtransPath(request.url)) {
+      const shaped = status >= 500 ? 'Sorry, we encountered internal server error.' : message;
+      const error = request.url.startsWith('/snap/')
+        ? snapError(status, [shaped])
+        : coreError(status, shaped);
+      return reply.code(status).send(error.body);
+    }
     const graph =
       status >= 500
         ? new GraphError(500, 1, 'An unknown error has occurred.', { transient: true })
@@ -92,6 +112,9 @@ export async function buildSandbox(
     return reply.code(graph.httpStatus).send(graphErrorBody(graph));
   });
   app.setNotFoundHandler((request, reply) => {
+    if (isMidtransPath(request.url)) {
+      return reply.code(404).send(coreError(404, 'The requested resource is not found').body);
+    }
     const err = new GraphError(400, 100, `Unknown path components: ${request.url.split('?')[0]}`);
     return reply.code(400).send(graphErrorBody(err));
   });
@@ -101,6 +124,9 @@ export async function buildSandbox(
   registerPhoneRoutes(app, ctx);
   registerTemplateRoutes(app, ctx);
   registerThroughputRoutes(app, ctx);
+  registerPaymentApiRoutes(app, ctx.payments, config.publicUrl);
+  registerPaymentPageRoutes(app, ctx.payments);
+  registerPaymentControlRoutes(app, ctx.payments);
   registerGraphRoutes(app, ctx);
 
   // SSE streams never go idle, so they must be ended before the server can stop listening.
@@ -108,6 +134,7 @@ export async function buildSandbox(
   app.addHook('onClose', async () => {
     ctx.messaging.close();
     ctx.deliverer.close();
+    ctx.payments.close();
   });
   return app;
 }

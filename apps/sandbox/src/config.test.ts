@@ -34,4 +34,34 @@ describe('loadConfig', () => {
       expect((err as Error).message).toMatch(/SAPA_WEBHOOK_URL/);
     }
   });
+
+  it('configures the Midtrans Snap stand-in with Midtrans-like defaults', () => {
+    expect(loadConfig({}).payments).toEqual({
+      serverKey: 'SB-Mid-server-sandbox',
+      clientKey: 'SB-Mid-client-sandbox',
+      merchantId: 'G000000001',
+      merchantName: 'Sapa',
+      notificationUrl: 'http://127.0.0.1:3000/webhooks/payments/midtrans',
+      defaultExpiryMinutes: 1440,
+      notificationRetryMs: [120_000, 600_000, 1_800_000, 3_600_000, 18_000_000],
+      notificationTimeoutMs: 15_000,
+    });
+    const custom = loadConfig({
+      MIDTRANS_SERVER_KEY: 'k',
+      PAYMENT_NOTIFICATION_RETRY_MS: ' 100, 200 ',
+      SNAP_EXPIRY_MINUTES: '15',
+    }).payments;
+    expect(custom).toMatchObject({
+      serverKey: 'k',
+      notificationRetryMs: [100, 200],
+      defaultExpiryMinutes: 15,
+    });
+    expect(() => loadConfig({ PAYMENT_NOTIFICATION_RETRY_MS: '2m,10m' })).toThrow(
+      /PAYMENT_NOTIFICATION_RETRY_MS/,
+    );
+    expect(() => loadConfig({ SAPA_PAYMENT_NOTIFICATION_URL: 'nope' })).toThrow(
+      /SAPA_PAYMENT_NOTIFICATION_URL/,
+    );
+    expect(() => loadConfig({ MIDTRANS_SERVER_KEY: '' })).toThrow(/MIDTRANS_SERVER_KEY/);
+  });
 });

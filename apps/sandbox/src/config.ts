@@ -30,6 +30,34 @@ const envSchema = z.object({
   // Comma-separated words that make the fake review reject a template (ABUSIVE_CONTENT).
   TEMPLATE_BANNED_WORDS: z.string().default('forbidden'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // The Midtrans Snap stand-in (src/payments): the keys Sapa authenticates with, where signed
+  // payment notifications go, and how the sandbox retries them.
+  MIDTRANS_SERVER_KEY: z
+    .string()
+    .min(1, 'MIDTRANS_SERVER_KEY must not be empty')
+    .default('SB-Mid-server-sandbox'),
+  MIDTRANS_CLIENT_KEY: z
+    .string()
+    .min(1, 'MIDTRANS_CLIENT_KEY must not be empty')
+    .default('SB-Mid-client-sandbox'),
+  MIDTRANS_MERCHANT_ID: z.string().min(1).default('G000000001'),
+  SNAP_MERCHANT_NAME: z.string().min(1).max(60).default('Sapa'),
+  SAPA_PAYMENT_NOTIFICATION_URL: z
+    .url({
+      error:
+        'SAPA_PAYMENT_NOTIFICATION_URL must be a full URL such as http://127.0.0.1:3000/webhooks/payments/midtrans',
+    })
+    .default('http://127.0.0.1:3000/webhooks/payments/midtrans'),
+  // Midtrans keeps a Snap page (and the payment it starts) open for 24 hours unless told otherwise.
+  SNAP_EXPIRY_MINUTES: z.coerce.number().int().min(1).max(525_600).default(1440),
+  // Waits before each redelivery of an unanswered notification: Midtrans-like 2, 10, 30, 60 and
+  // 300 minutes; tests and e2e shorten it.
+  PAYMENT_NOTIFICATION_RETRY_MS: z
+    .string()
+    .regex(/^\s*\d+(\s*,\s*\d+)*\s*$/, 'must be comma-separated milliseconds, such as 1000,5000')
+    .default('120000,600000,1800000,3600000,18000000'),
+  // Midtrans gives up on an attempt after 15 seconds.
+  PAYMENT_NOTIFICATION_TIMEOUT_MS: z.coerce.number().int().min(1).max(120_000).default(15_000),
 });
 
 export interface SandboxConfig {
@@ -51,6 +79,21 @@ export interface SandboxConfig {
   templateReviewMs?: number;
   /** Words that get a template rejected (default: "forbidden"). */
   templateBannedWords?: string[];
+  /** The Midtrans Snap stand-in: keys, merchant, notification URL and retry schedule. */
+  payments: PaymentsConfig;
+}
+
+export interface PaymentsConfig {
+  serverKey: string;
+  clientKey: string;
+  merchantId: string;
+  merchantName: string;
+  notificationUrl: string;
+  /** How long a Snap page and the payment it starts stay open when the request names no expiry. */
+  defaultExpiryMinutes: number;
+  /** Wait before each redelivery; its length is the number of retries after the first attempt. */
+  notificationRetryMs: number[];
+  notificationTimeoutMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -89,6 +132,18 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): SandboxConf
     templateBannedWords: env.TEMPLATE_BANNED_WORDS.split(',')
       .map((w) => w.trim().toLowerCase())
       .filter(Boolean),
+    payments: {
+      serverKey: env.MIDTRANS_SERVER_KEY,
+      clientKey: env.MIDTRANS_CLIENT_KEY,
+      merchantId: env.MIDTRANS_MERCHANT_ID,
+      merchantName: env.SNAP_MERCHANT_NAME,
+      notificationUrl: env.SAPA_PAYMENT_NOTIFICATION_URL,
+      defaultExpiryMinutes: env.SNAP_EXPIRY_MINUTES,
+      notificationRetryMs: env.PAYMENT_NOTIFICATION_RETRY_MS.split(',').map((v) =>
+        Number(v.trim()),
+      ),
+      notificationTimeoutMs: env.PAYMENT_NOTIFICATION_TIMEOUT_MS,
+    },
   };
 }
 

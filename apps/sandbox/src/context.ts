@@ -5,7 +5,9 @@ import type { SandboxConfig } from './config.js';
 import type { PhoneEvents } from './events.js';
 import type { FaultBook } from './faults.js';
 import type { Messaging } from './messaging.js';
+import type { SnapPayments } from './payments/snap.js';
 import type { Store } from './store.js';
+import type { ArrivalMeter } from './throughput/arrivals.js';
 import type { SendLedger } from './throughput/ledger.js';
 import type { ThroughputLimiter } from './throughput/limiter.js';
 import type { Deliverer } from './webhooks/delivery.js';
@@ -24,6 +26,10 @@ export interface SandboxContext {
   throughput: ThroughputLimiter;
   /** Template sends per recipient, for exactly-once checks. */
   ledger: SendLedger;
+  /** The Midtrans Snap stand-in: transactions, their notifications to Sapa. */
+  payments: SnapPayments;
+  /** Send requests per number by arrival: the busiest 1-second window, for pacing checks. */
+  arrivals: ArrivalMeter;
   log: Logger;
   /** Registers the configured seed numbers again (start-up and /sandbox/reset). */
   seed(): void;

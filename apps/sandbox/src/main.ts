@@ -22,6 +22,7 @@ console.log(
     '',
     `  Meta sandbox: ${config.publicUrl}  customer phone: ${config.publicUrl}/phone`,
     `  Webhooks go to ${config.webhookUrl} (signed with META_APP_SECRET)`,
+    `  Midtrans Snap sandbox: ${config.publicUrl}/snap (pay on its page; notifications go to ${config.payments.notificationUrl})`,
     '',
   ].join('\n'),
 );
@@ -30,7 +31,7 @@ let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
-  log.info({ signal }, 'sandbox shutting down');
+  log.debug({ signal }, 'sandbox shutting down');
   const force = setTimeout(() => process.exit(1), 10_000);
   force.unref();
   try {

@@ -81,6 +81,15 @@ export class Store {
   listNumbers(): BusinessNumber[] {
     return [...this.numbers.values()];
   }
+  /** Whether any number was registered with this token (Meta: a token that parses at all). */
+  knowsToken(token: string): boolean {
+    for (const n of this.numbers.values()) if (n.accessToken === token) return true;
+    return false;
+  }
+  /** The numbers of one WhatsApp Business Account, in the order they were added. */
+  numbersOfWaba(wabaId: string): BusinessNumber[] {
+    return this.listNumbers().filter((n) => n.wabaId === wabaId);
+  }
 
   conversation(phoneNumberId: string, waId: string, name?: string): Conversation {
     const key = convKey(phoneNumberId, waId);

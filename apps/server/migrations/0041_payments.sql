@@ -13,8 +13,10 @@ ALTER TABLE products ADD CONSTRAINT products_prices_positive CHECK (price > 0 AN
 
 -- The paid period a plan order bought (set when it is paid): a refund ends exactly that period,
 -- and the invoice names it.
-ALTER TABLE orders ADD COLUMN period_start timestamptz;
-ALTER TABLE orders ADD COLUMN period_end timestamptz;
+-- The invoices migration (0042) adds the same two columns for its invoice lines: IF NOT EXISTS
+-- lets either file run first.
+ALTER TABLE orders ADD COLUMN IF NOT EXISTS period_start timestamptz;
+ALTER TABLE orders ADD COLUMN IF NOT EXISTS period_end timestamptz;
 -- A refunded top-up whose balance was already spent: the part the ledger could not take back
 -- (it never goes below zero), left for the operator to settle with the account.
 ALTER TABLE orders ADD COLUMN refund_shortfall numeric(14, 2) CHECK (refund_shortfall > 0);

@@ -1,10 +1,6 @@
-import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import { LIMITS } from '@sapa/contracts';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyServerOptions } from 'fastify';
@@ -17,6 +13,9 @@ import {
 import type { Deps } from './deps.js';
 import { registerAuthentication } from './http/authenticate.js';
 import { registerErrorHandler } from './http/error-handler.js';
+import { RequestLog } from './http/request-log.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
+import { findWebDist, registerStaticWeb } from './http/static-web.js';
 import type { App } from './http/types.js';
 import { AuthService } from './modules/auth/service.js';
 import { MODULES, type CoreServices } from './modules/registry.js';
@@ -40,11 +39,13 @@ export async function buildApp(
     logger: options.logger === undefined ? undefined : options.logger,
     trustProxy: deps.config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
+    logController: new RequestLog(deps.config.logRequests),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  await registerSecurityHeaders(app, deps.config);
 
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: LIMITS.uploadBytes, files: 1, fields: 10 } });
@@ -85,26 +86,6 @@ export async function buildApp(
   });
 
   const webDist = options.serveWeb === false ? null : findWebDist();
-  if (webDist) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false });
-    // History fallback: any GET that is not API, socket or webhook traffic gets the SPA.
-    app.get('/*', { config: { public: true }, schema: { hide: true } }, (request, reply) => {
-      const path = request.url.split('?')[0] ?? '/';
-      if (/^\/(api|socket\.io|webhooks)(\/|$)/.test(path)) return reply.callNotFound();
-      return reply.sendFile('index.html', { maxAge: 0 });
-    });
-  }
+  if (webDist) await registerStaticWeb(app, webDist);
   return { app, services, realtime };
-}
-
-function findWebDist(): string | null {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  for (let i = 0; i < 5; i++) {
-    const candidate = join(dir, 'web', 'dist');
-    if (existsSync(join(candidate, 'index.html'))) return candidate;
-    const sibling = join(dir, 'apps', 'web', 'dist');
-    if (existsSync(join(sibling, 'index.html'))) return sibling;
-    dir = dirname(dir);
-  }
-  return null;
 }

@@ -35,6 +35,9 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('Sapa <no-reply@sapa.local>'),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_REQUESTS: z
+    .enum(['true', 'false'], { error: 'LOG_REQUESTS must be true or false' })
+    .optional(),
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
   DEMO_PASSWORD: z.string().min(8).default('Sapa12345'),
   ACCESS_TOKEN_TTL: z.coerce.number().int().min(30).default(900),
@@ -93,6 +96,8 @@ export interface Config {
   mailFrom: string;
   jwtSecret: string;
   logLevel: Env['LOG_LEVEL'];
+  /** One log line per answered request (on by default in production only). */
+  logRequests: boolean;
   seedDemo: boolean;
   demoPassword: string;
   accessTokenTtlSeconds: number;
@@ -137,15 +142,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const env = parsed.data;
-  if (env.NODE_ENV === 'production' && (!env.META_APP_SECRET || !env.META_VERIFY_TOKEN)) {
-    throw new ConfigError(
-      'Invalid configuration:\n  - META_APP_SECRET and META_VERIFY_TOKEN are required in production',
-    );
-  }
-  if (env.NODE_ENV === 'production' && (!env.MIDTRANS_SERVER_KEY || !env.MIDTRANS_CLIENT_KEY)) {
-    throw new ConfigError(
-      'Invalid configuration:\n  - MIDTRANS_SERVER_KEY and MIDTRANS_CLIENT_KEY are required in production (Midtrans dashboard: Settings → Access Keys)',
-    );
+  const missing = env.NODE_ENV === 'production' ? productionGaps(env) : [];
+  if (missing.length) {
+    throw new ConfigError(`Invalid configuration:\n${missing.map((m) => `  - ${m}`).join('\n')}`);
   }
   const dataDir = resolve(env.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
@@ -162,6 +161,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: env.MAIL_FROM,
     jwtSecret: env.JWT_SECRET ?? persistedSecret(dataDir),
     logLevel: env.LOG_LEVEL,
+    // In development the terminal is for the start banner and errors; a production log collector
+    // wants every request.
+    logRequests: env.LOG_REQUESTS ? env.LOG_REQUESTS === 'true' : env.NODE_ENV === 'production',
     seedDemo: env.SEED_DEMO === 'true',
     demoPassword: env.DEMO_PASSWORD,
     accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL,
@@ -189,6 +191,28 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       timeoutMs: 15_000,
     },
   };
+}
+
+/** Settings whose development fallbacks must never serve real users. */
+function productionGaps(env: Env): string[] {
+  const gaps: string[] = [];
+  if (!env.META_APP_SECRET || !env.META_VERIFY_TOKEN) {
+    gaps.push('META_APP_SECRET and META_VERIFY_TOKEN are required in production');
+  }
+  // Without SMTP, mail would only reach the development mailbox, which must not exist in
+  // production: it shows password-reset and invitation links to anyone.
+  if (!env.SMTP_URL) {
+    gaps.push(
+      'SMTP_URL is required in production (smtp://user:pass@host:587): password resets and invitations must be delivered by email',
+    );
+  }
+  // The sandbox's development keys would open no payment at Midtrans (or, worse, someone else's).
+  if (!env.MIDTRANS_SERVER_KEY || !env.MIDTRANS_CLIENT_KEY) {
+    gaps.push(
+      'MIDTRANS_SERVER_KEY and MIDTRANS_CLIENT_KEY are required in production (Midtrans dashboard: Settings → Access Keys)',
+    );
+  }
+  return gaps;
 }
 
 /** JWT_SECRET unset: generate one on first start and keep it so sessions survive restarts. */

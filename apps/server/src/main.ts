@@ -4,6 +4,7 @@ import { buildApp } from './app.js';
 import { ChannelAdapters } from './channels/registry.js';
 import { resolveDatabaseUrl } from './db/connect.js';
 import { createDb, warmPool } from './db/database.js';
+import { connectionErrorLogger, createStopper, isStopping, stopOnSignals } from './lifecycle.js';
 import { migrate } from './db/migrate.js';
 import type { Deps } from './deps.js';
 import { EventBus } from './events/bus.js';
@@ -15,8 +16,10 @@ import { AuthService } from './modules/auth/service.js';
 import { registerInboxWorkers } from './modules/inbox/jobs/register.js';
 import { registerBroadcastWorkers } from './modules/broadcasts/engine/register.js';
 import { registerTemplateWorkers } from './modules/templates/status-sync.js';
+import { registerInvoiceWorkers } from './modules/billing/invoices/index.js';
 import { registerPaymentWorkers } from './modules/billing/index.js';
 import { OutboxMailer } from './modules/mail/mailer.js';
+import { devMailboxEnabled } from './modules/mail/routes.js';
 import { Realtime } from './realtime/server.js';
 import { seedDemo } from './seed/demo.js';
 import { seedDemoMessaging } from './seed/demo-messaging.js';
@@ -34,60 +37,98 @@ try {
 }
 
 const log = pino({ level: config.logLevel });
-const database = await resolveDatabaseUrl(config, (line) => log.debug({ pg: line }, 'postgres'));
-const { db, pool } = createDb(database.url, config.databasePoolSize);
-const authCache = new AuthCache(systemClock);
-watchPool(pool, () => authCache.invalidateAll());
-const applied = await migrate(pool);
-if (applied.length) log.info({ applied }, 'migrations applied');
-await warmPool(pool);
+const stopper = createStopper(log);
+// Registered before anything starts: a signal mid-start still stops what has started (the
+// embedded PostgreSQL above all), rather than leaving it running without its server.
+let signalPostgres = (): void => undefined;
+stopOnSignals(stopper, {
+  onStopped: () => console.log('Sapa stopped.'),
+  forceAfterMs: 20_000,
+  onForce: () => signalPostgres(),
+});
 
-const jobs = await PgBossQueue.start(database.url);
-const deps: Deps = {
-  config,
-  db,
-  pool,
-  clock: systemClock,
-  secrets: new SecretBox(config.jwtSecret),
-  mailer: new OutboxMailer(db, log, config.smtpUrl, config.mailFrom),
-  log,
-  events: new EventBus(),
-  jobs,
-  channels: ChannelAdapters.fromConfig(config),
-  authCache,
-};
-await authCache.listen(database.url);
-
-// Roles: `web` serves HTTP and sockets, `worker` runs jobs, `all` (default) does both.
-const serveWeb = config.role !== 'worker';
-const runWorkers = config.role !== 'web';
-const seeded = config.seedDemo && serveWeb ? await seedDemo(deps) : null;
-if (seeded) await seedDemoMessaging(deps);
-if (seeded) await seedDemoTemplates(deps);
-if (runWorkers) await registerInboxWorkers(deps);
-const stopBroadcastSweep = runWorkers ? await registerBroadcastWorkers(deps) : null;
-if (runWorkers) await registerTemplateWorkers(deps);
-if (runWorkers) await registerPaymentWorkers(deps);
-
-const closers: (() => Promise<unknown>)[] = [];
-if (serveWeb) {
-  const { app } = await buildApp(deps);
-  await app.listen({ port: config.port, host: config.host });
-  closers.push(() => app.close());
-} else {
-  // A worker still publishes socket events: through the adapter they reach the web processes.
-  const realtime = await Realtime.create(deps, new AuthService(deps));
-  closers.push(() => realtime.close());
+try {
+  await start();
+} catch (err) {
+  // Stopping already (a signal arrived mid-start): the stop in progress ends the process.
+  if (!isStopping()) {
+    console.error(
+      `Sapa could not start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`,
+    );
+    await stopper.stop();
+    process.exit(1);
+  }
 }
 
-if (serveWeb) {
+async function start(): Promise<void> {
+  const database = await resolveDatabaseUrl(config, (line) => log.debug({ pg: line }, 'postgres'));
+  signalPostgres = database.signalStop;
+  stopper.add('postgres', () => database.stop());
+  const { db, pool } = createDb(
+    database.url,
+    config.databasePoolSize,
+    connectionErrorLogger(log, 'database pool'),
+  );
+  stopper.add('database pool', () => db.destroy());
+  const authCache = new AuthCache(systemClock);
+  stopper.add('auth cache', () => authCache.close());
+  watchPool(pool, () => authCache.invalidateAll());
+  const applied = await migrate(pool);
+  if (applied.length) log.info({ applied }, 'migrations applied');
+  await warmPool(pool);
+
+  const jobs = await PgBossQueue.start(database.url, {
+    onError: connectionErrorLogger(log, 'pg-boss'),
+  });
+  stopper.add('jobs', () => jobs.stop());
+  const deps: Deps = {
+    config,
+    db,
+    pool,
+    clock: systemClock,
+    secrets: new SecretBox(config.jwtSecret),
+    mailer: new OutboxMailer(db, log, config.smtpUrl, config.mailFrom),
+    log,
+    events: new EventBus(),
+    jobs,
+    channels: ChannelAdapters.fromConfig(config),
+    authCache,
+  };
+  await authCache.listen(database.url);
+
+  // Roles: `web` serves HTTP and sockets, `worker` runs jobs, `all` (default) does both.
+  const serveWeb = config.role !== 'worker';
+  const runWorkers = config.role !== 'web';
+  const seeded = config.seedDemo && serveWeb ? await seedDemo(deps) : null;
+  if (seeded) await seedDemoMessaging(deps);
+  if (seeded) await seedDemoTemplates(deps);
+  if (runWorkers) await registerInboxWorkers(deps);
+  const stopBroadcastSweep = runWorkers ? await registerBroadcastWorkers(deps) : null;
+  if (stopBroadcastSweep) stopper.add('broadcast sweep', stopBroadcastSweep);
+  if (runWorkers) await registerTemplateWorkers(deps);
+  if (runWorkers) await registerInvoiceWorkers(deps);
+  if (runWorkers) await registerPaymentWorkers(deps);
+
+  if (!serveWeb) {
+    // A worker still publishes socket events: through the adapter they reach the web processes.
+    const realtime = await Realtime.create(deps, new AuthService(deps));
+    stopper.add('realtime', () => realtime.close());
+    log.info('worker started');
+    return;
+  }
+  const { app } = await buildApp(deps);
+  stopper.add('http', () => app.close());
+  await app.listen({ port: config.port, host: config.host });
   const lines = [
     '',
     `  Sapa is ready at ${config.appUrl}`,
     `  API docs:        ${config.appUrl}/api/docs`,
-    ...(config.smtpUrl ? [] : [`  Dev mailbox:     ${config.appUrl}/dev/mailbox`]),
+    ...(devMailboxEnabled(config) ? [`  Dev mailbox:     ${config.appUrl}/dev/mailbox`] : []),
     ...(config.sandboxUrl
-      ? [`  Customer phone:  ${config.sandboxUrl}/phone   (local Meta sandbox)`]
+      ? [
+          `  Customer phone:  ${config.sandboxUrl}/phone   (local Meta sandbox)`,
+          `  Payments:        ${config.appUrl}/top-up pays on ${config.sandboxUrl}/snap   (local Midtrans Snap sandbox)`,
+        ]
       : []),
     ...(seeded
       ? [
@@ -101,25 +142,4 @@ if (serveWeb) {
     '',
   ];
   console.log(lines.join('\n'));
-} else log.info('worker started');
-
-let stopping = false;
-async function shutdown(signal: string) {
-  if (stopping) return;
-  stopping = true;
-  log.info({ signal }, 'shutting down');
-  const force = setTimeout(() => process.exit(1), 20_000);
-  force.unref();
-  try {
-    stopBroadcastSweep?.();
-    for (const close of closers) await close();
-    await jobs.stop();
-    await authCache.close();
-    await db.destroy();
-    await database.stop();
-  } finally {
-    process.exit(0);
-  }
 }
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
-process.on('SIGINT', () => void shutdown('SIGINT'));

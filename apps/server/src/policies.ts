@@ -29,7 +29,14 @@ export const POLICIES = {
   // (order history, live status), agents never see them.
   'orders.read': { roles: MANAGERS },
   'orders.create': { roles: ADMIN },
+  // Invoices carry the company's figures and tax identity: the people who run the account (the
+  // web's invoice page admits admins and supervisors) read them; admins keep the buyer details.
+  'invoices.read': { roles: MANAGERS },
+  'billingProfile.read': { roles: MANAGERS },
+  'billingProfile.update': { roles: ADMIN },
   'reports.read': { roles: MANAGERS },
+  // The dashboard's setup checklist: connecting channels, inviting and paying are the admin's.
+  'onboarding.read': { roles: ADMIN },
   // Spec §6: supervisors may not open /integration; agents see channel names for filters.
   'channels.read': { roles: ALL },
   'channels.manage': { roles: ADMIN },

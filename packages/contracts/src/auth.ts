@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.js';
 import { validationMessage as vm } from './messages.js';
 import { emailField, pinField } from './fields.js';
 import { roleSchema } from './roles.js';
@@ -6,7 +7,7 @@ import { userSchema } from './users.js';
 
 export const loginBodySchema = z.object({
   email: emailField(),
-  password: z.string({ error: () => vm.required('password') }).min(1, vm.required('password')),
+  password: text({ error: () => vm.required('password') }).min(1, vm.required('password')),
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.js';
 
 export const productSchema = z.object({
   _id: z.string(),
@@ -19,7 +20,7 @@ export type Product = z.infer<typeof productSchema>;
 export const productListSchema = z.object({ data: z.array(productSchema) });
 
 export const startPlanBodySchema = z.object({
-  productCode: z.string().min(1),
+  productCode: text().min(1),
   trial: z.literal(true),
 });
 

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { text } from './text.js';
+import { rowIdText } from './fields.js';
 
 /**
  * Broadcasts (spec §2, §3 Broadcast, §7 broadcasts, broadcastrecipients). The lead wrote the
@@ -127,12 +129,12 @@ const uuid = z.uuid({ error: 'Invalid id' });
 export const recipientSourceSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('text'),
-    text: z.string().max(BROADCAST_LIMITS.pasteChars),
+    text: text().max(BROADCAST_LIMITS.pasteChars),
   }),
   z.object({
     type: z.literal('groups'),
     groupIds: z.array(uuid).max(50),
-    fields: z.record(z.string(), z.string().max(200)).default({}),
+    fields: z.record(text(), text().max(200)).default({}),
   }),
 ]);
 export type RecipientSource = z.infer<typeof recipientSourceSchema>;
@@ -141,7 +143,7 @@ export type RecipientSource = z.infer<typeof recipientSourceSchema>;
 export const recipientCheckBodySchema = z.object({
   templateId: uuid,
   /** The title so far, kept on the draft (optional: step 1 may still change it). */
-  title: z.string().trim().max(BROADCAST_LIMITS.titleMax).optional(),
+  title: text().trim().max(BROADCAST_LIMITS.titleMax).optional(),
   /** A previous check of this wizard, replaced by this one ('Check Now'). */
   draftId: uuid.optional(),
   source: recipientSourceSchema,
@@ -151,7 +153,7 @@ export type RecipientCheckBody = z.infer<typeof recipientCheckBodySchema>;
 /** Multipart form fields next to `file`. */
 export const recipientCheckFormSchema = z.object({
   templateId: uuid,
-  title: z.string().trim().max(BROADCAST_LIMITS.titleMax).optional(),
+  title: text().trim().max(BROADCAST_LIMITS.titleMax).optional(),
   draftId: uuid.optional(),
 });
 
@@ -198,7 +200,7 @@ export type RecipientCheckResult = z.infer<typeof recipientCheckResultSchema>;
 
 export const headerMediaInputSchema = z.union([
   z.object({ mediaId: uuid }),
-  z.object({ link: z.string().trim().max(2000) }),
+  z.object({ link: text().trim().max(2000) }),
 ]);
 export type HeaderMediaInput = z.infer<typeof headerMediaInputSchema>;
 
@@ -216,8 +218,7 @@ export const broadcastCreateBodySchema = z.object({
 export type BroadcastCreateBody = z.infer<typeof broadcastCreateBodySchema>;
 
 function requiredTitle() {
-  return z
-    .string({ error: () => 'The title field is required' })
+  return text({ error: () => 'The title field is required' })
     .trim()
     .min(1, 'The title field is required')
     .max(
@@ -270,9 +271,9 @@ export const BROADCAST_TAB_STATUSES: Record<BroadcastTab, readonly BroadcastStat
 
 export const broadcastListQuerySchema = z.object({
   tab: z.enum(BROADCAST_TABS).default('scheduled'),
-  searchText: z.string().trim().max(200).optional(),
+  searchText: text().trim().max(200).optional(),
   perpage: z.coerce.number().int().min(1).max(BROADCAST_LIMITS.perpageMax).default(20),
-  startKey: z.string().max(200).optional(),
+  startKey: text().max(200).optional(),
 });
 export type BroadcastListQuery = z.infer<typeof broadcastListQuerySchema>;
 export const broadcastListSchema = z.object({
@@ -306,9 +307,9 @@ export const broadcastRecipientsQuerySchema = z.object({
   status: recipientStatusSchema.optional(),
   /** 'replied': recipients who answered. */
   replied: z.enum(['true', 'false']).optional(),
-  searchText: z.string().trim().max(50).optional(),
+  searchText: text().trim().max(50).optional(),
   perpage: z.coerce.number().int().min(1).max(BROADCAST_LIMITS.perpageMax).default(50),
-  startKey: z.string().regex(/^\d+$/).optional(),
+  startKey: rowIdText('startKey').optional(),
 });
 export type BroadcastRecipientsQuery = z.infer<typeof broadcastRecipientsQuerySchema>;
 export const broadcastRecipientListSchema = z.object({

@@ -52,7 +52,9 @@ export const createWhatsappServiceBodySchema = z.object({
     /^\d{5,32}$/,
     'The WhatsApp Business Account id must be digits',
   ),
-  accessToken: requiredString('access token').min(10, vm.min('access token', 10)).max(1024),
+  accessToken: requiredString('access token')
+    .min(10, vm.min('access token', 10))
+    .max(1024, vm.max('access token', 1024)),
 });
 export type CreateWhatsappServiceBody = z.infer<typeof createWhatsappServiceBodySchema>;
 

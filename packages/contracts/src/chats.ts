@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { text } from './text.js';
 import { channelTypeSchema } from './channels.js';
 import { LIMITS } from './limits.js';
-import { queryBoolean } from './fields.js';
+import { MESSAGES } from './messages.js';
+import { queryBoolean, rowIdText } from './fields.js';
 
 export const CHAT_FLAGS = ['gray', 'red', 'green'] as const;
 export const chatFlagSchema = z.enum(CHAT_FLAGS);
@@ -97,13 +99,13 @@ export type Message = z.infer<typeof messageSchema>;
 
 export const chatPageQuerySchema = z.object({
   perpage: z.coerce.number().int().min(1).max(LIMITS.chatPageSearch).default(LIMITS.chatPageFirst),
-  startKey: z.string().max(200).optional(),
-  searchText: z.string().trim().max(200).optional(),
+  startKey: text().max(200).optional(),
+  searchText: text().trim().max(200).optional(),
   assignee: z.enum(['ALL', 'MINE', 'UNASSIGNED']).optional(),
   isArchive: queryBoolean.optional(),
   unread: queryBoolean.optional(),
-  channel: z.string().optional(),
-  label: z.string().optional(),
+  channel: text().optional(),
+  label: text().optional(),
   flag: chatFlagSchema.optional(),
   resolved: queryBoolean.optional(),
 });
@@ -114,10 +116,10 @@ export const chatPageSchema = z.object({
 
 export const messagePageQuerySchema = z.object({
   chatId: z.uuid().optional(),
-  startKey: z.string().max(40).optional(),
+  startKey: text().max(40).optional(),
   perpage: z.coerce.number().int().min(1).max(100).default(LIMITS.messagePageFirst),
   includeMsgInfo: queryBoolean.optional(),
-  searchText: z.string().trim().max(200).optional(),
+  searchText: text().trim().max(200).optional(),
   /**
    * `older` (default): the page before startKey, exclusive. `newer`: the page after startKey,
    * exclusive, used after jumping to a search hit. With `newer` the answer's nextKey continues
@@ -132,13 +134,18 @@ export const messagePageSchema = z.object({
   chats: z.array(chatSchema).optional(),
 });
 
+/** `/api/messages/:id` and its media (an id too long to exist is the service's 404). */
+export const messageIdParamsSchema = z.object({
+  id: text().regex(/^\d+$/, MESSAGES.messageNotFound),
+});
+
 /** Body of `new.message.out` and `POST /messages`. */
 export const sendMessageBodySchema = z
   .object({
     chatId: z.uuid({ error: 'The chat id is not valid' }),
-    text: z.string().max(4096, 'The message may not be more than 4096 characters').default(''),
-    generatedId: z.string().max(64).optional(),
-    replyTo: z.string().regex(/^\d+$/).optional(),
+    text: text().max(4096, 'The message may not be more than 4096 characters').default(''),
+    generatedId: text().max(64).optional(),
+    replyTo: rowIdText('replyTo').optional(),
     attachment: z.object({ mediaId: z.uuid() }).optional(),
   })
   .refine((b) => b.text.trim().length > 0 || b.attachment, {

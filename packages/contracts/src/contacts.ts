@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.js';
 import { channelTypeSchema } from './channels.js';
 import { idField, queryBoolean, requiredString } from './fields.js';
 import { validationMessage as vm } from './messages.js';
@@ -56,13 +57,13 @@ export const contactSchema = z.object({
 export type Contact = z.infer<typeof contactSchema>;
 
 export const contactListQuerySchema = z.object({
-  searchText: z.string().trim().max(200).optional(),
+  searchText: text().trim().max(200).optional(),
   channel: channelTypeSchema.optional(),
   label: z.uuid().optional(),
   groupId: z.uuid().optional(),
   archived: queryBoolean.default(false),
   perpage: z.coerce.number().int().min(1).max(200).default(50),
-  startKey: z.string().max(200).optional(),
+  startKey: text().max(200).optional(),
 });
 export type ContactListQuery = z.infer<typeof contactListQuerySchema>;
 export const contactListSchema = z.object({
@@ -71,8 +72,7 @@ export const contactListSchema = z.object({
   total: z.number(),
 });
 
-const emailOrEmpty = z
-  .string()
+const emailOrEmpty = text()
   .trim()
   .max(254)
   .refine(
@@ -83,18 +83,18 @@ const emailOrEmpty = z
 export const contactBodySchema = z.object({
   name: requiredString('name').max(120, vm.max('name', 120)),
   /** Any common form (+62…, 62…, 0…, with spaces or dashes); stored canonical. */
-  phone: z.string().trim().max(32).optional(),
+  phone: text().trim().max(32).optional(),
   email: emailOrEmpty.optional(),
-  notes: z.string().max(2000, vm.max('notes', 2000)).default(''),
-  attributes: z.record(z.string(), z.string().max(500)).default({}),
+  notes: text().max(2000, vm.max('notes', 2000)).default(''),
+  attributes: z.record(text(), text().max(500)).default({}),
   labels: z.array(idField).max(20).default([]),
 });
 export const contactUpdateBodySchema = z.object({
   name: requiredString('name').max(120, vm.max('name', 120)).optional(),
-  phone: z.string().trim().max(32).nullable().optional(),
+  phone: text().trim().max(32).nullable().optional(),
   email: emailOrEmpty.nullable().optional(),
-  notes: z.string().max(2000, vm.max('notes', 2000)).optional(),
-  attributes: z.record(z.string(), z.string().max(500)).optional(),
+  notes: text().max(2000, vm.max('notes', 2000)).optional(),
+  attributes: z.record(text(), text().max(500)).optional(),
   labels: z.array(idField).max(20).optional(),
 });
 export const contactIdParamsSchema = z.object({ id: idField });
@@ -134,7 +134,7 @@ export const contactImportPreviewSchema = z.object({
 export type ContactImportPreview = z.infer<typeof contactImportPreviewSchema>;
 
 export const contactImportCommitBodySchema = z.object({
-  importId: z.string().min(1),
+  importId: text().min(1),
   groupId: z.uuid().optional(),
 });
 export const contactImportResultSchema = z.object({
@@ -158,19 +158,19 @@ export type ContactGroup = z.infer<typeof contactGroupSchema>;
 
 /** Spec §7 `GET contacts/groups` with `groups` (comma-separated ids) and `channel`. */
 export const contactGroupListQuerySchema = z.object({
-  groups: z.string().max(4000).optional(),
+  groups: text().max(4000).optional(),
   channel: channelTypeSchema.optional(),
-  searchText: z.string().trim().max(60).optional(),
+  searchText: text().trim().max(60).optional(),
 });
 export const contactGroupListSchema = z.object({ data: z.array(contactGroupSchema) });
 export const contactGroupBodySchema = z.object({
   name: requiredString('name').max(60, vm.max('name', 60)),
-  description: z.string().trim().max(512, vm.max('description', 512)).default(''),
+  description: text().trim().max(512, vm.max('description', 512)).default(''),
   channel: channelTypeSchema.nullable().default(null),
 });
 export const contactGroupUpdateBodySchema = z.object({
   name: requiredString('name').max(60, vm.max('name', 60)).optional(),
-  description: z.string().trim().max(512, vm.max('description', 512)).optional(),
+  description: text().trim().max(512, vm.max('description', 512)).optional(),
   channel: channelTypeSchema.nullable().optional(),
 });
 export const contactGroupMembersBodySchema = z.object({

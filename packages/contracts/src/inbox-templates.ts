@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.js';
 import { fillTemplate, templateParams, templateSchema, type Template } from './templates.js';
 
 /**
@@ -42,13 +43,13 @@ export const sendTemplateBodySchema = z.object({
   chatId: z.uuid({ error: 'The chat id is not valid' }),
   templateId: z.uuid({ error: 'The template id is not valid' }),
   params: z
-    .array(z.string({ error: 'Every parameter must be text' }))
+    .array(text({ error: 'Every parameter must be text' }))
     .max(100)
     .default([]),
-  headerParam: z.string().max(TEMPLATE_HEADER_MAX).optional(),
-  headerMediaUrl: z.string().max(2000).optional(),
+  headerParam: text().max(TEMPLATE_HEADER_MAX).optional(),
+  headerMediaUrl: text().max(2000).optional(),
   /** The client's id for this send, so a retried request is stored once. */
-  generatedId: z.string().min(1).max(100).optional(),
+  generatedId: text().min(1).max(100).optional(),
 });
 export type SendTemplateBody = z.infer<typeof sendTemplateBodySchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.js';
 import { chatFlagSchema, chatSchema } from './chats.js';
 import { channelTypeSchema } from './channels.js';
 import { idField, queryBoolean, requiredString } from './fields.js';
@@ -12,8 +13,7 @@ import { validationMessage as vm } from './messages.js';
 // ---------- Labels ----------
 
 /** Spec §3 "label (label, color)". Colours are hex so any palette can render them. */
-export const labelColorSchema = z
-  .string()
+export const labelColorSchema = text()
   .trim()
   .regex(/^#[0-9a-fA-F]{6}$/, 'The color must be a hex colour such as #228be6');
 
@@ -29,7 +29,7 @@ export type Label = z.infer<typeof labelSchema>;
 
 export const labelListQuerySchema = z.object({
   perpage: z.coerce.number().int().min(1).max(999).default(999),
-  searchText: z.string().trim().max(60).optional(),
+  searchText: text().trim().max(60).optional(),
   withCounts: queryBoolean.default(false),
 });
 export const labelListSchema = z.object({ data: z.array(labelSchema), total: z.number() });
@@ -115,12 +115,12 @@ export const ticketListQuerySchema = z.object({
   status: z.enum(TICKET_STATUSES).optional(),
   agentId: z.uuid().optional(),
   channel: channelTypeSchema.optional(),
-  searchText: z.string().trim().max(200).optional(),
+  searchText: text().trim().max(200).optional(),
   /** Inclusive day range on openAt, YYYY-MM-DD in the account's time zone. */
   from: z.iso.date().optional(),
   to: z.iso.date().optional(),
   perpage: z.coerce.number().int().min(1).max(100).default(25),
-  startKey: z.string().max(200).optional(),
+  startKey: text().max(200).optional(),
 });
 export type TicketListQuery = z.infer<typeof ticketListQuerySchema>;
 export const ticketListSchema = z.object({
@@ -181,7 +181,7 @@ export const quickReplySchema = z.object({
 export type QuickReply = z.infer<typeof quickReplySchema>;
 
 export const quickReplyListQuerySchema = z.object({
-  searchText: z.string().trim().max(60).optional(),
+  searchText: text().trim().max(60).optional(),
   perpage: z.coerce.number().int().min(1).max(999).default(999),
 });
 export const quickReplyListSchema = z.object({ data: z.array(quickReplySchema) });
@@ -191,7 +191,7 @@ export const quickReplyBodySchema = z
     shortcut: requiredString('shortcut')
       .max(30, vm.max('shortcut', 30))
       .regex(/^[a-z0-9_-]+$/i, 'The shortcut may only contain letters, numbers, - and _'),
-    text: z.string().trim().max(4096, vm.max('text', 4096)).default(''),
+    text: text().trim().max(4096, vm.max('text', 4096)).default(''),
     mediaId: z.uuid().nullable().optional(),
     divisionIds: z.array(idField).max(50).default([]),
   })
@@ -204,7 +204,7 @@ export const quickReplyUpdateBodySchema = z.object({
     .max(30, vm.max('shortcut', 30))
     .regex(/^[a-z0-9_-]+$/i, 'The shortcut may only contain letters, numbers, - and _')
     .optional(),
-  text: z.string().trim().max(4096, vm.max('text', 4096)).optional(),
+  text: text().trim().max(4096, vm.max('text', 4096)).optional(),
   mediaId: z.uuid().nullable().optional(),
   divisionIds: z.array(idField).max(50).optional(),
 });

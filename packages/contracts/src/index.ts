@@ -1,6 +1,7 @@
 export * from './messages.js';
 export * from './limits.js';
 export * from './fields.js';
+export * from './text.js';
 export * from './roles.js';
 export * from './users.js';
 export * from './auth.js';
@@ -26,3 +27,6 @@ export * from './ppn.js';
 export * from './orders.js';
 export * from './invoices.js';
 export * from './plans.js';
+export * from './onboarding.js';
+export * from './ops.js';
+export * from './ops-settings.js';

@@ -23,6 +23,14 @@ export const LIMITS = {
   labelsPerPage: 999,
   agentsPerPage: 1000,
   lastMessagePreview: 22,
+  /**
+   * Characters kept of a received text. Meta caps a text message at 4,096 and a caption at
+   * 1,024; 16 times that leaves room for any channel we add while keeping a forged or broken
+   * 5 MB message from riding along in every read. Longer texts are cut, never refused.
+   */
+  inboundTextMax: 65_536,
+  /** Characters of a chat's last message the server stores and sends (the list shows 22). */
+  lastMessageMax: 256,
   customerWindowMs: 24 * 60 * 60 * 1000,
   renewalWindowDays: 7,
   trialDays: 14,

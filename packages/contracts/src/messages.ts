@@ -50,7 +50,6 @@ export const MESSAGES = {
   archiveConfirm: 'Are you sure you want to archive this chat?',
   unarchiveConfirm: 'Are you sure you want to unarchive this chat?',
   // Not fixed by the spec; ours, kept here so every screen says the same thing.
-  tooManyAttempts: 'Too many attempts. Please wait a minute and try again.',
   twoFactorRequired: 'Two-factor authentication is required',
   twoFactorInvalid: 'Invalid authentication code',
   unauthorized: 'You are not signed in',
@@ -63,6 +62,8 @@ export const MESSAGES = {
   passwordChanged: 'Your password has been changed',
   inviteLinkInvalid: 'This invitation link is invalid or has expired',
   userDeactivated: 'This user has been deactivated',
+  accountSuspended:
+    'This account has been suspended. Please contact Sapa support to restore access.',
   trialUsed: 'The free trial has already been used',
   trialUnavailable: 'The free trial is only for accounts that have never had a plan',
   planNotFound: 'This plan does not exist',
@@ -108,6 +109,16 @@ export const MESSAGES = {
   sheetXmlTooLong: `An XLSX file's XML may not have a tag or text longer than ${n(SHEET_LIMITS.xmlTokenChars)} characters`,
   importNoPhoneColumn: 'The file needs a phone column',
   importExpired: 'This import has expired. Upload the file again.',
+  unstorableText: 'The request contains a character that cannot be stored',
+  numberOutOfRange: 'A number in the request is out of range',
+  invalidValue: 'A value in the request is not valid',
+  channelAlreadyConnected: 'This phone number id is already connected',
+  // One sentence for every refusal (the token cannot read the number, the number is in another
+  // WABA, another account holds it) so the answer reveals nothing about other accounts.
+  channelNotVerified:
+    'We could not verify this number with that access token. Check the phone number id, the WhatsApp Business Account id and the token.',
+  channelVerifyUnavailable:
+    'We could not reach Meta to verify this number. Please try again in a minute.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
@@ -118,6 +129,28 @@ export const validationMessage = {
   string: (field: string) => `The ${field} field must be a string`,
   min: (field: string, min: number) => `The ${field} field must be at least ${min} characters`,
   max: (field: string, max: number) => `The ${field} field may not be more than ${max} characters`,
+  nul: (field: string) => `The ${field} field must not contain a NUL character`,
   passwordStrength: (field: string) =>
     `The ${field} field must contain at least one number and one uppercase letter`,
 };
+
+export type WaitUnit = 'second' | 'minute';
+
+/**
+ * A throttled caller's wait, as the 429 sentence and its Retry-After header both give it: seconds
+ * under a minute, whole minutes (rounded up) from a minute on, so the two always agree.
+ */
+export function rateLimitWait(ms: number): { seconds: number; count: number; unit: WaitUnit } {
+  const seconds = Math.max(1, Math.ceil(ms / 1000));
+  if (seconds < 60) return { seconds, count: seconds, unit: 'second' };
+  const minutes = Math.ceil(seconds / 60);
+  return { seconds: minutes * 60, count: minutes, unit: 'minute' };
+}
+
+/** The 429 sentence (the web translates it by `TOO_MANY_ATTEMPTS_PATTERN`). */
+export function tooManyAttemptsMessage(count: number, unit: WaitUnit): string {
+  return `Too many attempts. Try again in ${count} ${unit}${count === 1 ? '' : 's'}.`;
+}
+
+export const TOO_MANY_ATTEMPTS_PATTERN =
+  /^Too many attempts\. Try again in (\d+) (second|minute)s?\.$/;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { requiredString } from './fields.js';
+import { text } from './text.js';
 
 /** Top-up amounts a custom entry may choose, whole rupiah (presets come from `topupPrices`). */
 export const TOPUP_LIMITS = { min: 10_000, max: 100_000_000 } as const;
@@ -63,8 +64,8 @@ export const paymentWebhookParamsSchema = z.object({
   gateway: z.string().regex(/^[a-z]{1,40}$/, 'Unknown payment gateway'),
 });
 
-export const orderIdParamsSchema = z.object({ id: z.string().min(1).max(50) });
-export const snapTokenQuerySchema = z.object({ orderId: z.string().min(1).max(50) });
+export const orderIdParamsSchema = z.object({ id: text().min(1).max(50) });
+export const snapTokenQuerySchema = z.object({ orderId: text().min(1).max(50) });
 export const snapTokenSchema = z.object({
   token: z.string(),
   redirectUrl: z.string(),

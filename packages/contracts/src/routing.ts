@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.js';
 
 /** Presence (issue 5): online while connected and not switched to away. */
 export const PRESENCE_STATUSES = ['online', 'away'] as const;
@@ -43,8 +44,7 @@ export const GREETING_TEXT_MAX = 1000;
 export const GREETING_DIVISIONS_MAX = 10;
 
 export const greetingBodySchema = z.object({
-  text: z
-    .string()
+  text: text()
     .trim()
     .min(1, 'Greeting text is required')
     .max(GREETING_TEXT_MAX, `Greeting text may not be more than ${GREETING_TEXT_MAX} characters`),

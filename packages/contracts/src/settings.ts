@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.js';
 import { lastSaldoSchema } from './billing.js';
 import { accountTypeSchema } from './roles.js';
 import { userSchema } from './users.js';
@@ -88,7 +89,7 @@ export const settingsListSchema = z.object({ data: z.array(settingValueSchema) }
 
 export const updateSettingsBodySchema = z.object({
   settings: z
-    .array(z.object({ key: settingKeySchema, value: z.string().max(10_000).nullable() }))
+    .array(z.object({ key: settingKeySchema, value: text().max(10_000).nullable() }))
     .min(1)
     .max(100),
 });
@@ -112,7 +113,7 @@ export type SubscriptionInfo = z.infer<typeof subscriptionInfoSchema>;
 
 export const enableAiResponseSchema = z.object({ value: z.boolean() });
 
-export const settingKeyParamsSchema = z.object({ key: z.string().trim().min(1).max(100) });
+export const settingKeyParamsSchema = z.object({ key: text().trim().min(1).max(100) });
 
 /** `GET /users/me/all`: everything the web guard loads after sign-in, in one call. */
 export const meAllResponseSchema = z.object({

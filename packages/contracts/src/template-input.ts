@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.js';
 import { perPage } from './fields.js';
 import { LIMITS } from './limits.js';
 import { validationMessage as vm } from './messages.js';
@@ -120,16 +121,14 @@ const CALL_PHONE = /^\+[1-9]\d{6,14}$/;
 const PARAM_ANYWHERE = /\{\{[^}]*\}\}/g;
 
 const trimmed = (field: string, max: number) =>
-  z
-    .string({ error: () => vm.string(field) })
+  text({ error: () => vm.string(field) })
     .trim()
     .max(max, vm.max(field, max));
 const required = (field: string, max: number) =>
-  z
-    .string({
-      error: (iss) =>
-        iss.input === undefined || iss.input === null ? vm.required(field) : vm.string(field),
-    })
+  text({
+    error: (iss) =>
+      iss.input === undefined || iss.input === null ? vm.required(field) : vm.string(field),
+  })
     .trim()
     .min(1, vm.required(field))
     .max(max, vm.max(field, max));
@@ -182,25 +181,24 @@ const shape = z.object({
     .enum(TEMPLATE_HEADER_TYPES, { error: () => vm.required('header type') })
     .nullable()
     .default(null),
-  headerText: z.string().nullable().default(null),
-  headerExampleUrl: z.string().trim().nullable().default(null),
+  headerText: text().nullable().default(null),
+  headerExampleUrl: text().trim().nullable().default(null),
   /** An uploaded example file (`POST /api/media`); takes the place of the link. */
   headerExampleMediaId: z
     .uuid({ error: 'The uploaded file was not found' })
     .nullable()
     .default(null),
   /** null turns the footer off; '' with the footer on is "required". */
-  footer: z.string().nullable().default(null),
+  footer: text().nullable().default(null),
   content: required('content', TEMPLATE_LIMITS.content),
   examples: z
     .object({
-      body: z.array(z.string()).max(100).default([]),
-      header: z.string().nullable().default(null),
+      body: z.array(text()).max(100).default([]),
+      header: text().nullable().default(null),
     })
     .default({ body: [], header: null }),
   buttons: z.array(templateButtonInputSchema).default([]),
-  disclaimer: z
-    .string()
+  disclaimer: text()
     .trim()
     .max(TEMPLATE_LIMITS.disclaimer, vm.max('disclaimer', TEMPLATE_LIMITS.disclaimer))
     .nullable()
@@ -321,11 +319,11 @@ export type TemplateData = z.output<typeof templateInputSchema>;
 
 /** `GET /api/hsm`: keyset pages, newest first, by name and status ("condition"). */
 export const templateListQuerySchema = z.object({
-  searchText: z.string().trim().max(200).optional(),
+  searchText: text().trim().max(200).optional(),
   status: templateStatusSchema.optional(),
   channelId: z.uuid().optional(),
   perpage: perPage(100, 20),
-  startKey: z.string().max(200).optional(),
+  startKey: text().max(200).optional(),
 });
 export type TemplateListQuery = z.infer<typeof templateListQuerySchema>;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changePasswordBodySchema, registerBodySchema } from './users.js';
+import { changePasswordBodySchema, registerBodySchema, updateMeBodySchema } from './users.js';
 import { loginBodySchema } from './auth.js';
 
 const valid = {
@@ -94,5 +94,19 @@ describe('change password rules (§5)', () => {
       confirm_password: 'Newpass13',
     });
     expect(mismatch.confirm_password).toBe('Password is not the same as confirm password.');
+  });
+});
+
+describe('edit profile rules', () => {
+  it('a name past its length gets the length rule, not "must be a string"', () => {
+    expect(messages(updateMeBodySchema, { user_name: 'a'.repeat(1025) })).toEqual({
+      user_name: 'The name field may not be more than 100 characters',
+    });
+    expect(messages(updateMeBodySchema, { company: 'c'.repeat(121) })).toEqual({
+      company: 'The company field may not be more than 120 characters',
+    });
+    expect(messages(updateMeBodySchema, { user_name: 42 })).toEqual({
+      user_name: 'The name field must be a string',
+    });
   });
 });

@@ -12,6 +12,7 @@ import {
 } from './fields.js';
 import { accountTypeSchema, ROLES, roleSchema, userStatusSchema } from './roles.js';
 import { LIMITS } from './limits.js';
+import { text } from './text.js';
 
 export const divisionRefSchema = z.object({ id: z.string(), name: z.string() });
 
@@ -38,12 +39,14 @@ export type User = z.infer<typeof userSchema>;
 
 export const registerBodySchema = z
   .object({
-    name: requiredString('name').min(LIMITS.nameMin, vm.min('name', LIMITS.nameMin)).max(100),
+    name: requiredString('name')
+      .min(LIMITS.nameMin, vm.min('name', LIMITS.nameMin))
+      .max(100, vm.max('name', 100)),
     company: requiredString('company').max(120, vm.max('company', 120)),
     email: emailField(),
     phone_number: phoneField(),
     password: passwordField(),
-    confirm_password: z.string({ error: () => vm.required('confirm password') }),
+    confirm_password: text({ error: () => vm.required('confirm password') }),
     language: z.enum(['en', 'id']).optional(),
   })
   .refine((b) => b.password === b.confirm_password, {
@@ -60,7 +63,7 @@ export const resetSubmitBodySchema = z
   .object({
     token: requiredString('token'),
     password: passwordField(),
-    confirm_password: z.string({ error: () => vm.required('confirm password') }),
+    confirm_password: text({ error: () => vm.required('confirm password') }),
   })
   .refine((b) => b.password === b.confirm_password, {
     message: MESSAGES.passwordMismatch,
@@ -69,11 +72,12 @@ export const resetSubmitBodySchema = z
 
 export const changePasswordBodySchema = z
   .object({
-    current_password: z
-      .string({ error: () => vm.required('current password') })
-      .min(1, vm.required('current password')),
+    current_password: text({ error: () => vm.required('current password') }).min(
+      1,
+      vm.required('current password'),
+    ),
     password: passwordField('new password'),
-    confirm_password: z.string({ error: () => vm.required('confirm password') }),
+    confirm_password: text({ error: () => vm.required('confirm password') }),
   })
   .refine((b) => b.password === b.confirm_password, {
     message: MESSAGES.passwordMismatch,
@@ -84,10 +88,10 @@ export const changePasswordBodySchema = z
 export const updateMeBodySchema = z.object({
   user_name: requiredString('name')
     .min(LIMITS.nameMin, vm.min('name', LIMITS.nameMin))
-    .max(100)
+    .max(100, vm.max('name', 100))
     .optional(),
   email: emailField().optional(),
-  company: requiredString('company').max(120).optional(),
+  company: requiredString('company').max(120, vm.max('company', 120)).optional(),
   phone: phoneField('phone').optional(),
   language: z.enum(['en', 'id']).optional(),
 });
@@ -116,7 +120,9 @@ export const agentListQuerySchema = z.object({
 export type AgentListQuery = z.input<typeof agentListQuerySchema>;
 
 export const inviteUserBodySchema = z.object({
-  name: requiredString('name').min(LIMITS.nameMin, vm.min('name', LIMITS.nameMin)).max(100),
+  name: requiredString('name')
+    .min(LIMITS.nameMin, vm.min('name', LIMITS.nameMin))
+    .max(100, vm.max('name', 100)),
   email: emailField(),
   role: roleSchema,
   phone: phoneField('phone').optional(),
@@ -130,7 +136,7 @@ export type InviteUserBody = z.input<typeof inviteUserBodySchema>;
 export const updateUserBodySchema = z.object({
   name: requiredString('name')
     .min(LIMITS.nameMin, vm.min('name', LIMITS.nameMin))
-    .max(100)
+    .max(100, vm.max('name', 100))
     .optional(),
   role: roleSchema.optional(),
   phone: phoneField('phone').nullable().optional(),
@@ -151,7 +157,7 @@ export const userIdParamsSchema = z.object({ id: idField });
 
 /** The invitation link carries `type=invite`, so even an unknown token gets the invitation wording. */
 export const resetCheckLinkQuerySchema = resetCheckQuerySchema.extend({
-  type: z.string().optional(),
+  type: text().optional(),
 });
 
 export const ONE_TIME_LINK_PURPOSES = ['reset_password', 'invite'] as const;

@@ -246,13 +246,22 @@ describe('customer messages in', () => {
       .data;
     expect(numbers.map((n) => n.phoneNumberId)).toEqual([PNID, '100000000000002']);
     expect(numbers.every((n) => n.accessToken === undefined)).toBe(true);
-    const wrongToken = await app.inject({
+    // Another number's real token cannot see this one: Meta's 100/33, as for an unknown id.
+    const otherToken = await app.inject({
       method: 'POST',
       url: '/v21.0/100000000000002/messages',
       headers: AUTH,
       payload: { messaging_product: 'whatsapp', to: WA, type: 'text', text: { body: 'x' } },
     });
-    expect(wrongToken.statusCode).toBe(401);
+    expect(otherToken.statusCode).toBe(400);
+    expect(otherToken.json()).toMatchObject({ error: { code: 100, error_subcode: 33 } });
+    const ownToken = await app.inject({
+      method: 'POST',
+      url: '/v21.0/100000000000002/messages',
+      headers: { authorization: 'Bearer tok-2' },
+      payload: { messaging_product: 'whatsapp', to: WA, type: 'text', text: { body: 'x' } },
+    });
+    expect(ownToken.statusCode).toBe(200);
     await app.inject({ method: 'POST', url: '/sandbox/reset' });
     const after = (await app.inject({ url: '/sandbox/numbers' })).json<{
       data: Array<{ phoneNumberId: string }>;

@@ -111,7 +111,9 @@ export function registerControlRoutes(app: FastifyInstance, ctx: SandboxContext)
     ctx.calls.clear();
     ctx.throughput.reset();
     ctx.ledger.reset();
+    ctx.arrivals.reset();
     ctx.deliverer.clearLog();
+    ctx.payments.reset();
     ctx.store.reset();
     ctx.seed();
     ctx.events.broadcast({ type: 'reset', data: {} });

@@ -14,8 +14,11 @@ const VERSION = /^v\d+\.\d+$/;
 export interface GraphCallSpec {
   endpoint: FaultEndpoint | 'other';
   version?: string;
-  /** The number the call acts for; resolves which token is required. */
-  resolveNumber: () => BusinessNumber | undefined;
+  /**
+   * The number the call acts for, given the caller's token (a WABA's calls pick the WABA's
+   * number that token belongs to); its token is the one required.
+   */
+  resolveNumber: (token: string) => BusinessNumber | undefined;
   objectId: string;
   loggedBody?: unknown;
 }
@@ -60,10 +63,13 @@ export async function graphCall(
     if (spec.version !== undefined && !VERSION.test(spec.version)) {
       throw new GraphError(400, 2500, `Unknown path components: /${spec.version}`);
     }
-    const number = spec.resolveNumber();
-    if (!number) throw unknownObject(spec.objectId);
+    // Like Meta: a token nobody was given is 190 whatever it asks for; a real token asking for
+    // an object it may not see gets the same 100/33 as an object that does not exist.
+    const token = bearerToken(request);
+    if (!token || !ctx.store.knowsToken(token)) throw invalidToken();
+    const number = spec.resolveNumber(token);
+    if (!number || number.accessToken !== token) throw unknownObject(spec.objectId, request.method);
     call.phoneNumberId = number.phoneNumberId;
-    if (bearerToken(request) !== number.accessToken) throw invalidToken();
     const fault =
       spec.endpoint === 'other' ? undefined : ctx.faults.take(spec.endpoint, number.phoneNumberId);
     if (fault?.delayMs || fault?.respond === 'slow') await sleep(fault.delayMs ?? 5000);

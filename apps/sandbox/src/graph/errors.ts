@@ -42,11 +42,12 @@ export function sendGraphError(reply: FastifyReply, err: GraphError) {
 export const invalidToken = () =>
   new GraphError(401, 190, 'Invalid OAuth access token - Cannot parse access token');
 
-export const unknownObject = (id: string) =>
+/** Meta's answer for an id that does not exist or that the token may not see: the two are one. */
+export const unknownObject = (id: string, method = 'POST') =>
   new GraphError(
     400,
     100,
-    `Unsupported post request. Object with ID '${id}' does not exist, cannot be loaded due to missing permissions, or does not support this operation. Please read the Graph API documentation at https://developers.facebook.com/docs/graph-api`,
+    `Unsupported ${method.toLowerCase()} request. Object with ID '${id}' does not exist, cannot be loaded due to missing permissions, or does not support this operation. Please read the Graph API documentation at https://developers.facebook.com/docs/graph-api`,
     { subcode: 33 },
   );
 

@@ -4,6 +4,7 @@ import { graphMessageFor } from '../faults.js';
 import type { StoredMedia } from '../store.js';
 import { bearerToken, graphCall } from './call.js';
 import { GraphError, graphErrorBody, invalidParameter, invalidToken } from './errors.js';
+import { numberProfile, registerNumberRoutes } from './numbers.js';
 import { markReadSchema, sendBodySchema, toGraphError } from './send-schema.js';
 import { checkTemplateSend } from '../templates/routes.js';
 
@@ -51,11 +52,32 @@ export function mediaMetadata(ctx: SandboxContext, media: StoredMedia) {
   };
 }
 
+/** Takes one send from the number's rate; Meta's 130429 when over it. */
+function admitOrRefusal(ctx: SandboxContext, phoneNumberId: string): GraphError | null {
+  try {
+    ctx.throughput.admit(phoneNumberId);
+    return null;
+  } catch (err) {
+    if (err instanceof GraphError) return err;
+    throw err;
+  }
+}
+
 export function registerGraphRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   const { store } = ctx;
 
-  app.post<{ Params: Params }>('/:version/:id/messages', (request, reply) =>
-    graphCall(
+  app.post<{ Params: Params }>('/:version/:id/messages', (request, reply) => {
+    // Counted and rated on arrival, before any check or injected delay: Meta counts what it
+    // receives, so a slow answer must not move its send into a later second.
+    const isSend = (request.body as { status?: unknown } | null)?.status !== 'read';
+    const own = store.getNumber(request.params.id);
+    let overRate: GraphError | null = null;
+    if (isSend && own) {
+      ctx.arrivals.record(own.phoneNumberId, ctx.clock.now());
+      if (bearerToken(request) === own.accessToken)
+        overRate = admitOrRefusal(ctx, own.phoneNumberId);
+    }
+    return graphCall(
       ctx,
       request,
       reply,
@@ -78,7 +100,7 @@ export function registerGraphRoutes(app: FastifyInstance, ctx: SandboxContext): 
         }
         const parsed = sendBodySchema.safeParse(raw);
         if (!parsed.success) throw toGraphError(parsed.error);
-        ctx.throughput.admit(number.phoneNumberId);
+        if (overRate) throw overRate;
         // What the customer's phone shows: the approved text, filled (kept for the phone page).
         if (parsed.data.template)
           Object.assign(parsed.data.template, {
@@ -111,8 +133,8 @@ export function registerGraphRoutes(app: FastifyInstance, ctx: SandboxContext): 
           ],
         };
       },
-    ),
-  );
+    );
+  });
 
   app.post<{ Params: Params }>('/:version/:id/media', async (request, reply) => {
     const upload = request.isMultipart() ? await readMultipart(request) : null;
@@ -162,34 +184,29 @@ export function registerGraphRoutes(app: FastifyInstance, ctx: SandboxContext): 
     );
   });
 
-  // GET /{id}: a media object, or a phone number's profile (Sapa may check a channel with it).
-  app.get<{ Params: Params }>('/:version/:id', (request, reply) => {
-    const { id } = request.params;
-    const media = store.getMedia(id);
-    return graphCall(
-      ctx,
-      request,
-      reply,
-      {
-        endpoint: media ? 'media' : 'other',
-        version: request.params.version,
-        objectId: id,
-        resolveNumber: () => store.getNumber(media ? media.phoneNumberId : id),
-      },
-      (number) =>
-        media
-          ? mediaMetadata(ctx, media)
-          : {
-              verified_name: number.name,
-              code_verification_status: 'VERIFIED',
-              display_phone_number: number.displayPhoneNumber,
-              quality_rating: 'GREEN',
-              platform_type: 'CLOUD_API',
-              throughput: { level: 'STANDARD' },
-              id: number.phoneNumberId,
-            },
-    );
-  });
+  registerNumberRoutes(app, ctx);
+
+  // GET /{id}: a media object, or a phone number's profile (Sapa checks a channel with it).
+  app.get<{ Params: Params; Querystring: { fields?: string } }>(
+    '/:version/:id',
+    (request, reply) => {
+      const { id } = request.params;
+      const media = store.getMedia(id);
+      return graphCall(
+        ctx,
+        request,
+        reply,
+        {
+          endpoint: media ? 'media' : 'other',
+          version: request.params.version,
+          objectId: id,
+          resolveNumber: () => store.getNumber(media ? media.phoneNumberId : id),
+        },
+        (number) =>
+          media ? mediaMetadata(ctx, media) : numberProfile(number, request.query.fields),
+      );
+    },
+  );
 
   app.delete<{ Params: Params }>('/:version/:id', (request, reply) => {
     const media = store.getMedia(request.params.id);

@@ -110,11 +110,13 @@ export function registerTemplateRoutes(app: FastifyInstance, ctx: SandboxContext
   };
   app.addHook('onClose', async () => reviewer.close());
 
-  const numberOfWaba = (wabaId: string) => ctx.store.listNumbers().find((n) => n.wabaId === wabaId);
+  // Any number of the WABA lends its token to the WABA's calls.
+  const wabaNumber = (wabaId: string, token: string) =>
+    ctx.store.numbersOfWaba(wabaId).find((n) => n.accessToken === token);
   const wabaCall = (wabaId: string) => ({
     endpoint: 'other' as const,
     objectId: wabaId,
-    resolveNumber: () => numberOfWaba(wabaId),
+    resolveNumber: (token: string) => wabaNumber(wabaId, token),
   });
 
   app.post<{ Params: WabaParams }>('/:version/:wabaId/message_templates', (request, reply) =>
@@ -213,7 +215,7 @@ export function registerTemplateRoutes(app: FastifyInstance, ctx: SandboxContext
         endpoint: 'other',
         version: request.params.version,
         objectId: request.params.id,
-        resolveNumber: () => (t ? numberOfWaba(t.wabaId) : undefined),
+        resolveNumber: (token) => (t ? wabaNumber(t.wabaId, token) : undefined),
       },
       () => {
         if (!t) throw new GraphError(404, 100, 'Message template not found');
@@ -246,7 +248,12 @@ export function registerTemplateRoutes(app: FastifyInstance, ctx: SandboxContext
       ctx,
       request,
       reply,
-      { endpoint: 'other', version, objectId: id, resolveNumber: () => numberOfWaba(t.wabaId) },
+      {
+        endpoint: 'other',
+        version,
+        objectId: id,
+        resolveNumber: (token) => wabaNumber(t.wabaId, token),
+      },
       () => present(t),
     );
     return reply;

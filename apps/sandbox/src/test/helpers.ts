@@ -34,6 +34,8 @@ export class WebhookReceiver {
   received: ReceivedWebhook[] = [];
   /** Status codes for the next requests, in order; 200 once exhausted. */
   replies: number[] = [];
+  /** Milliseconds to hold each next answer, in order (a slow or hung Sapa); none once exhausted. */
+  delays: number[] = [];
   private server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -44,8 +46,15 @@ export class WebhookReceiver {
         raw,
         json: JSON.parse(raw.toString('utf8')) as WebhookBody,
       });
-      res.statusCode = this.replies.shift() ?? 200;
-      res.end('ok');
+      const status = this.replies.shift() ?? 200;
+      const answer = () => {
+        if (res.destroyed) return;
+        res.statusCode = status;
+        res.end('ok');
+      };
+      const delay = this.delays.shift();
+      if (delay) setTimeout(answer, delay);
+      else answer();
       this.wake();
     });
   });
@@ -115,6 +124,35 @@ export async function testSandbox(
   const config = testConfig({ webhookUrl, ...overrides });
   const app = await buildSandbox(config, { clock, log: pino({ level: 'silent' }) });
   return { app, receiver, config };
+}
+
+/**
+ * A sandbox whose Midtrans notifications go to a local receiver, retried quickly: after 10 ms,
+ * then 20 ms, each attempt given 300 ms.
+ */
+export async function testPaymentSandbox(
+  payments: Partial<SandboxConfig['payments']> = {},
+  clock?: Clock,
+): Promise<{ app: FastifyInstance; receiver: WebhookReceiver; config: SandboxConfig }> {
+  const receiver = new WebhookReceiver();
+  const url = await receiver.start();
+  const base = testConfig();
+  const config = testConfig({
+    payments: {
+      ...base.payments,
+      notificationUrl: url.replace('/webhooks/meta', '/webhooks/payments/midtrans'),
+      notificationRetryMs: [10, 20],
+      notificationTimeoutMs: 300,
+      ...payments,
+    },
+  });
+  const app = await buildSandbox(config, { clock, log: pino({ level: 'silent' }) });
+  return { app, receiver, config };
+}
+
+/** HTTP Basic as Midtrans wants it: the server key as user, an empty password. */
+export function basicAuth(serverKey: string): { authorization: string } {
+  return { authorization: `Basic ${Buffer.from(`${serverKey}:`).toString('base64')}` };
 }
 
 export const AUTH = { authorization: `Bearer ${DEMO_NUMBER.accessToken}` };

@@ -16,7 +16,8 @@ const ledgerQuery = z.object({
 /**
  * Controls for throughput emulation and the send ledger:
  * `POST /sandbox/throughput {phoneNumberId, messagesPerSecond}` (1–1,000; default 80),
- * `GET /sandbox/throughput?phoneNumberId=` the rate and sends refused with 130429,
+ * `GET /sandbox/throughput?phoneNumberId=` the rate, sends refused with 130429, send requests
+ *   received and the most received within any 1-second window (since the rate was last set),
  * `GET /sandbox/ledger?phoneNumberId=&counts=true` template sends per recipient,
  * `DELETE /sandbox/ledger` forgets them.
  */
@@ -24,6 +25,8 @@ export function registerThroughputRoutes(app: FastifyInstance, ctx: SandboxConte
   app.post('/sandbox/throughput', (request) => {
     const body = parseOrThrow(rateBody, request.body);
     ctx.throughput.setRate(body.phoneNumberId, body.messagesPerSecond);
+    // A new rate starts a new measurement: the busiest second is of this rate's sends.
+    ctx.arrivals.reset(body.phoneNumberId);
     return { phoneNumberId: body.phoneNumberId, messagesPerSecond: body.messagesPerSecond };
   });
   app.get('/sandbox/throughput', (request) => {
@@ -32,6 +35,7 @@ export function registerThroughputRoutes(app: FastifyInstance, ctx: SandboxConte
       phoneNumberId: q.phoneNumberId,
       messagesPerSecond: ctx.throughput.rateOf(q.phoneNumberId),
       refused: ctx.throughput.refused(q.phoneNumberId),
+      ...ctx.arrivals.summary(q.phoneNumberId),
     };
   });
   app.get('/sandbox/ledger', (request) => {

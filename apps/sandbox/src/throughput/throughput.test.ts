@@ -58,7 +58,65 @@ describe('throughput emulation and the send ledger', () => {
     expect((await template('628110000011')).statusCode).toBe(200);
     expect((await template('628110000012')).statusCode).toBe(429);
     const info = await app.inject({ url: `/sandbox/throughput?phoneNumberId=${PNID}` });
-    expect(info.json()).toEqual({ phoneNumberId: PNID, messagesPerSecond: 5, refused: 4 });
+    expect(info.json()).toMatchObject({ phoneNumberId: PNID, messagesPerSecond: 5, refused: 4 });
+  });
+
+  it('reports the most send requests that arrived within any 1-second window', async () => {
+    clock = new ManualClock();
+    ({ app, receiver } = await testSandbox({ statusDelayMs: 1 }, clock));
+    await app.inject({
+      method: 'POST',
+      url: '/sandbox/throughput',
+      payload: { phoneNumberId: PNID, messagesPerSecond: 3 },
+    });
+    // 0, 0.4, 0.8 s; then 1.0, 1.1, 1.2 s: 5 arrived within (0.2 s, 1.2 s].
+    for (const [i, wait] of [0, 400, 400, 200, 100, 100].entries()) {
+      clock.advance(wait);
+      await template(`62814000000${i}`);
+    }
+    const info = await app.inject({ url: `/sandbox/throughput?phoneNumberId=${PNID}` });
+    expect(info.json()).toMatchObject({ arrivals: 6, maxPerSecond: 5 });
+    expect(info.json().busiestSecondEndedAt).toBe(new Date(clock.now()).toISOString());
+    // Marking read is not a send; setting the rate again starts a new measurement.
+    await app.inject({
+      method: 'POST',
+      url: `/v21.0/${PNID}/messages`,
+      headers: AUTH,
+      payload: { messaging_product: 'whatsapp', status: 'read', message_id: 'wamid.x' },
+    });
+    await app.inject({
+      method: 'POST',
+      url: '/sandbox/throughput',
+      payload: { phoneNumberId: PNID, messagesPerSecond: 3 },
+    });
+    const fresh = await app.inject({ url: `/sandbox/throughput?phoneNumberId=${PNID}` });
+    expect(fresh.json()).toMatchObject({ arrivals: 0, maxPerSecond: 0 });
+  });
+
+  it('takes a send from the rate when it arrives, not when its (slow) answer goes out', async () => {
+    clock = new ManualClock();
+    ({ app, receiver } = await testSandbox({ statusDelayMs: 1 }, clock));
+    await app.inject({
+      method: 'POST',
+      url: '/sandbox/throughput',
+      payload: { phoneNumberId: PNID, messagesPerSecond: 1 },
+    });
+    await app.inject({
+      method: 'POST',
+      url: '/sandbox/faults',
+      payload: {
+        phoneNumberId: PNID,
+        rules: [{ endpoint: 'messages', respond: 'slow', delayMs: 300 }],
+      },
+    });
+    const slow = template('628150000001');
+    const arrived = async () =>
+      (await app.inject({ url: `/sandbox/throughput?phoneNumberId=${PNID}` })).json().arrivals;
+    while ((await arrived()) < 1) await new Promise((r) => setTimeout(r, 5));
+    // A second later the next send arrives, while the first is still being answered.
+    clock.advance(1000);
+    expect((await template('628150000002')).statusCode).toBe(200);
+    expect((await slow).statusCode).toBe(200);
   });
 
   it('rejects a rate above 1,000/s', async () => {

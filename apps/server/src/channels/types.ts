@@ -104,8 +104,21 @@ export class ProviderError extends Error {
   }
 }
 
+/**
+ * Whether a token may act for a number, as the provider answered. The reason is for the
+ * operator's log only: the person connecting sees one sentence whatever it is.
+ */
+export type NumberVerification =
+  { verified: true } | { verified: false; reason: 'number-unreadable' | 'not-in-waba' };
+
 export interface ChannelAdapter {
   provider: ProviderType;
+  /**
+   * Asks the provider, with the channel's own token, whether that token can read the number and
+   * the number belongs to the channel's business account. Throws a retryable ProviderError when
+   * the provider could not answer (outage, timeout, rate limit).
+   */
+  verifyNumber(channel: ChannelCredentials): Promise<NumberVerification>;
   parseWebhook(body: unknown): ParsedWebhook;
   send(
     channel: ChannelCredentials,

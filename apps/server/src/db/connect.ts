@@ -2,20 +2,36 @@ import { createHash } from 'node:crypto';
 import { chmodSync, mkdirSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { Config } from '../config.js';
-import { startEmbeddedPostgres } from './embedded.js';
+import { embeddedUrl, startEmbeddedPostgres } from './embedded.js';
+import { isAlive, readPostmasterPid } from './postmaster.js';
 
 /** DATABASE_URL when given; otherwise a real PostgreSQL embedded in DATA_DIR/pg. */
 export async function resolveDatabaseUrl(
   config: Config,
   log: (line: string) => void,
-): Promise<{ url: string; stop: () => Promise<void> }> {
-  if (config.databaseUrl) return { url: config.databaseUrl, stop: async () => undefined };
+): Promise<{ url: string; stop: () => Promise<void>; signalStop: () => void }> {
+  if (config.databaseUrl) {
+    return { url: config.databaseUrl, stop: async () => undefined, signalStop: () => undefined };
+  }
   const embedded = await startEmbeddedPostgres({
     dir: embeddedDir(config.dataDir, log),
     port: config.embeddedPgPort,
     onLog: log,
   });
   return embedded;
+}
+
+/**
+ * For a tool that works beside the running server (the operator CLI): DATABASE_URL when given,
+ * else the embedded PostgreSQL the server started in DATA_DIR, or null when none is running
+ * (the tool never starts a second one on the same data).
+ */
+export function runningDatabaseUrl(config: Config): string | null {
+  if (config.databaseUrl) return config.databaseUrl;
+  const dir = embeddedDir(config.dataDir, () => undefined);
+  const pid = readPostmasterPid(dir);
+  if (pid === null || !isAlive(pid)) return null;
+  return embeddedUrl(dir, config.embeddedPgPort);
 }
 
 /**

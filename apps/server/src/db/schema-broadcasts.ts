@@ -87,11 +87,10 @@ export interface BroadcastRejectedRowsTable {
   reason: string;
 }
 
-/** Migration 0023: the per-channel token bucket shared by every worker process. */
-export interface BroadcastSendBucketsTable {
+/** Migration 0033: where the next free send slot of a channel's shared pacing grid starts. */
+export interface BroadcastSendPaceTable {
   channel_id: string;
-  tokens: number;
-  refilled_at: Timestamp;
+  next_slot_at: Timestamp;
 }
 
 /** Migration 0023: who runs a sending lane of a broadcast, and when it last showed life. */
@@ -103,7 +102,7 @@ export interface BroadcastSendLeasesTable {
 }
 
 export interface BroadcastTables {
-  broadcast_send_buckets: BroadcastSendBucketsTable;
+  broadcast_send_pace: BroadcastSendPaceTable;
   broadcast_send_leases: BroadcastSendLeasesTable;
   broadcasts: BroadcastsTable;
   broadcast_recipients: BroadcastRecipientsTable;

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { InvoiceItem } from '@sapa/contracts';
 
 /** Kysely's view of migrations/0040_money.sql. Amounts are whole rupiah, read as numeric text. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -89,6 +90,8 @@ export interface InvoiceLineDb {
   quantity: number;
   unitPrice: number;
   amount: number;
+  /** What was sold, so each language can name it (0042); `description` is the English text. */
+  item: InvoiceItem;
 }
 
 export interface InvoicesTable {

@@ -5,6 +5,7 @@ import type { RoutingTables } from './schema-routing.js';
 import type { GroupTables } from './schema-groups.js';
 import type { TemplateTables } from './schema-templates.js';
 import type { BroadcastTables } from './schema-broadcasts.js';
+import type { SecurityTables } from './schema-security.js';
 import type { MoneyTables } from './schema-money.js';
 
 /** Kysely's view of the tables in migrations/. Keep in step with the SQL. */
@@ -54,6 +55,8 @@ export interface UsersTable {
   all_chat: Generated<boolean>;
   two_factor_secret: string | null;
   two_factor_enabled: Generated<boolean>;
+  /** The TOTP time step of the last code accepted (migrations/0031). */
+  two_factor_last_step: ColumnType<number | null, number | null | undefined, number | null>;
   email_verified_at: NullableTimestamp;
   deactivated_at: NullableTimestamp;
   created_at: GeneratedTimestamp;
@@ -171,6 +174,7 @@ export interface Database
     RoutingTables,
     TemplateTables,
     BroadcastTables,
+    SecurityTables,
     MoneyTables {
   accounts: AccountsTable;
   divisions: DivisionsTable;

@@ -1,6 +1,13 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { MESSAGES } from '@sapa/contracts';
-import { AppError } from './errors.js';
+import { pgInputError } from '../lib/pg-errors.js';
+import { AppError, RateLimitedError } from './errors.js';
+
+const INPUT_MESSAGE = {
+  unstorable: 'unstorableText',
+  outOfRange: 'numberOutOfRange',
+  invalid: 'invalidValue',
+} as const;
 
 interface ValidationEntry {
   instancePath?: string;
@@ -12,6 +19,7 @@ interface ValidationEntry {
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
     if (err instanceof AppError) {
+      if (err instanceof RateLimitedError) reply.header('retry-after', err.retryAfterSeconds);
       return reply.status(err.statusCode).send({
         statusCode: err.statusCode,
         error: httpName(err.statusCode),
@@ -32,6 +40,16 @@ export function registerErrorHandler(app: FastifyInstance): void {
         message: issues[0]?.message ?? 'Invalid request',
         code: 'VALIDATION',
         issues,
+      });
+    }
+    const input = pgInputError(err);
+    if (input) {
+      request.log.warn({ err }, 'database refused a value from the request');
+      return reply.status(400).send({
+        statusCode: 400,
+        error: 'Bad Request',
+        message: MESSAGES[INPUT_MESSAGE[input]],
+        code: 'INVALID_VALUE',
       });
     }
     const status = (err as FastifyError).statusCode ?? 500;

@@ -1,3 +1,5 @@
+import { rateLimitWait, tooManyAttemptsMessage } from '@sapa/contracts';
+
 /** Errors a service throws; the error handler turns them into the API's error body. */
 export class AppError extends Error {
   constructor(
@@ -19,4 +21,15 @@ export const unauthorized = (message: string, code?: string) => new AppError(401
 export const forbidden = (message: string, code?: string) => new AppError(403, message, code);
 export const notFound = (message: string) => new AppError(404, message, 'NOT_FOUND');
 export const conflict = (message: string, code?: string) => new AppError(409, message, code);
-export const tooManyRequests = (message: string) => new AppError(429, message, 'RATE_LIMITED');
+/** A 429 that says the true wait, in its message and in the Retry-After header (seconds). */
+export class RateLimitedError extends AppError {
+  readonly retryAfterSeconds: number;
+
+  constructor(retryAfterMs: number) {
+    const wait = rateLimitWait(retryAfterMs);
+    super(429, tooManyAttemptsMessage(wait.count, wait.unit), 'RATE_LIMITED');
+    this.retryAfterSeconds = wait.seconds;
+  }
+}
+
+export const tooManyRequests = (retryAfterMs: number) => new RateLimitedError(retryAfterMs);

@@ -22,6 +22,8 @@ export interface JobPayloads {
   'payments.settle': { orderId: string };
   /** Every minute: orders whose notification handling did not finish, pending ones past expiry. */
   'payments.reconcile': Record<string, never>;
+  /** Every 5 minutes: invoices for paid orders whose `invoice.issue` job gave up. */
+  'invoice.sweep': Record<string, never>;
 }
 
 export type JobName = keyof JobPayloads;
@@ -38,6 +40,7 @@ export const JOB_NAMES: JobName[] = [
   'invoice.issue',
   'payments.settle',
   'payments.reconcile',
+  'invoice.sweep',
 ];
 
 /** Exponential backoff with full jitter, capped: 1 s, 2 s, 4 s … up to 5 min. */

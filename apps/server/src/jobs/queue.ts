@@ -44,7 +44,7 @@ export class PgBossQueue implements JobQueue {
 
   static async start(
     connectionString: string,
-    opts: { supervise?: boolean } = {},
+    opts: { supervise?: boolean; onError?: (err: Error) => void } = {},
   ): Promise<PgBossQueue> {
     const boss = new PgBoss({
       connectionString,
@@ -52,7 +52,7 @@ export class PgBossQueue implements JobQueue {
       max: 5,
       supervise: opts.supervise ?? true,
     });
-    boss.on('error', (err) => console.error('pg-boss error', err));
+    boss.on('error', opts.onError ?? ((err) => console.error('pg-boss error', err)));
     await boss.start();
     for (const name of JOB_NAMES) {
       // Retries are scheduled by the handlers themselves (backoff with jitter), so pg-boss's own

@@ -7,6 +7,7 @@ import { broadcastsRoutes } from './broadcasts/routes.js';
 import { divisionsRoutes } from './divisions/routes.js';
 import { healthRoutes } from './health/routes.js';
 import { mailRoutes } from './mail/routes.js';
+import { onboardingRoutes } from './onboarding/routes.js';
 import { channelRoutes } from './channels/routes.js';
 import { contactsRoutes } from './contacts/routes.js';
 import { contactGroupsRoutes } from './contact-groups/routes.js';
@@ -16,6 +17,7 @@ import { labelsRoutes } from './labels/routes.js';
 import { quickRepliesRoutes } from './quick-replies/routes.js';
 import { ticketsRoutes } from './tickets/routes.js';
 import { mediaRoutes } from './media/routes.js';
+import { opsRoutes } from './ops/routes.js';
 import { webhookRoutes } from './webhooks/routes.js';
 import { routingRoutes } from './routing/routes.js';
 import { settingsRoutes } from './settings/routes.js';
@@ -56,4 +58,6 @@ export const MODULES: ((app: App, ctx: ModuleContext) => void)[] = [
   webhookRoutes,
   templatesRoutes,
   broadcastsRoutes,
+  onboardingRoutes,
+  opsRoutes,
 ];

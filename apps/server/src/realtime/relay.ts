@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
+import { connectionErrorLogger } from '../lifecycle.js';
 
 export interface RelayedEmit {
   name: string;
@@ -12,6 +13,17 @@ const CHANNEL = 'sapa_events';
 // NOTIFY payloads are limited to 8000 bytes; stay under it with room for the envelope.
 const MAX_BATCH_BYTES = 7_000;
 const FLUSH_MS = 5;
+
+/**
+ * For a process without sockets of its own (the operator CLI): hands events to every server
+ * process's sockets in one notice, and returns once PostgreSQL has taken it.
+ */
+export async function relayToServers(pool: pg.Pool, emits: RelayedEmit[]): Promise<void> {
+  if (!emits.length) return;
+  const payload = JSON.stringify({ n: `cli-${randomUUID()}`, e: emits });
+  if (Buffer.byteLength(payload) > MAX_BATCH_BYTES) throw new Error('relayed events too large');
+  await pool.query('SELECT pg_notify($1, $2)', [CHANNEL, payload]);
+}
 
 /**
  * Carries socket events to the other server processes in batches over Postgres NOTIFY. Socket.IO's
@@ -43,8 +55,8 @@ export class EventRelay {
       if (this.closed) return;
       setTimeout(
         () =>
-          void this.start(connectionString).catch((err) =>
-            this.log.warn({ err }, 'event relay reconnect'),
+          void this.start(connectionString).catch(
+            connectionErrorLogger(this.log, 'event relay reconnect'),
           ),
         1_000,
       ).unref();

@@ -5,26 +5,26 @@ import { createClient } from 'redis';
 import pg from 'pg';
 import { Server, type Socket } from 'socket.io';
 import { MESSAGES, type Ack } from '@sapa/contracts';
+import { guardPool } from '../db/database.js';
 import type { Deps } from '../deps.js';
+import { connectionErrorLogger } from '../lifecycle.js';
 import type { AuthService } from '../modules/auth/service.js';
 import type { Principal } from '../modules/auth/principal.js';
 import { PresenceProcess } from '../modules/routing/presence-process.js';
 import { trackPresence } from '../modules/routing/presence-socket.js';
 import { EventRelay } from './relay.js';
 import { routeEvent } from './routing.js';
-import { personalRoom, viewerRooms } from './visibility.js';
-import { viewerOf } from './viewer.js';
+import { SessionGuard, socketRooms, type GuardedSocketData } from './session-guard.js';
 
 export type ClientEventHandler = (principal: Principal, payload: unknown) => Promise<unknown>;
 
-interface SocketData {
-  principal: Principal;
-}
+type SocketData = GuardedSocketData;
 
 /**
  * Socket.IO on the server's port. The handshake carries the access token as `auth.token`;
  * expired, revoked and 2FA-pending tokens are refused. Several processes share events through
- * the Postgres adapter (Redis when REDIS_URL is set).
+ * the Postgres adapter (Redis when REDIS_URL is set). Open sockets follow their session: ended,
+ * they are disconnected; re-scoped, they change rooms (`SessionGuard`).
  */
 export class Realtime {
   readonly io: Server;
@@ -33,7 +33,9 @@ export class Realtime {
   private adapterPool: pg.Pool | null = null;
   private relay: EventRelay | null = null;
   private unsubscribe: (() => void) | null = null;
+  private unwatchSessions: (() => void) | null = null;
   private readonly presence: PresenceProcess;
+  private readonly guard: SessionGuard;
 
   private constructor(
     private readonly deps: Deps,
@@ -42,6 +44,12 @@ export class Realtime {
   ) {
     this.io = io;
     this.presence = new PresenceProcess(deps);
+    this.guard = new SessionGuard(
+      io.of('/'),
+      (userId, sessionId) => auth.freshPrincipal(userId, sessionId),
+      deps.clock,
+      deps.log,
+    );
   }
 
   static async create(deps: Deps, auth: AuthService, httpServer?: HttpServer): Promise<Realtime> {
@@ -55,16 +63,22 @@ export class Realtime {
     await realtime.presence.start();
     if (httpServer) io.attach(httpServer);
 
+    // Before any socket can connect: a session that ends from here on is heard.
+    realtime.unwatchSessions = deps.authCache.sessions.on((change) =>
+      realtime.guard.handle(change),
+    );
     io.use((socket, next) => {
       const token = (socket.handshake.auth as { token?: unknown }).token;
       if (typeof token !== 'string' || !token) return next(new Error(MESSAGES.unauthorized));
+      const mark = realtime.guard.mark;
       auth
         .authenticate(token)
         .then((principal) => {
-          if (!principal) return next(new Error(MESSAGES.sessionExpired));
+          if (!principal || realtime.guard.isEnded(principal.sessionId))
+            return next(new Error(MESSAGES.sessionExpired));
           if (principal.twoFactorEnabled && !principal.twoFactorVerified)
             return next(new Error(MESSAGES.twoFactorRequired));
-          (socket.data as SocketData).principal = principal;
+          Object.assign(socket.data as SocketData, { principal, mark });
           next();
         })
         .catch(() => next(new Error(MESSAGES.serverNotResponding)));
@@ -90,20 +104,16 @@ export class Realtime {
     this.handlers.set(event, handler);
   }
 
-  /** Signs a user's sockets out everywhere (deactivation, password change). */
-  disconnectUser(userId: string): void {
-    this.io.in(personalRoom(userId)).disconnectSockets(true);
-  }
-
   async close(): Promise<void> {
     // First, while events still reach other processes: this process's sockets leave presence.
     await withinMs(
       this.presence
         .close()
-        .catch((err: unknown) => this.deps.log.warn({ err }, 'presence not released at shutdown')),
+        .catch(connectionErrorLogger(this.deps.log, 'presence not released at shutdown')),
       2_000,
     );
     this.unsubscribe?.();
+    this.unwatchSessions?.();
     await this.relay?.close();
     this.io.disconnectSockets(true);
     // io.close() also closes the HTTP server Fastify already closed; never let that hang a stop.
@@ -134,19 +144,17 @@ export class Realtime {
       connectionString: this.deps.pool.options.connectionString,
       max: 3,
     });
-    this.adapterPool.on('error', (err) => this.deps.log.warn({ err }, 'socket.io adapter pool'));
+    guardPool(this.adapterPool, connectionErrorLogger(this.deps.log, 'socket.io adapter pool'));
     this.io.adapter(
       createPostgresAdapter(this.adapterPool, {
         tableName: 'socket_io_attachments',
-        errorHandler: (err) => this.deps.log.warn({ err }, 'socket.io adapter'),
+        errorHandler: connectionErrorLogger(this.deps.log, 'socket.io adapter'),
       }),
     );
   }
 
   private async onConnection(socket: Socket): Promise<void> {
-    const principal = (socket.data as SocketData).principal;
-    await socket.join([...viewerRooms(viewerOf(principal)), personalRoom(principal.userId)]);
-    void trackPresence(this.deps, this.presence, socket, principal);
+    const data = socket.data as SocketData;
     socket.onAny((event: string, ...args: unknown[]) => {
       const handler = this.handlers.get(event);
       const maybeAck = args[args.length - 1];
@@ -155,8 +163,20 @@ export class Realtime {
         ack?.({ ok: false, message: `Unknown event ${event}`, code: 'UNKNOWN_EVENT' });
         return;
       }
-      void this.dispatch(socket, principal, handler, args[0], ack);
+      void this.dispatch(socket, data.principal, handler, args[0], ack);
     });
+    const admitted = await this.guard
+      .admit(data.principal, data.mark, (principal) => {
+        if (!socket.connected) return;
+        data.principal = principal;
+        void socket.join(socketRooms(principal));
+        void trackPresence(this.deps, this.presence, socket, principal);
+      })
+      .catch((err: unknown) => {
+        this.deps.log.warn({ err }, 'socket session not checked; disconnected');
+        return false;
+      });
+    if (!admitted) socket.disconnect(true);
   }
 
   private async dispatch(

@@ -82,3 +82,8 @@ export function canSeeChat(v: Viewer, c: ChatAudience): boolean {
 export function personalRoom(userId: string): string {
   return `user:${userId}`;
 }
+
+/** The sockets of one sign-in, so they can be found when it ends; not part of visibility. */
+export function sessionRoom(sessionId: string): string {
+  return `session:${sessionId}`;
+}

@@ -77,7 +77,7 @@ describe('seedDemo', () => {
         plan: { code: 'growth', name: 'Growth' },
         dueDate: new Date(ctx.clock.now().getTime() + 30 * DAY_MS).toISOString(),
       });
-      // The opening credit is an adjustment, not a paid top-up: no top-up order to name yet.
+      // The opening balance is a credit, not a top-up: no "last top-up order" to show.
       expect(body.balance).toEqual({ saldo: DEMO_OPENING_BALANCE, orderId: null });
     }
   });

@@ -15,6 +15,7 @@ import { ChannelAdapters } from '../channels/registry.js';
 import { EventBus, type DomainEvent } from '../events/bus.js';
 import { PgBossQueue, type JobQueue } from '../jobs/queue.js';
 import { registerInboxWorkers } from '../modules/inbox/jobs/register.js';
+import { registerInvoiceWorkers } from '../modules/billing/invoices/register.js';
 import type { Realtime } from '../realtime/server.js';
 import { RecordingQueue } from './recording-queue.js';
 import { AuthCache, watchPool } from '../modules/auth/auth-cache.js';
@@ -53,6 +54,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     mailFrom: 'Sapa <no-reply@sapa.test>',
     jwtSecret: 'test-secret-that-is-long-enough-for-hs256-signing',
     logLevel: 'silent',
+    logRequests: false,
     seedDemo: false,
     demoPassword: 'Sapa12345',
     accessTokenTtlSeconds: 900,
@@ -129,6 +131,8 @@ export async function createTestContext(
   const published: DomainEvent[] = [];
   deps.events.subscribe((e) => published.push(e));
   await registerInboxWorkers(deps);
+  // A paid order queues its invoice: `jobs.drain()` issues it as the worker would.
+  await registerInvoiceWorkers(deps);
   const { app, services, realtime } = await buildApp(deps, { serveWeb: false });
   await app.ready();
   return {
@@ -152,7 +156,7 @@ export async function createTestContext(
 /** A second server process's worth of app on the same database (its own pool, bus and sockets). */
 export async function createPeer(
   ctx: TestContext,
-): Promise<{ app: App; jobs: RecordingQueue; close(): Promise<void> }> {
+): Promise<{ app: App; jobs: RecordingQueue; realtime: Realtime; close(): Promise<void> }> {
   const { db, pool } = createDb(ctx.databaseUrl, 5);
   const authCache = new AuthCache(ctx.clock);
   watchPool(pool, () => authCache.invalidateAll());
@@ -166,11 +170,12 @@ export async function createPeer(
     jobs,
     authCache,
   };
-  const { app } = await buildApp(deps, { serveWeb: false });
+  const { app, realtime } = await buildApp(deps, { serveWeb: false });
   await app.ready();
   return {
     app,
     jobs,
+    realtime,
     close: async () => {
       await app.close();
       await authCache.close();

@@ -115,10 +115,10 @@ describe('guarded routing', () => {
     renderAt('/');
     expect(await probe()).toBe('home /');
     const nav = screen.getByRole('navigation', { name: 'Main navigation' });
-    for (const name of ['dashboard', 'template', 'setting', 'integration', 'report']) {
+    // Admins open every page (spec §6), the inbox first among them (issue 15, item 13).
+    for (const name of ['dashboard', 'chat', 'template', 'setting', 'integration', 'report']) {
       expect(within(nav).getByTestId(`nav-${name}`)).toBeTruthy();
     }
-    expect(screen.queryByTestId('nav-chat')).toBeNull();
     expect(screen.getByTestId('nav-logout')).toBeTruthy();
     expect(screen.getByTestId('lang-switch')).toBeTruthy();
     expect(screen.getByTestId('user-menu')).toBeTruthy();
@@ -132,7 +132,11 @@ describe('guarded routing', () => {
     expect(await probe()).toBe('chat /chat');
     expect(screen.getByTestId('nav-chat')).toBeTruthy();
     expect(screen.getByTestId('nav-ticket')).toBeTruthy();
-    expect(screen.queryByTestId('nav-template')).toBeNull();
+    // No item that would end on /unauthorized; Setting is the agent's own profile.
+    for (const refused of ['template', 'integration', 'report']) {
+      expect(screen.queryByTestId(`nav-${refused}`)).toBeNull();
+    }
+    expect(screen.getByTestId('nav-setting').getAttribute('href')).toBe('/user-edit');
     await act(() => router.navigate('/contact/group'));
     expect(await screen.findByTestId('page-unauthorized')).toBeTruthy();
   });

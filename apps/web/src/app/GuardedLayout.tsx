@@ -4,13 +4,15 @@ import { useTranslation } from 'react-i18next';
 import { translateMessage } from '../lib/messages';
 import { notifyError } from '../lib/notify';
 import { guard } from './guard';
-import { LAYOUTS } from './layouts';
+import { LAYOUTS, preloadLayout } from './layouts';
 import type { RouteMeta } from './routeMeta';
 import { toGuardSession, useSession } from './session';
 import { FullPageLoader, PageLoader } from './shell/FullPageLoader';
 
 export interface RouteHandle {
   meta: RouteMeta;
+  /** Starts fetching the page's code (code-split pages). */
+  preload?: () => Promise<unknown>;
 }
 
 function isRouteHandle(handle: unknown): handle is RouteHandle {
@@ -30,7 +32,7 @@ export function GuardedLayout() {
   const session = useSession();
   const handle = matches[matches.length - 1]?.handle;
   if (!isRouteHandle(handle)) throw new Error('Route is missing its meta handle');
-  const { meta } = handle;
+  const { meta, preload } = handle;
 
   // While logging out the session empties before the app reaches /login; hold still meanwhile.
   const holding = session.signingOut && meta.entry !== 'login';
@@ -55,6 +57,15 @@ export function GuardedLayout() {
     else if (step === 'refresh') void refresh();
   }, [step, load, refresh]);
 
+  // While the account loads, fetch the layout's and the page's code alongside it rather than
+  // after it (and the page's only after the layout's).
+  const layout = meta.layout;
+  useEffect(() => {
+    if (step !== 'load' && step !== 'refresh') return;
+    preloadLayout(layout);
+    void preload?.().catch(() => undefined);
+  }, [step, layout, preload]);
+
   const error = decision?.type === 'redirect' ? decision.error : undefined;
   useEffect(() => {
     // The id keeps one toast when strict mode or a re-render repeats the redirect.
@@ -67,10 +78,13 @@ export function GuardedLayout() {
 
   const Layout = LAYOUTS[meta.layout];
   return (
-    <Layout meta={meta}>
-      <Suspense fallback={<PageLoader />}>
-        <Outlet />
-      </Suspense>
-    </Layout>
+    // The signed-in layouts are code-split: the first page of one waits for it here.
+    <Suspense fallback={<FullPageLoader />}>
+      <Layout meta={meta}>
+        <Suspense fallback={<PageLoader />}>
+          <Outlet />
+        </Suspense>
+      </Layout>
+    </Suspense>
   );
 }

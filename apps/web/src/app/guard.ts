@@ -65,8 +65,42 @@ function twoFactorPending(session: GuardSession, claims: TokenClaims): boolean {
   );
 }
 
-function isApiOnly(session: GuardSession): boolean {
+function isApiOnly(session: Pick<GuardSession, 'accountType' | 'settings'>): boolean {
   return session.accountType === 'api_only' || session.settings?.['bo.api_only'] === 'true';
+}
+
+/** Who is looking, as far as rules 5 and 7 care: the role and whether the account is API-only. */
+export interface Viewer {
+  role: Role;
+  apiOnly: boolean;
+}
+
+export function viewerOf(
+  session: Pick<GuardSession, 'user' | 'claims' | 'accountType' | 'settings'>,
+): Viewer | null {
+  const role = session.user?.role ?? session.claims?.role;
+  return role ? { role, apiOnly: isApiOnly(session) } : null;
+}
+
+/** Rule 5: the roles a route admits (spec §6). */
+function roleMayOpen(meta: Pick<RouteMeta, 'roles'>, role: Role): boolean {
+  return meta.roles.includes(role);
+}
+
+/** Rule 7: an API-only account opens only routes flagged apiOnlyAllowed. */
+function accountMayOpen(meta: Pick<RouteMeta, 'apiOnlyAllowed'>, apiOnly: boolean): boolean {
+  return !apiOnly || meta.apiOnlyAllowed;
+}
+
+/**
+ * Rules 5 and 7 together: whether this viewer gets past them to the route. Menus and links ask
+ * this too, so nothing the app offers a person ends on /unauthorized.
+ */
+export function mayOpen(
+  meta: Pick<RouteMeta, 'roles' | 'apiOnlyAllowed'>,
+  viewer: Viewer,
+): boolean {
+  return roleMayOpen(meta, viewer.role) && accountMayOpen(meta, viewer.apiOnly);
 }
 
 /** Due date in ms, or null when there is none (or it cannot be read). */
@@ -136,13 +170,13 @@ export function guard(target: GuardTarget, session: GuardSession, now: number): 
 
   // 5. Role.
   const role = session.user?.role ?? claims.role;
-  if (!meta.roles.includes(role)) return redirect('/unauthorized');
+  if (!roleMayOpen(meta, role)) return redirect('/unauthorized');
 
   // 6. 2FA enabled but this token has not been verified.
   if (twoFactorPending(session, claims)) return redirect('/login/2fa');
 
   // 7. API-only accounts.
-  if (isApiOnly(session) && !meta.apiOnlyAllowed) return redirect('/unauthorized');
+  if (!accountMayOpen(meta, isApiOnly(session))) return redirect('/unauthorized');
 
   // 8. A plan must be chosen first; once it is, the plan picker is closed.
   const due = dueDateMs(session);

@@ -1,14 +1,14 @@
 import type { RouteObject } from 'react-router';
 import { GuardedLayout, type RouteHandle } from './GuardedLayout';
 import type { LayoutName } from './routeMeta';
-import type { AppRoute } from './routes';
+import { preloadOf, type AppRoute } from './routes';
 import { RouteErrorPage } from './pages/RouteErrorPage';
 
 const LAYOUT_ORDER: readonly LayoutName[] = ['auth', 'admin', 'integration', 'default', 'blank'];
 
 function leaf(route: AppRoute): RouteObject {
   const Page = route.component;
-  const handle: RouteHandle = { meta: route };
+  const handle: RouteHandle = { meta: route, preload: preloadOf(Page) };
   return { path: route.path, element: <Page />, handle };
 }
 

@@ -29,6 +29,8 @@ const ADMIN = [
   '/setting/quick-replies',
   // Issue 5: routing, working hours, greeting and who is online.
   '/setting/routing',
+  // Issue 16: invoices and billing details.
+  '/setting/billing',
   '/user-edit',
 ];
 const INTEGRATION = [
@@ -108,6 +110,8 @@ describe('route table (spec §2)', () => {
         '/broadcast/template/:id',
         '/report',
         '/setting',
+        // Issue 16: an API-only account pays, so it gets its invoices.
+        '/setting/billing',
         '/top-up',
       ].sort(),
     );

@@ -1,23 +1,37 @@
 import { createElement, lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import { NotAvailableYet, type Capability } from './pages/NotAvailableYet';
-import { InternalServerErrorPage } from './pages/InternalServerErrorPage';
-import { NotFoundPage } from './pages/NotFoundPage';
-import { UnauthorizedPage } from './pages/UnauthorizedPage';
+import type { Capability } from './pages/NotAvailableYet';
 import { defineMeta, type LayoutName, type RouteFlags, type RouteMeta } from './routeMeta';
 
-export type PageComponent = ComponentType | LazyExoticComponent<ComponentType>;
+/** A code-split page, with a way to start fetching its code before it renders. */
+export type LazyPage = LazyExoticComponent<ComponentType> & { preload: () => Promise<unknown> };
+export type PageComponent = ComponentType | LazyPage;
 
 export interface AppRoute extends RouteMeta {
   component: PageComponent;
 }
 
 /** Code-split page from a named export. */
-function page<K extends string>(
-  load: () => Promise<Record<K, ComponentType>>,
-  name: K,
-): LazyExoticComponent<ComponentType> {
-  return lazy(async (): Promise<{ default: ComponentType }> => ({ default: (await load())[name] }));
+function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): LazyPage {
+  const component = lazy(async (): Promise<{ default: ComponentType }> => ({
+    default: (await load())[name],
+  }));
+  return Object.assign(component, { preload: load });
 }
+
+export function preloadOf(component: PageComponent): (() => Promise<unknown>) | undefined {
+  return 'preload' in component ? component.preload : undefined;
+}
+
+// Status pages too are fetched when shown: the sign-in page's first download leaves them out.
+const NotAvailableYet = lazy(() =>
+  import('./pages/NotAvailableYet').then((m) => ({ default: m.NotAvailableYet })),
+);
+const UnauthorizedPage = page(() => import('./pages/UnauthorizedPage'), 'UnauthorizedPage');
+const InternalServerErrorPage = page(
+  () => import('./pages/InternalServerErrorPage'),
+  'InternalServerErrorPage',
+);
+const NotFoundPage = page(() => import('./pages/NotFoundPage'), 'NotFoundPage');
 
 /** A capability a later release delivers: an honest "not available yet" state, no data. */
 function comingSoon(capability: Capability): ComponentType {
@@ -94,6 +108,12 @@ const TemplateEditorPage = page(
   'TemplateEditorPage',
 );
 
+const BillingSettingsPage = page(
+  () => import('../features/billing/invoices/BillingSettingsPage'),
+  'BillingSettingsPage',
+);
+const InvoicePage = page(() => import('../features/billing/invoices/InvoicePage'), 'InvoicePage');
+
 const BroadcastListPage = page(
   () => import('../features/broadcasts/BroadcastListPage'),
   'BroadcastListPage',
@@ -158,6 +178,8 @@ export const ROUTES: readonly AppRoute[] = [
   route('labels', '/setting/labels', 'admin', LabelsPage, NONE),
   route('quickReplies', '/setting/quick-replies', 'admin', QuickRepliesPage, NONE),
   route('routing', '/setting/routing', 'admin', RoutingPage, NONE),
+  // Issue 16: invoices and the billing details printed on them; API-only accounts pay too.
+  route('billing', '/setting/billing', 'admin', BillingSettingsPage, API_ONLY),
   route('userEdit', '/user-edit', 'admin', UserEditPage, { allowAgent: true }),
 
   // Integration layout
@@ -210,7 +232,7 @@ export const ROUTES: readonly AppRoute[] = [
   route('integrationAiDetail', '/integration/ai/:id', 'integration', comingSoon('ai'), INTEGRATION),
 
   // Default layout
-  route('billingInvoice', '/setting/billing-invoice/:id', 'default', comingSoon('billingInvoice'), {
+  route('billingInvoice', '/setting/billing-invoice/:id', 'default', InvoicePage, {
     apiOnlyAllowed: true,
     full: true,
   }),

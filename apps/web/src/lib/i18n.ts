@@ -1,41 +1,13 @@
-import i18next from 'i18next';
+import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { MESSAGES } from '@sapa/contracts';
 import enAuth from '../locales/en/auth.json';
-import enBilling from '../locales/en/billing.json';
 import enCommon from '../locales/en/common.json';
-import enHome from '../locales/en/home.json';
-import enInbox from '../locales/en/inbox.json';
-import enConversation from '../locales/en/conversation.json';
-import enChatActions from '../locales/en/chatActions.json';
-import enTickets from '../locales/en/tickets.json';
-import enContacts from '../locales/en/contacts.json';
-import enContactGroups from '../locales/en/contactGroups.json';
-import enIntegrations from '../locales/en/integrations.json';
-import enSettings from '../locales/en/settings.json';
-import enRouting from '../locales/en/routing.json';
-import enInboxTemplates from '../locales/en/inboxTemplates.json';
 import enValidation from '../locales/en/validation.json';
-import enTemplates from '../locales/en/templates.json';
-import enBroadcasts from '../locales/en/broadcasts.json';
 import idAuth from '../locales/id/auth.json';
-import idBilling from '../locales/id/billing.json';
 import idCommon from '../locales/id/common.json';
-import idHome from '../locales/id/home.json';
-import idInbox from '../locales/id/inbox.json';
-import idConversation from '../locales/id/conversation.json';
-import idChatActions from '../locales/id/chatActions.json';
-import idTickets from '../locales/id/tickets.json';
-import idContacts from '../locales/id/contacts.json';
-import idContactGroups from '../locales/id/contactGroups.json';
-import idIntegrations from '../locales/id/integrations.json';
 import idMessages from '../locales/id/messages.json';
-import idSettings from '../locales/id/settings.json';
-import idRouting from '../locales/id/routing.json';
-import idInboxTemplates from '../locales/id/inboxTemplates.json';
 import idValidation from '../locales/id/validation.json';
-import idTemplates from '../locales/id/templates.json';
-import idBroadcasts from '../locales/id/broadcasts.json';
 
 export const LANGUAGES = ['en', 'id'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -68,52 +40,63 @@ export const NAMESPACES = [
   'inboxTemplates',
   'templates',
   'broadcasts',
+  'invoices',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
-export const resources = {
+/** What every screen, the sign-in pages included, needs: bundled with the app's first script. */
+export const CORE_NAMESPACES = ['common', 'messages', 'validation', 'auth'] as const;
+
+export const coreResources = {
   en: {
     common: enCommon,
     // The spec's English wording lives in contracts (server and web share it); never copied.
     messages: MESSAGES,
     validation: enValidation,
     auth: enAuth,
-    settings: enSettings,
-    billing: enBilling,
-    home: enHome,
-    inbox: enInbox,
-    conversation: enConversation,
-    chatActions: enChatActions,
-    tickets: enTickets,
-    contacts: enContacts,
-    contactGroups: enContactGroups,
-    integrations: enIntegrations,
-    routing: enRouting,
-    inboxTemplates: enInboxTemplates,
-    templates: enTemplates,
-    broadcasts: enBroadcasts,
   },
   id: {
     common: idCommon,
     messages: idMessages,
     validation: idValidation,
     auth: idAuth,
-    settings: idSettings,
-    billing: idBilling,
-    home: idHome,
-    inbox: idInbox,
-    conversation: idConversation,
-    chatActions: idChatActions,
-    tickets: idTickets,
-    contacts: idContacts,
-    contactGroups: idContactGroups,
-    integrations: idIntegrations,
-    routing: idRouting,
-    inboxTemplates: idInboxTemplates,
-    templates: idTemplates,
-    broadcasts: idBroadcasts,
   },
 } as const;
+
+/**
+ * The feature screens' namespaces, both languages in one download, added to i18next at once: the
+ * signed-in layouts wait for it before they render (so `i18n.t` outside React finds them too),
+ * and a `useTranslation` of a namespace not there yet suspends until it is (the backend below).
+ */
+let featureLocales: Promise<void> | null = null;
+export function loadFeatureLocales(): Promise<void> {
+  if (!featureLocales) {
+    featureLocales = import('./i18nFeatures').then(({ featureResources }) => {
+      for (const [lng, bundles] of Object.entries(featureResources)) {
+        for (const [ns, bundle] of Object.entries(bundles)) {
+          i18n.addResourceBundle(lng, ns, bundle, true, false);
+        }
+      }
+    });
+    // A failed download may be retried by the next screen that needs it.
+    featureLocales.catch(() => {
+      featureLocales = null;
+    });
+  }
+  return featureLocales;
+}
+
+const featureBackend: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read: (lng, ns, callback) => {
+    loadFeatureLocales().then(
+      () => callback(null, i18n.getResourceBundle(lng, ns) ?? {}),
+      (error: unknown) =>
+        callback(error instanceof Error ? error : new Error(String(error)), false),
+    );
+  },
+};
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
@@ -130,19 +113,24 @@ function storedLanguage(): Language {
 
 export const i18n = i18next.createInstance();
 
-void i18n.use(initReactI18next).init({
-  resources,
-  lng: storedLanguage(),
-  fallbackLng: DEFAULT_LANGUAGE,
-  supportedLngs: [...LANGUAGES],
-  ns: [...NAMESPACES],
-  defaultNS: 'common',
-  fallbackNS: 'common',
-  interpolation: { escapeValue: false }, // React escapes already
-  returnNull: false,
-  initAsync: false, // resources are bundled; render the first frame translated
-  showSupportNotice: false,
-});
+void i18n
+  .use(featureBackend)
+  .use(initReactI18next)
+  .init({
+    resources: coreResources,
+    // The bundled core is complete; other namespaces come from the backend when first used.
+    partialBundledLanguages: true,
+    lng: storedLanguage(),
+    fallbackLng: DEFAULT_LANGUAGE,
+    supportedLngs: [...LANGUAGES],
+    ns: [...CORE_NAMESPACES],
+    defaultNS: 'common',
+    fallbackNS: 'common',
+    interpolation: { escapeValue: false }, // React escapes already
+    returnNull: false,
+    initAsync: false, // the core is bundled; render the first frame translated
+    showSupportNotice: false,
+  });
 
 function applyDocumentLanguage(lng: string): void {
   if (typeof document !== 'undefined') document.documentElement.lang = lng;

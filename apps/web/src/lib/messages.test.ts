@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { MESSAGES, validationMessage } from '@sapa/contracts';
+import { MESSAGES, tooManyAttemptsMessage, validationMessage } from '@sapa/contracts';
 import { errorMessage, translateMessage } from './messages';
 import { HttpError } from './http';
-import { i18n, LANGUAGE_STORAGE_KEY, NAMESPACES, resources, setLanguage } from './i18n';
+import { i18n, LANGUAGE_STORAGE_KEY, NAMESPACES, setLanguage } from './i18n';
+import { resources } from './i18nResources';
 
 afterEach(async () => {
   await setLanguage('en');
@@ -59,6 +60,22 @@ describe('translateMessage', () => {
     expect(translateMessage('Something the server made up')).toBe('Something the server made up');
   });
 
+  it("says a 429's wait in the user's language", async () => {
+    expect(translateMessage(tooManyAttemptsMessage(1, 'second'))).toBe(
+      'Too many attempts. Try again in 1 second.',
+    );
+    expect(translateMessage(tooManyAttemptsMessage(15, 'minute'))).toBe(
+      'Too many attempts. Try again in 15 minutes.',
+    );
+    await setLanguage('id');
+    expect(translateMessage(tooManyAttemptsMessage(15, 'minute'))).toBe(
+      'Terlalu banyak percobaan. Coba lagi dalam 15 menit.',
+    );
+    expect(translateMessage(tooManyAttemptsMessage(30, 'second'))).toBe(
+      'Terlalu banyak percobaan. Coba lagi dalam 30 detik.',
+    );
+  });
+
   it('translates the shared validation sentences with their field', async () => {
     await setLanguage('id');
     expect(translateMessage(validationMessage.required('email'))).toBe('Kolom email wajib diisi');
@@ -67,6 +84,9 @@ describe('translateMessage', () => {
     );
     expect(translateMessage(validationMessage.max('unknown thing', 60))).toBe(
       'Kolom unknown thing tidak boleh lebih dari 60 karakter',
+    );
+    expect(translateMessage(validationMessage.nul('search'))).toBe(
+      'Kolom pencarian tidak boleh memuat karakter NUL',
     );
   });
 

@@ -1,4 +1,4 @@
-import { MESSAGES, type MessageKey } from '@sapa/contracts';
+import { MESSAGES, TOO_MANY_ATTEMPTS_PATTERN, type MessageKey } from '@sapa/contracts';
 import { i18n } from './i18n';
 
 const keyByText = new Map<string, MessageKey>(
@@ -11,6 +11,7 @@ const VALIDATION_PATTERNS: { key: string; pattern: RegExp }[] = [
   { key: 'string', pattern: /^The (.+) field must be a string$/ },
   { key: 'min', pattern: /^The (.+) field must be at least (\d+) characters$/ },
   { key: 'max', pattern: /^The (.+) field may not be more than (\d+) characters$/ },
+  { key: 'nul', pattern: /^The (.+) field must not contain a NUL character$/ },
   {
     key: 'passwordStrength',
     pattern: /^The (.+) field must contain at least one number and one uppercase letter$/,
@@ -29,6 +30,9 @@ export function message(key: MessageKey): string {
 export function translateMessage(text: string): string {
   const key = keyByText.get(text);
   if (key) return message(key);
+  // A 429 states its wait (contracts `tooManyAttemptsMessage`).
+  const wait = TOO_MANY_ATTEMPTS_PATTERN.exec(text);
+  if (wait) return i18n.t(`common:tooManyAttempts.${wait[2]}`, { count: Number(wait[1]) });
   for (const { key: validationKey, pattern } of VALIDATION_PATTERNS) {
     const match = pattern.exec(text);
     if (!match) continue;

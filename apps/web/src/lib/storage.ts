@@ -24,6 +24,7 @@ export const STORAGE_KEYS = {
   whatsappType: 'sapa.whatsappType',
   aiEnabled: 'sapa.aiEnabled',
   apiOnly: 'sapa.apiOnly',
+  setupChecklist: 'sapa.setupChecklist',
 } as const;
 
 const SESSION_CACHE_KEYS = [
@@ -152,6 +153,26 @@ export function getForbidden(): boolean {
 
 export function setForbidden(forbidden: boolean): void {
   write(localStorage, STORAGE_KEYS.forbidden, forbidden ? 'true' : null);
+}
+
+/**
+ * How the dashboard's setup checklist is shown, per account: folded to its header, or put away
+ * once every step was done. A device preference like the sidebar's, so logout keeps it.
+ */
+export type SetupChecklistView = 'collapsed' | 'dismissed';
+const setupChecklistSchema = z.record(z.string(), z.enum(['collapsed', 'dismissed']));
+
+export function getSetupChecklistView(accountId: string): SetupChecklistView | null {
+  return (
+    readJson(localStorage, STORAGE_KEYS.setupChecklist, setupChecklistSchema)?.[accountId] ?? null
+  );
+}
+
+export function setSetupChecklistView(accountId: string, view: SetupChecklistView | null): void {
+  const all = readJson(localStorage, STORAGE_KEYS.setupChecklist, setupChecklistSchema) ?? {};
+  if (view === null) delete all[accountId];
+  else all[accountId] = view;
+  writeJson(localStorage, STORAGE_KEYS.setupChecklist, Object.keys(all).length > 0 ? all : null);
 }
 
 // ---- sessionStorage cache: fetched once, resettable

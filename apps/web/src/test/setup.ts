@@ -1,5 +1,10 @@
 import { afterEach } from 'vitest';
 import { cleanup } from '@testing-library/react';
+import { loadFeatureLocales } from '../lib/i18n';
+
+// The app fetches the feature screens' strings with the signed-in layouts; tests render screens
+// on their own, so every namespace is there from the start.
+await loadFeatureLocales();
 
 // jsdom lacks matchMedia, which Mantine reads for colour scheme and breakpoints.
 if (!window.matchMedia) {

@@ -1,13 +1,24 @@
-import type {
-  ChannelAdapter,
-  ChannelCredentials,
-  OutgoingMessage,
-  TemplateSend,
+import {
+  ProviderError,
+  type ChannelAdapter,
+  type ChannelCredentials,
+  type NumberVerification,
+  type OutgoingMessage,
+  type TemplateSend,
 } from '../types.js';
 import { graphError } from './errors.js';
 import { parseWhatsappWebhook } from './parse.js';
 
 const TIMEOUT_MS = 15_000;
+/** Connecting a number waits for Meta inside the request: both reads share this deadline. */
+const VERIFY_TIMEOUT_MS = 10_000;
+/** A WABA's numbers are read 100 at a time; a business with more than 1,000 is not expected. */
+const PHONE_NUMBER_PAGES = 10;
+
+interface PhoneNumberList {
+  data?: { id?: string }[];
+  paging?: { cursors?: { after?: string }; next?: string };
+}
 
 /** WhatsApp Cloud API over the Graph API (reference §2.4–§2.5); base URL from GRAPH_API_URL. */
 export class WhatsappCloudAdapter implements ChannelAdapter {
@@ -101,6 +112,49 @@ export class WhatsappCloudAdapter implements ChannelAdapter {
     };
   }
 
+  /**
+   * Two reads with the channel's token: `GET /{phone-number-id}?fields=id` (the token can see
+   * the number) and `GET /{waba-id}/phone_numbers` (the number is one of that WABA's). Meta's
+   * `paging.next` is not followed as a URL (it names Meta's host, and would take the token with
+   * it): the `after` cursor is asked for again from GRAPH_API_URL.
+   */
+  async verifyNumber(channel: ChannelCredentials): Promise<NumberVerification> {
+    const signal = AbortSignal.timeout(VERIFY_TIMEOUT_MS);
+    try {
+      const number = await this.call<{ id?: string }>(
+        channel,
+        'GET',
+        `/${channel.externalId}?fields=id,display_phone_number,verified_name`,
+        undefined,
+        signal,
+      );
+      if (number.id !== channel.externalId) return { verified: false, reason: 'number-unreadable' };
+    } catch (err) {
+      return refusal(err, 'number-unreadable');
+    }
+    if (!channel.wabaId) return { verified: false, reason: 'not-in-waba' };
+    let after: string | undefined;
+    for (let page = 0; page < PHONE_NUMBER_PAGES; page++) {
+      const query = `fields=id&limit=100${after ? `&after=${encodeURIComponent(after)}` : ''}`;
+      let list: PhoneNumberList;
+      try {
+        list = await this.call<PhoneNumberList>(
+          channel,
+          'GET',
+          `/${channel.wabaId}/phone_numbers?${query}`,
+          undefined,
+          signal,
+        );
+      } catch (err) {
+        return refusal(err, 'not-in-waba');
+      }
+      if (list.data?.some((n) => n.id === channel.externalId)) return { verified: true };
+      after = list.paging?.next ? list.paging.cursors?.after : undefined;
+      if (!after) break;
+    }
+    return { verified: false, reason: 'not-in-waba' };
+  }
+
   async markRead(channel: ChannelCredentials, providerMessageId: string) {
     await this.call(channel, 'POST', `/${channel.externalId}/messages`, {
       messaging_product: 'whatsapp',
@@ -114,6 +168,7 @@ export class WhatsappCloudAdapter implements ChannelAdapter {
     method: string,
     path: string,
     body?: unknown,
+    signal: AbortSignal = AbortSignal.timeout(TIMEOUT_MS),
   ): Promise<T> {
     const headers: Record<string, string> = { authorization: `Bearer ${channel.accessToken}` };
     let payload: FormData | string | undefined;
@@ -128,7 +183,7 @@ export class WhatsappCloudAdapter implements ChannelAdapter {
         method,
         headers,
         body: payload,
-        signal: AbortSignal.timeout(TIMEOUT_MS),
+        signal,
       });
     } catch {
       throw graphError(null, null);
@@ -137,6 +192,15 @@ export class WhatsappCloudAdapter implements ChannelAdapter {
     if (!res.ok) throw graphError(res.status, json);
     return json as T;
   }
+}
+
+/**
+ * Meta judged the token or the object (190 bad token, 100/33 not visible, 10/200 no permission):
+ * a refusal. Anything worth retrying (outage, timeout, rate limit) is not an answer: rethrown.
+ */
+function refusal(err: unknown, reason: 'number-unreadable' | 'not-in-waba'): NumberVerification {
+  if (err instanceof ProviderError && !err.retryable) return { verified: false, reason };
+  throw err;
 }
 
 /** Sapa's template fill → Meta's `template` object with positional components (reference §2.4). */

@@ -17,9 +17,12 @@ const obj = (v: unknown): Obj =>
 const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 const str = (v: unknown): string | null =>
   typeof v === 'string' ? v : typeof v === 'number' ? String(v) : null;
+// The last second of year 9999: beyond it a Date may be invalid (1e20 s) or not one PostgreSQL
+// reads back, and either failed the whole batch. Such a time is replaced by the arrival time.
+const MAX_SECONDS = 253_402_300_799;
 const seconds = (v: unknown): Date => {
   const n = Number(v);
-  return Number.isFinite(n) && n > 0 ? new Date(n * 1000) : new Date();
+  return Number.isFinite(n) && n > 0 && n <= MAX_SECONDS ? new Date(n * 1000) : new Date();
 };
 
 export function parseWhatsappWebhook(body: unknown): ParsedWebhook {

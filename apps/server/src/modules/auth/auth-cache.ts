@@ -3,6 +3,7 @@ import type { User } from '@sapa/contracts';
 import type { Clock } from '../../lib/clock.js';
 import type { TokenPayload } from '@sapa/contracts';
 import type { Principal } from './principal.js';
+import { parseSessionNotice, SESSIONS_CHANNEL, SessionSignals } from './session-signals.js';
 
 const TTL_MS = 30_000;
 const MAX_ENTRIES = 20_000;
@@ -20,8 +21,11 @@ interface Entry<T> {
  * - in other processes, by NOTIFY from database triggers (migrations/0011) via `listen`.
  * A generation counter stops a load that raced an invalidation from storing stale data; a short
  * TTL bounds any staleness if a notification is ever missed.
+ * The same connection hears the session notices the sockets act on (`sessions`): one listener,
+ * and the cache is always dropped before the sockets hear of a change.
  */
 export class AuthCache {
+  readonly sessions = new SessionSignals();
   private readonly tokens = new Map<string, TokenPayload>();
   private readonly principals = new Map<string, Entry<Principal>>();
   private readonly users = new Map<string, Entry<User>>();
@@ -75,11 +79,20 @@ export class AuthCache {
       bounded(this.users).set(userId, { value: user, until: this.clock.now().getTime() + TTL_MS });
   }
 
-  /** Drops the cache on NOTIFY from other processes; reconnects and drops it again if cut off. */
+  /**
+   * Drops the cache on NOTIFY from other processes; reconnects and drops it again if cut off.
+   * Session notices go on to `sessions`; after every (re)connect the sockets are told to check
+   * everything again, since notices sent while cut off are lost.
+   */
   async listen(connectionString: string): Promise<void> {
     if (this.closed) return;
     const client = new pg.Client({ connectionString });
-    client.on('notification', () => this.invalidateAll());
+    client.on('notification', (n) => {
+      this.invalidateAll();
+      if (n.channel !== SESSIONS_CHANNEL) return;
+      const change = parseSessionNotice(n.payload ?? '');
+      if (change) void this.sessions.announce(change);
+    });
     client.on('error', () => undefined);
     client.on('end', () => {
       if (this.closed) return;
@@ -88,8 +101,10 @@ export class AuthCache {
     });
     await client.connect();
     await client.query('LISTEN sapa_auth_changed');
+    await client.query(`LISTEN ${SESSIONS_CHANNEL}`);
     this.listener = client;
     this.invalidateAll();
+    void this.sessions.announce({ kind: 'resync' });
   }
 
   async close(): Promise<void> {

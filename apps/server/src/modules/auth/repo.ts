@@ -7,8 +7,17 @@ export const authRepo = {
   findUserByEmail(db: Db, email: string) {
     return db
       .selectFrom('users')
-      .select(['id', 'account_id', 'role', 'status', 'password_hash', 'two_factor_enabled'])
-      .where('email', '=', email)
+      .innerJoin('accounts', 'accounts.id', 'users.account_id')
+      .select([
+        'users.id',
+        'users.account_id',
+        'users.role',
+        'users.status',
+        'users.password_hash',
+        'users.two_factor_enabled',
+        'accounts.suspended_at',
+      ])
+      .where('users.email', '=', email)
       .executeTakeFirst();
   },
 
@@ -103,15 +112,18 @@ export const authRepo = {
       .execute();
   },
 
+  /** The sessions it ended (none when already ended), for `SessionSignals.ended`. */
   revokeSession(db: Db, sessionId: string, now: Date, reason: string) {
     return db
       .updateTable('auth_sessions')
       .set({ revoked_at: now, revoked_reason: reason })
       .where('id', '=', sessionId)
       .where('revoked_at', 'is', null)
+      .returning(['id', 'user_id'])
       .execute();
   },
 
+  /** The sessions it ended, for `SessionSignals.ended`. */
   revokeUserSessions(db: Db, userId: string, now: Date, reason: string, exceptSessionId?: string) {
     let q = db
       .updateTable('auth_sessions')
@@ -119,7 +131,7 @@ export const authRepo = {
       .where('user_id', '=', userId)
       .where('revoked_at', 'is', null);
     if (exceptSessionId) q = q.where('id', '!=', exceptSessionId);
-    return q.execute();
+    return q.returning(['id', 'user_id']).execute();
   },
 
   /** Everything a request needs to know about its caller, in one round trip. */
@@ -161,6 +173,8 @@ export const authRepo = {
       .where('s.revoked_at', 'is', null)
       .where('s.expires_at', '>', now)
       .where('u.status', '=', 'active')
+      // A suspended account's sessions are ended; this also stops one made while it was suspended.
+      .where('a.suspended_at', 'is', null)
       .executeTakeFirst();
     if (!row) return null;
     return {
@@ -180,12 +194,35 @@ export const authRepo = {
     };
   },
 
+  /** Turning 2FA off or starting over with a new secret forgets the last code's step. */
   setTwoFactor(db: Db, userId: string, enabled: boolean, sealedSecret: string | null) {
     return db
       .updateTable('users')
-      .set({ two_factor_enabled: enabled, two_factor_secret: sealedSecret, updated_at: new Date() })
+      .set({
+        two_factor_enabled: enabled,
+        two_factor_secret: sealedSecret,
+        ...(enabled ? {} : { two_factor_last_step: null }),
+        updated_at: new Date(),
+      })
       .where('id', '=', userId)
       .execute();
+  },
+
+  /**
+   * Records a code's time step as used, atomically: false when this step or a later one was
+   * used already (a replayed code, or two requests racing with one code).
+   */
+  async useTwoFactorStep(db: Db, userId: string, step: number): Promise<boolean> {
+    const row = await db
+      .updateTable('users')
+      .set({ two_factor_last_step: step })
+      .where('id', '=', userId)
+      .where((eb) =>
+        eb.or([eb('two_factor_last_step', 'is', null), eb('two_factor_last_step', '<', step)]),
+      )
+      .returning('id')
+      .executeTakeFirst();
+    return row !== undefined;
   },
 
   findTwoFactorSecret(db: Db, userId: string) {

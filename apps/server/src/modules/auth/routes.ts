@@ -83,13 +83,13 @@ export function authRoutes(app: App, { services, deps }: ModuleContext): void {
   app.post(
     '/api/auth/2fa/turn-on',
     { schema: { tags: ['auth'], body: pinBodySchema, response: { 200: loginResponseSchema } } },
-    async (request) => auth.turnOnTwoFactor(principalOf(request), request.body.pin),
+    async (request) => auth.turnOnTwoFactor(principalOf(request), request.body.pin, request.ip),
   );
 
   app.post(
     '/api/auth/2fa/turn-off',
     { schema: { tags: ['auth'], body: pinBodySchema, response: { 200: loginResponseSchema } } },
-    async (request) => auth.turnOffTwoFactor(principalOf(request), request.body.pin),
+    async (request) => auth.turnOffTwoFactor(principalOf(request), request.body.pin, request.ip),
   );
 
   app.post(
@@ -98,6 +98,6 @@ export function authRoutes(app: App, { services, deps }: ModuleContext): void {
       config: { allowPendingTwoFactor: true },
       schema: { tags: ['auth'], body: pinBodySchema, response: { 200: loginResponseSchema } },
     },
-    async (request) => auth.validateTwoFactor(principalOf(request), request.body.pin),
+    async (request) => auth.validateTwoFactor(principalOf(request), request.body.pin, request.ip),
   );
 }

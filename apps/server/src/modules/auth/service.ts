@@ -2,16 +2,14 @@ import { MESSAGES } from '@sapa/contracts';
 import type { Deps } from '../../deps.js';
 import { randomToken, sha256 } from '../../lib/crypto.js';
 import { verifyPassword } from '../../lib/passwords.js';
-import { RateLimiter } from '../../lib/rate-limiter.js';
-import { badRequest, forbidden, tooManyRequests, unauthorized } from '../../http/errors.js';
+import { badRequest, forbidden, unauthorized } from '../../http/errors.js';
 import { presentUser } from '../users/presenter.js';
 import { findUserView } from '../users/user-view.repo.js';
 import type { Principal } from './principal.js';
 import { authRepo } from './repo.js';
+import { Throttle } from './throttles.js';
 import { TokenSigner } from './tokens.js';
-import { checkPin, newTwoFactorSecret } from './two-factor.js';
-
-const FIFTEEN_MINUTES = 15 * 60 * 1000;
+import { newTwoFactorSecret, pinStep } from './two-factor.js';
 
 export interface SessionTokens {
   accessToken: string;
@@ -22,25 +20,30 @@ export interface SessionTokens {
 /** Sign-in, token rotation, and the TOTP second factor. */
 export class AuthService {
   private readonly signer: TokenSigner;
-  private readonly perEmail = new RateLimiter(10, FIFTEEN_MINUTES);
-  private readonly perIp = new RateLimiter(50, FIFTEEN_MINUTES);
+  // Shared by every process (PostgreSQL); see LIMITS for who is slowed and locked when.
+  private readonly loginThrottle: Throttle;
+  private readonly pinThrottle: Throttle;
 
   constructor(private readonly deps: Deps) {
     this.signer = new TokenSigner(deps.config.jwtSecret, deps.config.accessTokenTtlSeconds);
+    this.loginThrottle = new Throttle(deps, ['loginPair', 'loginIp', 'loginEmail']);
+    this.pinThrottle = new Throttle(deps, ['pinUser', 'pinIp']);
   }
 
   async login(input: { email: string; password: string; ip: string; userAgent: string | null }) {
     const { db, clock } = this.deps;
-    const okIp = this.perIp.hit(input.ip);
-    const okEmail = this.perEmail.hit(input.email);
-    if (!okIp || !okEmail) throw tooManyRequests(MESSAGES.tooManyAttempts);
+    const email = input.email.trim().toLowerCase();
+    const keys = [`${email} ${input.ip}`, input.ip, email];
+    await this.loginThrottle.admit(keys);
 
     const user = await authRepo.findUserByEmail(db, input.email);
     const passwordOk = await verifyPassword(user?.password_hash ?? null, input.password);
     // Unverified and deactivated users get the same answer as a wrong password: no account oracle.
     if (!user || !passwordOk || user.status !== 'active')
       throw unauthorized(MESSAGES.loginFailed, 'LOGIN_FAILED');
-    this.perEmail.reset(input.email);
+    await this.loginThrottle.passed(keys);
+    // Said only to someone who knows the password: no oracle for which accounts are suspended.
+    if (user.suspended_at) throw forbidden(MESSAGES.accountSuspended, 'ACCOUNT_SUSPENDED');
 
     const now = clock.now();
     const refreshToken = randomToken();
@@ -83,7 +86,9 @@ export class AuthService {
     const consumed = await authRepo.consumeRefreshToken(db, sha256(refreshToken), now);
     if (!consumed) throw unauthorized(MESSAGES.sessionExpired, 'REFRESH_INVALID');
     if (consumed.reused) {
-      await authRepo.revokeSession(db, consumed.sessionId, now, 'refresh_token_reuse');
+      this.deps.authCache.sessions.ended(
+        await authRepo.revokeSession(db, consumed.sessionId, now, 'refresh_token_reuse'),
+      );
       this.deps.log.warn({ sessionId: consumed.sessionId }, 'refresh token reuse: session revoked');
       throw unauthorized(MESSAGES.sessionExpired, 'REFRESH_REUSED');
     }
@@ -113,16 +118,22 @@ export class AuthService {
   }
 
   async logout(input: { refreshToken?: string; principal?: Principal | null }): Promise<void> {
-    const { db, clock } = this.deps;
+    const { db, clock, authCache } = this.deps;
     const now = clock.now();
-    if (input.principal) await authRepo.revokeSession(db, input.principal.sessionId, now, 'logout');
+    // Announced here as well as by the database's notice: this process's sockets of the session
+    // are gone before the answer leaves, so nothing emitted after it reaches them.
+    if (input.principal)
+      authCache.sessions.ended(
+        await authRepo.revokeSession(db, input.principal.sessionId, now, 'logout'),
+      );
     if (input.refreshToken) {
       const seen = await db
         .selectFrom('refresh_tokens')
         .select('session_id')
         .where('token_hash', '=', sha256(input.refreshToken))
         .executeTakeFirst();
-      if (seen) await authRepo.revokeSession(db, seen.session_id, now, 'logout');
+      if (seen)
+        authCache.sessions.ended(await authRepo.revokeSession(db, seen.session_id, now, 'logout'));
     }
   }
 
@@ -162,6 +173,11 @@ export class AuthService {
     return loaded;
   }
 
+  /** As `sessionPrincipal`, straight from the database: for a change the cache may not know yet. */
+  freshPrincipal(userId: string, sessionId: string): Promise<Principal | null> {
+    return authRepo.loadPrincipal(this.deps.db, userId, sessionId, this.deps.clock.now());
+  }
+
   async generateTwoFactor(principal: Principal) {
     const generated = await newTwoFactorSecret(principal.email);
     // Kept sealed but not enabled until the user proves the authenticator works (turn-on).
@@ -177,37 +193,21 @@ export class AuthService {
     return generated;
   }
 
-  async turnOnTwoFactor(principal: Principal, pin: string) {
-    const secret = await this.secretOf(principal);
-    if (!secret || !checkPin(secret.plain, pin, this.deps.clock.now()))
-      throw badRequest(MESSAGES.twoFactorInvalid, '2FA_INVALID');
+  async turnOnTwoFactor(principal: Principal, pin: string, ip: string) {
+    const secret = await this.provePin(principal, pin, ip, false);
     await authRepo.setTwoFactor(this.deps.db, principal.userId, true, secret.sealed);
     await authRepo.touchSession(this.deps.db, principal.sessionId, this.deps.clock.now(), true);
     return this.reissue(principal, true);
   }
 
-  async turnOffTwoFactor(principal: Principal, pin: string) {
-    const secret = await this.secretOf(principal);
-    if (
-      !secret ||
-      !principal.twoFactorEnabled ||
-      !checkPin(secret.plain, pin, this.deps.clock.now())
-    ) {
-      throw badRequest(MESSAGES.twoFactorInvalid, '2FA_INVALID');
-    }
+  async turnOffTwoFactor(principal: Principal, pin: string, ip: string) {
+    await this.provePin(principal, pin, ip, true);
     await authRepo.setTwoFactor(this.deps.db, principal.userId, false, null);
     return this.reissue(principal, true);
   }
 
-  async validateTwoFactor(principal: Principal, pin: string) {
-    const secret = await this.secretOf(principal);
-    if (
-      !principal.twoFactorEnabled ||
-      !secret ||
-      !checkPin(secret.plain, pin, this.deps.clock.now())
-    ) {
-      throw badRequest(MESSAGES.twoFactorInvalid, '2FA_INVALID');
-    }
+  async validateTwoFactor(principal: Principal, pin: string, ip: string) {
+    await this.provePin(principal, pin, ip, true);
     await authRepo.touchSession(this.deps.db, principal.sessionId, this.deps.clock.now(), true);
     return this.reissue(principal, true);
   }
@@ -216,6 +216,25 @@ export class AuthService {
   assertTwoFactorSatisfied(principal: Principal): void {
     if (principal.twoFactorEnabled && !principal.twoFactorVerified)
       throw forbidden(MESSAGES.twoFactorRequired, '2FA_REQUIRED');
+  }
+
+  /**
+   * Checks a PIN against the user's secret: throttled per user and per address (429 with the
+   * wait), and each code's time step is accepted once, so a code seen over a shoulder or in
+   * a log cannot be replayed while it is still current.
+   */
+  private async provePin(principal: Principal, pin: string, ip: string, mustBeOn: boolean) {
+    const keys = [principal.userId, ip];
+    await this.pinThrottle.admit(keys);
+    const secret = await this.secretOf(principal);
+    if (!secret || (mustBeOn && !principal.twoFactorEnabled))
+      throw badRequest(MESSAGES.twoFactorInvalid, '2FA_INVALID');
+    const step = pinStep(secret.plain, pin, this.deps.clock.now());
+    if (step === null) throw badRequest(MESSAGES.twoFactorInvalid, '2FA_INVALID');
+    if (!(await authRepo.useTwoFactorStep(this.deps.db, principal.userId, step)))
+      throw badRequest(MESSAGES.twoFactorInvalid, '2FA_REUSED');
+    await this.pinThrottle.passed(keys);
+    return secret;
   }
 
   private async secretOf(principal: Principal) {

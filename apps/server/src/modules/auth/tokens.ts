@@ -41,6 +41,8 @@ export class TokenSigner {
       algorithms: ['HS256'],
       currentDate: now,
     });
+    // Tenant tokens carry no audience; an operator console token (aud 'sapa-ops') is never one.
+    if (payload.aud !== undefined) throw new Error('not a tenant access token');
     return tokenPayloadSchema.parse(payload);
   }
 }

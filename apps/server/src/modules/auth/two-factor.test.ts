@@ -30,6 +30,8 @@ async function enable(user: TestUser) {
   });
   expect(on.statusCode).toBe(200);
   expect(on.json().user.isTwoFactorAuthenticationEnabled).toBe(true);
+  // The turn-on code is spent: what follows needs the authenticator's next one.
+  ctx.clock.advance(30_000);
   return secret as string;
 }
 
@@ -165,5 +167,114 @@ describe('two-factor authentication', () => {
       .executeTakeFirstOrThrow();
     expect(row.two_factor_secret).not.toContain(secret);
     expect(row.two_factor_secret).toMatch(/^v1\./);
+  });
+});
+
+describe('two-factor PIN guessing and replay', () => {
+  let nextIp = 1;
+  const freshIp = () => `10.30.0.${nextIp++}`;
+  const pinCall = (path: string, token: string, pin: string, ip: string) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: `/api/auth/2fa/${path}`,
+      headers: bearer(token),
+      payload: { pin },
+      remoteAddress: ip,
+    });
+  /** A sign-in that still owes its PIN. */
+  const pending = async (email: string) => (await login(email)).json().accessToken as string;
+
+  function expectThrottled(res: Awaited<ReturnType<typeof pinCall>>, seconds: number) {
+    expect(res.statusCode).toBe(429);
+    expect(res.headers['retry-after']).toBe(String(seconds));
+    expect(res.json().message).toBe(`Too many attempts. Try again in ${seconds / 60} minutes.`);
+  }
+
+  it('validate: the sixth wrong PIN answers 429 with Retry-After, and the right one waits too', async () => {
+    const user = await createUser(ctx, await createAccount(ctx));
+    const secret = await enable(user);
+    const token = await pending(user.email);
+    const ip = freshIp();
+    for (let i = 0; i < 5; i++)
+      expect((await pinCall('validate', token, '000000', ip)).statusCode).toBe(400);
+    const pin = generatePin(secret, ctx.clock.now());
+    expectThrottled(await pinCall('validate', token, pin, ip), 15 * 60);
+    // Per user: another address does not help the guesser.
+    expectThrottled(await pinCall('validate', token, pin, freshIp()), 15 * 60);
+    ctx.clock.advance(15 * 60_000);
+    // The access token lived 15 minutes too: sign in again.
+    const later = await pending(user.email);
+    const now = generatePin(secret, ctx.clock.now());
+    expect((await pinCall('validate', later, now, ip)).statusCode).toBe(200);
+  });
+
+  it('turn-on and turn-off are throttled alike', async () => {
+    const user = await createUser(ctx, await createAccount(ctx));
+    const gen = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/auth/2fa/generate',
+      headers: user.auth,
+    });
+    const secret = gen.json().secret as string;
+    const ip = freshIp();
+    for (let i = 0; i < 5; i++)
+      expect((await pinCall('turn-on', user.token, '000000', ip)).statusCode).toBe(400);
+    expectThrottled(
+      await pinCall('turn-on', user.token, generatePin(secret, ctx.clock.now()), ip),
+      15 * 60,
+    );
+
+    const other = await createUser(ctx, await createAccount(ctx));
+    await enable(other);
+    for (let i = 0; i < 5; i++)
+      expect((await pinCall('turn-off', other.token, '000000', ip)).statusCode).toBe(400);
+    expect((await pinCall('turn-off', other.token, '000000', ip)).statusCode).toBe(429);
+  });
+
+  it('one address guessing at many users is stopped after 20 wrong PINs', async () => {
+    const ip = freshIp();
+    for (let u = 0; u < 4; u++) {
+      const user = await createUser(ctx, await createAccount(ctx));
+      await enable(user);
+      const token = await pending(user.email);
+      for (let i = 0; i < 5; i++)
+        expect((await pinCall('validate', token, '000000', ip)).statusCode).toBe(400);
+    }
+    const user = await createUser(ctx, await createAccount(ctx));
+    await enable(user);
+    const token = await pending(user.email);
+    expectThrottled(await pinCall('validate', token, '000000', ip), 15 * 60);
+    expect((await pinCall('validate', token, '000000', freshIp())).statusCode).toBe(400);
+  });
+
+  it('never accepts the same code twice, nor an older one after a newer', async () => {
+    const user = await createUser(ctx, await createAccount(ctx));
+    const secret = await enable(user);
+    const ip = freshIp();
+    const pin = generatePin(secret, ctx.clock.now());
+    expect((await pinCall('validate', await pending(user.email), pin, ip)).statusCode).toBe(200);
+    const replay = await pinCall('validate', await pending(user.email), pin, ip);
+    expect(replay.statusCode).toBe(400);
+    expect(replay.json()).toMatchObject({ message: MESSAGES.twoFactorInvalid, code: '2FA_REUSED' });
+
+    // A code of the next step is within the drift allowed; after it, the current one is stale.
+    ctx.clock.advance(30_000);
+    const next = generatePin(secret, new Date(ctx.clock.now().getTime() + 30_000));
+    const current = generatePin(secret, ctx.clock.now());
+    expect((await pinCall('validate', await pending(user.email), next, ip)).statusCode).toBe(200);
+    const older = await pinCall('validate', await pending(user.email), current, ip);
+    expect(older.json().code).toBe('2FA_REUSED');
+  });
+
+  it('two sign-ins racing with one code: only one gets in', async () => {
+    const user = await createUser(ctx, await createAccount(ctx));
+    const secret = await enable(user);
+    const [a, b] = [await pending(user.email), await pending(user.email)];
+    const pin = generatePin(secret, ctx.clock.now());
+    const answers = await Promise.all([
+      pinCall('validate', a, pin, freshIp()),
+      pinCall('validate', b, pin, freshIp()),
+    ]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 400]);
   });
 });

@@ -1,9 +1,17 @@
 import { authenticator } from 'otplib';
 import QRCode from 'qrcode';
 
-/** TOTP (RFC 6238, 30 s steps, ±1 step of drift) on the injected clock. */
-export function checkPin(secret: string, pin: string, now: Date): boolean {
-  return authenticator.clone({ epoch: now.getTime(), window: 1 }).check(pin, secret);
+const STEP_SECONDS = 30;
+
+/**
+ * The time step a PIN belongs to (TOTP, RFC 6238: 30 s steps, ±1 step of drift, on the injected
+ * clock), or null when it matches none. The step lets the caller refuse a code used before.
+ */
+export function pinStep(secret: string, pin: string, now: Date): number | null {
+  const options = { epoch: now.getTime(), window: 1, step: STEP_SECONDS };
+  const delta = authenticator.clone(options).checkDelta(pin, secret);
+  if (delta === null) return null;
+  return Math.floor(now.getTime() / 1000 / STEP_SECONDS) + delta;
 }
 
 export function generatePin(secret: string, now: Date): string {

@@ -36,14 +36,38 @@ export const ledgerRepo = {
     );
   },
 
-  last(db: Db, accountId: string) {
-    return db
-      .selectFrom('balance_ledger')
-      .select(['balance_after', 'order_id'])
-      .where('account_id', '=', accountId)
-      .orderBy('id', 'desc')
-      .limit(1)
+  /**
+   * The balance (newest row) and the order id of the newest top-up. Other rows carry internal
+   * references (`broadcast:<id>:claim:<uuid>`, the demo's opening credit) that mean nothing to a
+   * customer, so the "last top-up order" a person sees comes from top-ups only.
+   */
+  async last(
+    db: Db,
+    accountId: string,
+  ): Promise<{ balance_after: string; order_id: string | null } | undefined> {
+    // One round trip, two index probes: (account_id, id DESC) and (account_id, kind, order_id).
+    const row = await db
+      .selectNoFrom((eb) => [
+        eb
+          .selectFrom('balance_ledger')
+          .select('balance_after')
+          .where('account_id', '=', accountId)
+          .orderBy('id', 'desc')
+          .limit(1)
+          .as('balance_after'),
+        eb
+          .selectFrom('balance_ledger')
+          .select('order_id')
+          .where('account_id', '=', accountId)
+          .where('kind', '=', 'topup')
+          .where('order_id', 'is not', null)
+          .orderBy('id', 'desc')
+          .limit(1)
+          .as('order_id'),
+      ])
       .executeTakeFirst();
+    if (!row || row.balance_after === null) return undefined;
+    return { balance_after: row.balance_after, order_id: row.order_id ?? null };
   },
 
   /** The newest real top-up (a paid order), whose order id the balance endpoint names. */
@@ -87,12 +111,15 @@ export const ledgerRepo = {
       orderId: string | null;
       description: string;
       createdAt: Date;
+      /** The operator who booked an adjustment by hand (console or CLI). */
+      operatorId?: string | null;
     },
   ): Promise<LedgerRow | undefined> {
     const { rows } = await sql<LedgerRow>`
-      INSERT INTO balance_ledger (account_id, amount, balance_after, kind, order_id, description, created_at)
+      INSERT INTO balance_ledger (account_id, amount, balance_after, kind, order_id, description, created_at, operator_id)
       SELECT ${input.accountId}, ${input.amount}::numeric, cur.balance + ${input.amount}::numeric,
-             ${input.kind}, ${input.orderId}, ${input.description}, ${input.createdAt}
+             ${input.kind}, ${input.orderId}, ${input.description}, ${input.createdAt},
+             ${input.operatorId ?? null}::uuid
       FROM (SELECT coalesce(
               (SELECT balance_after FROM balance_ledger WHERE account_id = ${input.accountId} ORDER BY id DESC LIMIT 1),
               0) AS balance) cur

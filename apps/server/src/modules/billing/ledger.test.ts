@@ -55,7 +55,7 @@ describe('LedgerService', () => {
       kind: 'charge',
       orderId: null,
     });
-    // The order named is the last real top-up's, not the last entry's (a charge has none).
+    // The charge moved the balance; the last top-up is still ORD-1.
     expect(await ledger.balance(accountId)).toEqual({ saldo: 99_649.5, orderId: 'ORD-1' });
   });
 
@@ -141,6 +141,34 @@ describe('GET /api/topup/last-saldo-history', () => {
       saldo: 250_000,
       orderId: 'ORD-LAST',
     });
+  });
+
+  it("names the last top-up's order, never a charge's or a credit's reference", async () => {
+    const admin = await createUser(ctx, await createAccount(ctx));
+    await ledger.credit(admin.accountId, { amount: 100_000, kind: 'topup', orderId: 'ORD-TOPUP' });
+    // What a broadcast books (engine/lane.ts): a charge per claim and a refund as a credit.
+    await ledger.charge(admin.accountId, {
+      amount: 1_500,
+      orderId: 'broadcast:39b6e0d2:claim:0f7f4c1a',
+      description: 'Broadcast',
+    });
+    await ledger.credit(admin.accountId, {
+      amount: 500,
+      orderId: 'broadcast:39b6e0d2:refund:77aa',
+      description: 'Broadcast refund',
+    });
+    const expected = { saldo: 99_000, orderId: 'ORD-TOPUP' };
+    expect((await get(admin, '/api/topup/last-saldo-history')).json()).toEqual(expected);
+    expect((await get(admin, '/api/users/me/all')).json().balance).toEqual(expected);
+  });
+
+  it('names no order when the balance never came from a top-up', async () => {
+    const admin = await createUser(ctx, await createAccount(ctx));
+    await ledger.credit(admin.accountId, { amount: 2_000, orderId: 'DEMO-OPENING' });
+    await ledger.charge(admin.accountId, { amount: 500, orderId: 'broadcast:1:claim:2' });
+    const expected = { saldo: 1_500, orderId: null };
+    expect((await get(admin, '/api/topup/last-saldo-history')).json()).toEqual(expected);
+    expect((await get(admin, '/api/users/me/all')).json().balance).toEqual(expected);
   });
 
   it('refuses a request without a token', async () => {

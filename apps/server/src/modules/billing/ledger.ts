@@ -134,12 +134,35 @@ export class LedgerService {
     return { entries: rows.map(toEntry), total };
   }
 
+  /**
+   * A correction booked by the platform's staff (kind `adjustment`): a credit, or a debit that
+   * refuses with InsufficientBalanceError rather than going below zero. `operatorId` is null for
+   * the command line run without a signed-in operator. With `orderId` (a request's idempotency
+   * reference) a retried request finds the first posting and books nothing more.
+   */
+  async adjust(
+    accountId: string,
+    input: {
+      amount: number;
+      direction: 'credit' | 'debit';
+      description: string;
+      orderId?: string | null;
+    },
+    operatorId: string | null,
+    executor?: Db,
+  ): Promise<Posting> {
+    const cents = toCents(input.amount);
+    const signed = input.direction === 'debit' ? `-${cents}` : cents;
+    return this.post(accountId, 'adjustment', signed, input, executor, operatorId);
+  }
+
   private post(
     accountId: string,
     kind: LedgerKind,
     amount: string,
     input: PostingInput,
     executor?: Db,
+    operatorId: string | null = null,
   ): Promise<Posting> {
     const orderId = input.orderId ?? null;
     const write = async (trx: Db): Promise<Posting> => {
@@ -155,6 +178,7 @@ export class LedgerService {
         orderId,
         description: input.description ?? '',
         createdAt: this.deps.clock.now(),
+        operatorId,
       });
       if (!row) throw new InsufficientBalanceError();
       return { entry: toEntry(row), created: true };

@@ -10,6 +10,7 @@ import { principalOf } from '../../http/authenticate.js';
 import { errorResponses } from '../../http/error-responses.js';
 import type { App } from '../../http/types.js';
 import type { ModuleContext } from '../registry.js';
+import { invoiceRoutes } from './invoices/index.js';
 import { LedgerService } from './ledger.js';
 import { paymentRoutes } from './payments/routes.js';
 import { SubscriptionService } from './plans/subscription.js';
@@ -20,6 +21,7 @@ export function billingRoutes(app: App, ctx: ModuleContext): void {
   paymentRoutes(app, ctx);
   const subscriptions = new SubscriptionService(deps);
   const ledger = new LedgerService(deps);
+  invoiceRoutes(app, ctx);
 
   app.get(
     '/api/product',

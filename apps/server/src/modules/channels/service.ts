@@ -1,4 +1,5 @@
 import {
+  MESSAGES,
   type CreateWhatsappServiceBody,
   type Service,
   type UpdateServiceBody,
@@ -9,6 +10,7 @@ import { conflict, notFound } from '../../http/errors.js';
 import type { Principal } from '../auth/principal.js';
 import { SettingsService } from '../settings/service.js';
 import { presentService, type ChannelRow } from './presenter.js';
+import { notVerified, refuseHeldElsewhere, verifyWhatsappNumber } from './verify.js';
 
 const COLUMNS = [
   'id',
@@ -65,12 +67,29 @@ export async function getService(deps: Deps, principal: Principal, id: string): 
   return presentService(row);
 }
 
-/** Connects a WhatsApp Cloud number; the access token is sealed at rest. */
+/**
+ * Connects a WhatsApp Cloud number once Meta confirms the token may act for it (verify.ts); the
+ * access token is sealed at rest.
+ */
 export async function createWhatsappService(
   deps: Deps,
   principal: Principal,
   body: CreateWhatsappServiceBody,
 ): Promise<Service> {
+  const holder = () =>
+    deps.db
+      .selectFrom('channels')
+      .select('account_id')
+      .where('provider', '=', 'whatsapp_cloud')
+      .where('external_id', '=', body.phoneNumberId)
+      .executeTakeFirst();
+  const refuseTaken = (heldBy: string) =>
+    heldBy === principal.accountId
+      ? conflict(MESSAGES.channelAlreadyConnected, 'CHANNEL_EXISTS')
+      : refuseHeldElsewhere(deps, principal.accountId, heldBy, body);
+  // The account's own number is said plainly (before the plan limit), with no call to Meta.
+  const held = await holder();
+  if (held?.account_id === principal.accountId) throw refuseTaken(held.account_id);
   const limitSetting = await new SettingsService(deps).get(principal.accountId, LIMIT_KEY.whatsapp);
   const limit = Number(limitSetting.value ?? '1');
   const count = await deps.db
@@ -85,13 +104,9 @@ export async function createWhatsappService(
       'CHANNEL_LIMIT',
     );
   }
-  const taken = await deps.db
-    .selectFrom('channels')
-    .select('account_id')
-    .where('provider', '=', 'whatsapp_cloud')
-    .where('external_id', '=', body.phoneNumberId)
-    .executeTakeFirst();
-  if (taken) throw conflict('This phone number id is already connected', 'CHANNEL_EXISTS');
+  // Meta is asked before another account's hold is revealed by anything, even timing.
+  await verifyWhatsappNumber(deps, principal.accountId, body);
+  if (held) throw refuseTaken(held.account_id);
   const now = deps.clock.now();
   const row = (await deps.db
     .insertInto('channels')
@@ -110,7 +125,11 @@ export async function createWhatsappService(
     .onConflict((oc) => oc.doNothing())
     .returning(COLUMNS)
     .executeTakeFirst()) as ChannelRow | undefined;
-  if (!row) throw conflict('This phone number id is already connected', 'CHANNEL_EXISTS');
+  if (!row) {
+    // Connected by someone else while Meta was being asked.
+    const winner = await holder();
+    throw winner ? refuseTaken(winner.account_id) : notVerified();
+  }
   return presentService(row);
 }
 
@@ -132,7 +151,7 @@ export async function toggleService(
 
 /**
  * Sets how fast broadcasts go out on this number. Meta starts numbers at 80 messages a second
- * and raises eligible ones to 1,000; the engine's shared token bucket reads it at every batch.
+ * and raises eligible ones to 1,000; each sending lane reads it when it starts (its pacer's grid).
  */
 export async function updateService(
   deps: Deps,

@@ -29,6 +29,8 @@ function decodeKey(key: string): [string, string] {
       Array.isArray(parsed) &&
       parsed.length === 2 &&
       typeof parsed[0] === 'string' &&
+      // A name with a NUL was never issued, and PostgreSQL cannot compare with it.
+      !parsed[0].includes('\u0000') &&
       typeof parsed[1] === 'string' &&
       /^[0-9a-f-]{36}$/i.test(parsed[1])
     )

@@ -7,6 +7,7 @@ import type { ProviderType } from '../../db/schema-messaging.js';
 import { ensureChatFast, newChatBatcher, parkStatusIfUnknown } from './ingest-fast.repo.js';
 import type { IngestChannel } from './ingest.repo.js';
 import { inboundBatcher } from './ingest-batch.repo.js';
+import { boundEvent } from './inbound-bounds.js';
 import { statusBatcher } from './status-batch.repo.js';
 import { TurnBatcher } from './turn-batcher.js';
 import type { JobQueue } from '../../jobs/queue.js';
@@ -41,8 +42,11 @@ export async function ingestEvents(
     (id) => !channels.has(id),
   );
 
+  const now = deps.clock.now();
   // A chat's messages in provider order, so its last message is the newest.
-  const ordered = [...events].sort((a, b) => a.timestamp.getTime() - b.timestamp.getTime());
+  const ordered = events
+    .map((e) => boundEvent(e, now))
+    .sort((a, b) => a.timestamp.getTime() - b.timestamp.getTime());
   // Broadcast sends' statuses touch only their recipient rows: applied together, one statement
   // for the whole webhook (Meta packs many into one post under load), awaited before answering.
   const broadcastStatuses: Promise<boolean>[] = [];

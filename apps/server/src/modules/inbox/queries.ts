@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
+import { LIMITS } from '@sapa/contracts';
 import type { Db } from '../../db/database.js';
 import type { ChatRow, MessageRow } from './presenters.js';
+import { cutText } from './inbound-bounds.js';
 
 type Executor = Pick<Db, 'selectFrom'>;
 
@@ -28,7 +30,10 @@ export function chatRowsQuery(db: Executor, accountId: string) {
       ),
       'c.flag',
       'c.unread_count',
-      'c.last_message_text',
+      // Cut here too, so a preview stored before the cap never leaves the database whole.
+      sql<string>`left(c.last_message_text, ${sql.lit(LIMITS.lastMessageMax)})`.as(
+        'last_message_text',
+      ),
       'c.last_message_type',
       'c.last_update',
       'c.updated_at',
@@ -100,7 +105,7 @@ export async function loadMessageRows(
 
 /** Text for the chat list's last-message preview (the client cuts it at 22 characters). */
 export function previewOf(msgType: string, text: string, attachmentName: string | null): string {
-  if (text.trim()) return text;
+  if (text.trim()) return cutText(text, LIMITS.lastMessageMax);
   switch (msgType) {
     case 'image':
       return '📷 Photo';
@@ -109,7 +114,7 @@ export function previewOf(msgType: string, text: string, attachmentName: string 
     case 'audio':
       return '🎤 Audio';
     case 'document':
-      return `📄 ${attachmentName ?? 'Document'}`;
+      return cutText(`📄 ${attachmentName ?? 'Document'}`, LIMITS.lastMessageMax);
     case 'location':
       return '📍 Location';
     case 'contacts':

@@ -156,9 +156,14 @@ describe('a chat’s messages', () => {
 
   it('shows a blocked chat’s messages by id, and nothing of a chat the caller may not see', async () => {
     expect((await page(agent, { chatId: chat.blocked })).data).toHaveLength(1);
-    const hidden = await page(agent, { chatId: chat.other });
-    expect(hidden.data).toEqual([]);
-    expect(hidden.nextKey).toBeNull();
+    // An invisible chat is a 404, as on every other route that names a chat.
+    const hidden = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/messages/paginate?chatId=${chat.other}`,
+      headers: agent.auth,
+    });
+    expect(hidden.statusCode).toBe(404);
+    expect(hidden.body).not.toContain('"data"');
     const otherMessage = (await page(admin, { chatId: chat.other })).data[0]?._id;
     const res = await ctx.app.inject({
       method: 'GET',

@@ -160,6 +160,8 @@ export async function listMessages(
     .orderBy('m.id', newer ? 'asc' : 'desc')
     .limit(q.perpage + 1)
     .execute()) as MessageRow[];
+  // Rows prove the chat visible; none may mean it is not, which is a 404 as everywhere else.
+  if (rows.length === 0) await getVisibleChat(deps, principal, q.chatId as string);
   const page = rows.slice(0, q.perpage);
   const edge = page[page.length - 1];
   return {

@@ -1,8 +1,8 @@
-import { z } from 'zod';
 import {
   chatPageQuerySchema,
   chatPageSchema,
   messagePageQuerySchema,
+  messageIdParamsSchema,
   messagePageSchema,
   messageSchema,
   sendMessageBodySchema,
@@ -14,8 +14,6 @@ import { inboxActionRoutes } from './actions/routes.js';
 import { presentMessage } from './presenters.js';
 import { getMessage, listChats, listMessages } from './read.service.js';
 import { sendMessage } from './send.service.js';
-
-const idParams = z.object({ id: z.string().regex(/^\d+$/, 'Message not found') });
 
 export function inboxRoutes(app: App, ctx: ModuleContext): void {
   const { deps } = ctx;
@@ -46,7 +44,13 @@ export function inboxRoutes(app: App, ctx: ModuleContext): void {
 
   app.get(
     '/api/messages/:id',
-    { schema: { tags: ['messages'], params: idParams, response: { 200: messageSchema } } },
+    {
+      schema: {
+        tags: ['messages'],
+        params: messageIdParamsSchema,
+        response: { 200: messageSchema },
+      },
+    },
     async (request) =>
       presentMessage(await getMessage(deps, principalOf(request), request.params.id)),
   );

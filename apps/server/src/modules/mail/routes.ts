@@ -1,15 +1,27 @@
+import { text } from '@sapa/contracts';
 import { z } from 'zod';
+import type { Config } from '../../config.js';
 import type { App } from '../../http/types.js';
 import type { ModuleContext } from '../registry.js';
 
-const mailboxQuery = z.object({ to: z.string().trim().toLowerCase().optional() });
+const mailboxQuery = z.object({ to: text().trim().toLowerCase().optional() });
 
 /**
  * Development mailbox: with no SMTP_URL, mail is kept in the database and shown here so the
- * sign-up, reset and invitation links can be followed locally. Absent when SMTP is configured.
+ * sign-up, reset and invitation links can be followed locally. Absent when SMTP is configured,
+ * and never in production: it is public and shows every reset and invitation link. (Production
+ * also refuses to start without SMTP_URL; this holds even if that check were bypassed.)
  */
+export function devMailboxEnabled(config: Pick<Config, 'env' | 'smtpUrl'>): boolean {
+  return config.env !== 'production' && !config.smtpUrl;
+}
+
+// The app refuses to be framed (frame-ancestors 'none'), so a link followed inside the preview
+// frame would show an error: mail links open in the whole tab, as from a mail client.
+const TOP_LINKS = '<base target="_top">';
+
 export function mailRoutes(app: App, { deps }: ModuleContext): void {
-  if (deps.config.smtpUrl) return;
+  if (!devMailboxEnabled(deps.config)) return;
 
   const list = (to?: string) => {
     let q = deps.db
@@ -54,7 +66,7 @@ export function mailRoutes(app: App, { deps }: ModuleContext): void {
           (
             r,
           ) => `<details><summary><b>${esc(r.subject)}</b> → ${esc(r.to_address)} <small>${r.created_at.toISOString()}</small></summary>
-<iframe srcdoc="${esc(r.html)}" style="width:100%;height:420px;border:1px solid #ddd;border-radius:8px"></iframe></details>`,
+<iframe srcdoc="${esc(TOP_LINKS + r.html)}" style="width:100%;height:420px;border:1px solid #ddd;border-radius:8px"></iframe></details>`,
         )
         .join('\n');
       return reply.type('text/html')

@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { MESSAGES, uploadedMediaSchema } from '@sapa/contracts';
+import { messageIdParamsSchema, uploadedMediaSchema } from '@sapa/contracts';
 import { principalOf } from '../../http/authenticate.js';
 import { notFound } from '../../http/errors.js';
 import type { App } from '../../http/types.js';
@@ -9,8 +8,6 @@ import { getMessage } from '../inbox/read.service.js';
 import type { ModuleContext } from '../registry.js';
 import { saveUpload } from './service.js';
 import { readMultipartFile } from '../../http/multipart.js';
-
-const idParams = z.object({ id: z.string().regex(/^\d+$/, MESSAGES.messageNotFound) });
 
 export function mediaRoutes(app: App, { deps }: ModuleContext): void {
   app.post(
@@ -39,7 +36,7 @@ export function mediaRoutes(app: App, { deps }: ModuleContext): void {
   // Attachments are served only to users who may see the chat they belong to.
   app.get(
     '/api/messages/:id/media',
-    { schema: { tags: ['media'], params: idParams } },
+    { schema: { tags: ['media'], params: messageIdParamsSchema } },
     async (request, reply) => {
       const message = await getMessage(deps, principalOf(request), request.params.id);
       const mediaId = message.media_id ?? (await storeInboundMedia(deps, String(message.id)));

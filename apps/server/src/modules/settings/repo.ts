@@ -61,6 +61,14 @@ export const settingsRepo = {
       .execute();
   },
 
+  async setType(db: Db, accountId: string, type: 'regular' | 'api_only', now: Date): Promise<void> {
+    await db
+      .updateTable('accounts')
+      .set({ type, updated_at: now })
+      .where('id', '=', accountId)
+      .execute();
+  },
+
   async isActiveUser(db: Db, accountId: string, userId: string): Promise<boolean> {
     const row = await db
       .selectFrom('users')

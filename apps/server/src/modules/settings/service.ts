@@ -158,4 +158,44 @@ export class SettingsService {
     forgetRoutingSettings(db, accountId);
     return this.list(accountId);
   }
+
+  /**
+   * Platform-owned values (the `bo.*` keys and prices) as the operator console writes them,
+   * checked there by the contracts' `checkOpsSetting`; null goes back to the platform default.
+   * `bo.api_only` is the account's type, not a stored row. Inside the caller's transaction when
+   * `executor` is one; routing's cache is dropped here and should be again after that commits.
+   */
+  async writePlatform(
+    accountId: string,
+    changes: { key: SettingKey; value: string | null }[],
+    executor?: Db,
+  ): Promise<void> {
+    const { db, clock } = this.deps;
+    const now = clock.now();
+    const write = async (trx: Db) => {
+      const apiOnly = changes.find((c) => c.key === 'bo.api_only');
+      if (apiOnly)
+        await settingsRepo.setType(
+          trx,
+          accountId,
+          apiOnly.value === 'true' ? 'api_only' : 'regular',
+          now,
+        );
+      const rest = changes.filter((c) => c.key !== 'bo.api_only');
+      await settingsRepo.upsert(
+        trx,
+        accountId,
+        rest.flatMap((c) => (c.value === null ? [] : [{ key: c.key, value: c.value }])),
+        now,
+      );
+      await settingsRepo.remove(
+        trx,
+        accountId,
+        rest.filter((c) => c.value === null).map((c) => c.key),
+      );
+    };
+    const target = executor ?? db;
+    await (target.isTransaction ? write(target) : target.transaction().execute(write));
+    forgetRoutingSettings(db, accountId);
+  }
 }

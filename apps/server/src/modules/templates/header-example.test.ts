@@ -77,6 +77,12 @@ describe('loadHeaderExample from a link', () => {
     'https://localhost/a.png',
     'https://[fe90::1]/a.png',
     'https://[::ffff:10.0.0.1]/a.png',
+    'https://[::ffff:7f00:1]/a.png',
+    // IPv4-compatible (::/96) and IPv4-translated (::ffff:0:0:0/96) forms carry an IPv4 too.
+    'https://[::127.0.0.1]/a.png',
+    'https://[::7f00:1]/a.png',
+    'https://[::10.0.0.1]/a.png',
+    'https://[::ffff:0:127.0.0.1]/a.png',
     'https://[64:ff9b::a00:1]/a.png',
     'https://224.0.0.1/a.png',
     'https://2130706433/a.png',

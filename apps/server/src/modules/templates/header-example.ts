@@ -42,8 +42,9 @@ export type PinnedGet = (
 
 // Everything that is not the public internet: private, shared, loopback, link-local, multicast,
 // reserved and documentation ranges, and IPv6 forms that can carry an IPv4 address (NAT64,
-// 6to4, Teredo): a public image link has no reason to resolve to those. BlockList checks an
-// IPv4-mapped IPv6 address (::ffff:10.0.0.1) against the IPv4 ranges itself.
+// 6to4, Teredo, IPv4-compatible ::/96, IPv4-translated ::ffff:0:0:0/96): a public image link
+// has no reason to resolve to those. BlockList checks an IPv4-mapped IPv6 address
+// (::ffff:10.0.0.1) against the IPv4 ranges itself, but no other embedding.
 const BLOCKED = new BlockList();
 for (const [net, prefix] of [
   ['0.0.0.0', 8],
@@ -63,7 +64,8 @@ for (const [net, prefix] of [
 ] as const)
   BLOCKED.addSubnet(net, prefix, 'ipv4');
 for (const [net, prefix] of [
-  ['::', 127],
+  ['::', 96],
+  ['::ffff:0:0:0', 96],
   ['64:ff9b::', 96],
   ['64:ff9b:1::', 48],
   ['100::', 64],

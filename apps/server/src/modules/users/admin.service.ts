@@ -101,6 +101,11 @@ export class UserAdminService {
       if (divisions) await usersRepo.replaceDivisions(trx, principal.accountId, userId, divisions);
       if (agentIds) await usersRepo.replaceAgents(trx, principal.accountId, userId, agentIds);
     });
+    // This process's sockets of the user have their new rooms before the answer leaves; other
+    // processes hear the database's notice.
+    const scoped = [input.role, divisions, agentIds, input.divisionOnlyView, input.allChat];
+    if (scoped.some((value) => value !== undefined))
+      await this.deps.authCache.sessions.announce({ kind: 'scope', userId });
     return this.view(principal.accountId, userId);
   }
 
@@ -108,9 +113,9 @@ export class UserAdminService {
   async deactivate(principal: Principal, userId: string): Promise<User> {
     const { db, clock } = this.deps;
     const now = clock.now();
-    await db.transaction().execute(async (trx) => {
+    const ended = await db.transaction().execute(async (trx) => {
       const target = await this.lockTarget(trx, principal.accountId, userId, true);
-      if (target.status === 'deactivated') return;
+      if (target.status === 'deactivated') return [];
       this.assertNotLastAdmin(target);
       await usersRepo.transition(
         trx,
@@ -120,10 +125,12 @@ export class UserAdminService {
         'deactivated',
         now,
       );
-      await authRepo.revokeUserSessions(trx, userId, now, 'deactivated');
+      const revoked = await authRepo.revokeUserSessions(trx, userId, now, 'deactivated');
       await oneTimeTokensRepo.invalidate(trx, userId, 'invite', now);
       await oneTimeTokensRepo.invalidate(trx, userId, 'reset_password', now);
+      return revoked;
     });
+    this.deps.authCache.sessions.ended(ended);
     return this.view(principal.accountId, userId);
   }
 

@@ -218,6 +218,21 @@ describe('PATCH /api/users/me/password', () => {
     expect(res.json().issues).toContainEqual({ path, message });
   });
 
+  it('after 10 wrong current passwords answers 429 with the true wait, the right one too', async () => {
+    const user = await createUser(ctx, await createAccount(ctx));
+    const attempt = (current_password: string) =>
+      changePassword(user.auth, {
+        current_password,
+        password: 'Changed123',
+        confirm_password: 'Changed123',
+      });
+    for (let i = 0; i < 10; i++) expect((await attempt('Wrong1234')).statusCode).toBe(400);
+    const res = await attempt(PASSWORD);
+    expect(res.statusCode).toBe(429);
+    expect(res.headers['retry-after']).toBe('900');
+    expect(res.json().message).toBe('Too many attempts. Try again in 15 minutes.');
+  });
+
   it('needs a token', async () => {
     const res = await changePassword(
       {},

@@ -8,18 +8,12 @@ import {
 } from '@sapa/contracts';
 import type { z } from 'zod';
 import type { Deps } from '../../deps.js';
-import {
-  badRequest,
-  conflict,
-  forbidden,
-  tooManyRequests,
-  unauthorized,
-} from '../../http/errors.js';
+import { badRequest, conflict, forbidden, unauthorized } from '../../http/errors.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
-import { RateLimiter } from '../../lib/rate-limiter.js';
 import { isAllowed } from '../../policies.js';
 import { authRepo } from '../auth/repo.js';
+import { Throttle } from '../auth/throttles.js';
 import type { Principal } from '../auth/principal.js';
 import { oneTimeTokensRepo } from './one-time-tokens.repo.js';
 import { presentUser } from './presenter.js';
@@ -30,15 +24,13 @@ type UpdateMeInput = z.output<typeof updateMeBodySchema>;
 type ChangePasswordInput = z.output<typeof changePasswordBodySchema>;
 type AgentListInput = z.output<typeof agentListQuerySchema>;
 
-const FIFTEEN_MINUTES = 15 * 60 * 1000;
-
 /** The signed-in user's own profile and password, and the account's user list. */
 export class ProfileService {
   // A stolen access token must not become a fast oracle for the current password.
-  private readonly passwordAttempts: RateLimiter;
+  private readonly passwordAttempts: Throttle;
 
   constructor(private readonly deps: Deps) {
-    this.passwordAttempts = new RateLimiter(10, FIFTEEN_MINUTES, () => deps.clock.now().getTime());
+    this.passwordAttempts = new Throttle(deps, ['currentPassword']);
   }
 
   async me(principal: Principal): Promise<User> {
@@ -90,21 +82,20 @@ export class ProfileService {
     input: ChangePasswordInput,
   ): Promise<{ ok: true; message: string }> {
     const { db, clock } = this.deps;
-    if (!this.passwordAttempts.hit(principal.userId))
-      throw tooManyRequests(MESSAGES.tooManyAttempts);
+    await this.passwordAttempts.admit([principal.userId]);
     const user = await usersRepo.findById(db, principal.accountId, principal.userId);
     if (!user || !(await verifyPassword(user.password_hash, input.current_password))) {
       throw badRequest(MESSAGES.currentPasswordWrong, 'CURRENT_PASSWORD_WRONG', [
         { path: 'current_password', message: MESSAGES.currentPasswordWrong },
       ]);
     }
-    this.passwordAttempts.reset(principal.userId);
+    await this.passwordAttempts.passed([principal.userId]);
     const passwordHash = await hashPassword(input.password);
     const now = clock.now();
-    await db.transaction().execute(async (trx) => {
+    const ended = await db.transaction().execute(async (trx) => {
       await usersRepo.setPassword(trx, principal.accountId, principal.userId, passwordHash, now);
       await oneTimeTokensRepo.invalidate(trx, principal.userId, 'reset_password', now);
-      await authRepo.revokeUserSessions(
+      return authRepo.revokeUserSessions(
         trx,
         principal.userId,
         now,
@@ -112,6 +103,7 @@ export class ProfileService {
         principal.sessionId,
       );
     });
+    this.deps.authCache.sessions.ended(ended);
     return { ok: true, message: MESSAGES.passwordChanged };
   }
 

@@ -4,9 +4,10 @@ import type { Deps } from '../../deps.js';
 import { badRequest, conflict } from '../../http/errors.js';
 import { sha256 } from '../../lib/crypto.js';
 import { hashPassword } from '../../lib/passwords.js';
-import { isUniqueViolation } from '../../lib/pg-errors.js';
 import { RateLimiter } from '../../lib/rate-limiter.js';
+import { isUniqueViolation } from '../../lib/pg-errors.js';
 import { authRepo } from '../auth/repo.js';
+import { LIMITS } from '../auth/throttles.js';
 import { issueLinkToken, linkUrl } from './links.js';
 import { oneTimeTokensRepo, type OneTimePurpose } from './one-time-tokens.repo.js';
 import { usersRepo } from './users.repo.js';
@@ -14,7 +15,6 @@ import { usersRepo } from './users.repo.js';
 type RegisterInput = z.output<typeof registerBodySchema>;
 type LinkPurpose = ResetCheckResponse['purpose'];
 
-const FIFTEEN_MINUTES = 15 * 60 * 1000;
 const EMAIL_UNIQUE = 'users_email_key';
 
 /** The status a user must still have for a link of each purpose to work. */
@@ -36,7 +36,7 @@ export class SignupService {
   private readonly resetLimiter: RateLimiter;
 
   constructor(private readonly deps: Deps) {
-    this.resetLimiter = new RateLimiter(3, FIFTEEN_MINUTES, () => deps.clock.now().getTime());
+    this.resetLimiter = new RateLimiter(deps, 'resetMail', LIMITS.resetMail);
   }
 
   /** Creates the account and its first admin (unverified) and mails the activation link. */
@@ -108,7 +108,7 @@ export class SignupService {
   async requestReset(email: string): Promise<{ ok: true; message: string }> {
     const { db, clock, config, mailer, log } = this.deps;
     const answer = { ok: true as const, message: MESSAGES.resetRequested };
-    if (!this.resetLimiter.hit(email)) {
+    if (!(await this.resetLimiter.hit(email.trim().toLowerCase())).allowed) {
       log.warn({ email }, 'password reset rate limited');
       return answer;
     }
@@ -149,6 +149,7 @@ export class SignupService {
     // Hashing happens only for a token that looked good, and outside the transaction.
     const passwordHash = await hashPassword(password);
     const now = clock.now();
+    let ended: { id: string; user_id: string }[] = [];
     const done = await db.transaction().execute(async (trx) => {
       const used = await oneTimeTokensRepo.consume(trx, sha256(token), [link.purpose], now);
       if (!used?.account_id) return false;
@@ -169,10 +170,11 @@ export class SignupService {
       await oneTimeTokensRepo.invalidate(trx, used.user_id, 'reset_password', now);
       // Whoever had the old password may hold a session: a reset ends them all.
       if (link.purpose === 'reset_password')
-        await authRepo.revokeUserSessions(trx, used.user_id, now, 'password_reset');
+        ended = await authRepo.revokeUserSessions(trx, used.user_id, now, 'password_reset');
       return true;
     });
     if (!done) throw invalidLink(link.purpose);
+    this.deps.authCache.sessions.ended(ended);
     return {
       ok: true,
       message: link.purpose === 'invite' ? MESSAGES.accountActivated : MESSAGES.passwordChanged,

@@ -1,16 +1,18 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { text } from '@sapa/contracts';
 import { z } from 'zod';
 import { verifyMetaSignature } from '../../channels/meta-signature.js';
 import type { ProviderType } from '../../db/schema-messaging.js';
 import type { App } from '../../http/types.js';
+import { readWebhookJson } from '../../lib/strip-nul.js';
 import { ingestEvents } from '../inbox/ingest.service.js';
 import { handleTemplateStatusWebhook } from '../templates/status-sync.js';
 import type { ModuleContext } from '../registry.js';
 
 const verifyQuery = z.object({
-  'hub.mode': z.string().optional(),
-  'hub.challenge': z.string().optional(),
-  'hub.verify_token': z.string().optional(),
+  'hub.mode': text().optional(),
+  'hub.challenge': text().optional(),
+  'hub.verify_token': text().optional(),
 });
 
 // `object` of a Meta webhook → the adapter that understands it. Instagram ('instagram') and
@@ -67,7 +69,7 @@ export function webhookRoutes(app: App, { deps }: ModuleContext): void {
         }
         let body: { object?: unknown };
         try {
-          body = JSON.parse(raw.toString('utf8')) as { object?: unknown };
+          body = readWebhookJson(raw) as { object?: unknown };
         } catch {
           return reply
             .status(400)

@@ -6,7 +6,6 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useState } from 'react';
 import { getSidebarMini, setSidebarMini } from '../../lib/storage';
-import { useSession } from '../session';
 import { BrandLogo } from '../shell/BrandLogo';
 import { LanguageSwitch } from '../shell/LanguageSwitch';
 import { PresenceSwitch } from '../shell/PresenceSwitch';
@@ -24,10 +23,8 @@ const NAV_MINI_WIDTH = 76;
  */
 export function AdminShell({ meta, children }: { meta: RouteMeta; children: ReactNode }) {
   const { t } = useTranslation('common');
-  const { user, claims } = useSession();
   const [drawerOpen, drawer] = useDisclosure(false);
   const [mini, setMini] = useState(getSidebarMini);
-  const role = user?.role ?? claims?.role ?? 'agent';
   useSessionSocket();
 
   const toggleMini = () => {
@@ -90,7 +87,7 @@ export function AdminShell({ meta, children }: { meta: RouteMeta; children: Reac
 
       <AppShell.Navbar p="sm" data-mini={mini || undefined}>
         {/* In the phone drawer the menu always shows labels. */}
-        <SideNav role={role} mini={mini && !drawerOpen} onNavigate={drawer.close} />
+        <SideNav mini={mini && !drawerOpen} onNavigate={drawer.close} />
       </AppShell.Navbar>
 
       <AppShell.Main bg="var(--mantine-color-gray-0)">

@@ -1,5 +1,3 @@
-import { disconnectSocket } from '../../lib/socket';
-
 type Teardown = () => void;
 
 const handlers = new Set<Teardown>();
@@ -16,8 +14,13 @@ export function onSessionEnd(handler: Teardown): () => void {
 }
 
 export function runSessionEnd(): void {
-  // Spec §4: logout clears the socket; it must not outlive the token it was opened with.
-  disconnectSocket();
+  // Spec §4: logout clears the socket; it must not outlive the token it was opened with. Imported
+  // on demand: the sign-in pages also end sessions but must not download socket.io-client and
+  // the inbox's realtime handlers to do it (the signed-in shell has them loaded already).
+  // If it cannot be fetched it was never loaded here, and there is no socket to close.
+  void import('../../lib/socket')
+    .then(({ disconnectSocket }) => disconnectSocket())
+    .catch(() => undefined);
   for (const handler of handlers) {
     try {
       handler();

@@ -15,8 +15,8 @@ import {
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import type { Role } from '@sapa/contracts';
 import { useSession } from '../session';
+import { viewerOfSession } from '../useMayOpen';
 import { isActive, menuFor, type MenuName } from './menus';
 import classes from './SideNav.module.css';
 
@@ -33,20 +33,15 @@ const ICONS: Record<MenuName, Icon> = {
   logout: IconLogout,
 };
 
-/** The role's side menu (spec §2). `mini` shows icons with tooltips only. */
-export function SideNav({
-  role,
-  mini,
-  onNavigate,
-}: {
-  role: Role;
-  mini: boolean;
-  onNavigate?: () => void;
-}) {
+/** The signed-in person's side menu (spec §2, see menus.ts). `mini` shows icons with tooltips only. */
+export function SideNav({ mini, onNavigate }: { mini: boolean; onNavigate?: () => void }) {
   const { t } = useTranslation('common');
   const { pathname } = useLocation();
-  const { logout } = useSession();
-  const items = menuFor(role);
+  const session = useSession();
+  const { logout } = session;
+  // The shell is drawn only once the guard let the person in, so the role is known here.
+  const viewer = viewerOfSession(session) ?? { role: 'agent', apiOnly: false };
+  const items = menuFor(viewer);
   const links = items.filter((i) => i.to);
   const logoutItem = items.find((i) => i.name === 'logout');
 

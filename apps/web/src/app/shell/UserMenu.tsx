@@ -3,6 +3,7 @@ import { IconChevronDown, IconKey, IconLogout, IconUserEdit } from '@tabler/icon
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession } from '../session';
+import { useMayOpen } from '../useMayOpen';
 
 function initials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);
@@ -13,7 +14,10 @@ function initials(name: string): string {
 export function UserMenu() {
   const { t } = useTranslation('common');
   const { user, logout } = useSession();
+  const mayOpen = useMayOpen();
   if (!user) return null;
+  // API-only accounts may not open the profile page (guard rule 7): no links that end in a 403.
+  const profile = mayOpen('/user-edit');
   return (
     <Menu position="bottom-end" width={240} withinPortal>
       <Menu.Target>
@@ -42,23 +46,27 @@ export function UserMenu() {
           </Text>
         </Menu.Label>
         <Menu.Divider />
-        <Menu.Item
-          component={Link}
-          to="/user-edit"
-          leftSection={<IconUserEdit size={16} />}
-          data-testid="user-menu-edit-profile"
-        >
-          {t('header.editProfile')}
-        </Menu.Item>
-        <Menu.Item
-          component={Link}
-          to="/user-edit?tab=password"
-          leftSection={<IconKey size={16} />}
-          data-testid="user-menu-change-password"
-        >
-          {t('header.changePassword')}
-        </Menu.Item>
-        <Menu.Divider />
+        {profile && (
+          <>
+            <Menu.Item
+              component={Link}
+              to="/user-edit"
+              leftSection={<IconUserEdit size={16} />}
+              data-testid="user-menu-edit-profile"
+            >
+              {t('header.editProfile')}
+            </Menu.Item>
+            <Menu.Item
+              component={Link}
+              to="/user-edit?tab=password"
+              leftSection={<IconKey size={16} />}
+              data-testid="user-menu-change-password"
+            >
+              {t('header.changePassword')}
+            </Menu.Item>
+            <Menu.Divider />
+          </>
+        )}
         <Menu.Item
           color="red"
           leftSection={<IconLogout size={16} />}

@@ -1,4 +1,5 @@
-import type { Role } from '@sapa/contracts';
+import { mayOpen, type Viewer } from '../guard';
+import { ROUTES } from '../routes';
 
 export type MenuName =
   | 'dashboard'
@@ -18,32 +19,43 @@ export interface MenuItem {
   to?: string;
 }
 
-const item = (name: MenuName, to?: string): MenuItem => (to ? { name, to } : { name });
+interface MenuEntry {
+  name: Exclude<MenuName, 'logout'>;
+  /** Route names (routes.ts); the item links to the first one the viewer may open. */
+  routes: readonly string[];
+}
 
-/** Spec §2 "Side menus", exactly. Links the guard will refuse still appear where the spec lists them. */
-const AGENT_MENU: readonly MenuItem[] = [
-  item('dashboard', '/'),
-  item('chat', '/chat'),
-  item('broadcast', '/broadcast'),
-  item('ticket', '/ticket'),
-  item('contact', '/contact'),
-  item('setting', '/setting'),
-  item('integration', '/integration'),
-  item('report', '/report'),
-  item('logout'),
+/**
+ * Every side-menu item, in the spec's order (§2 "Side menus", with Template after Broadcast).
+ * The spec's two menus name the minimum; a person sees each item whose page the guard lets them
+ * open (§6: admins open every page), and no item they would be refused. Agents may not open the
+ * account's settings, so their Setting is their own profile and password.
+ */
+const MENU: readonly MenuEntry[] = [
+  { name: 'dashboard', routes: ['home'] },
+  { name: 'chat', routes: ['chat'] },
+  { name: 'broadcast', routes: ['broadcast'] },
+  { name: 'template', routes: ['template'] },
+  { name: 'ticket', routes: ['ticket'] },
+  { name: 'contact', routes: ['contact'] },
+  { name: 'setting', routes: ['setting', 'userEdit'] },
+  { name: 'integration', routes: ['integration'] },
+  { name: 'report', routes: ['report'] },
 ];
 
-const ADMIN_MENU: readonly MenuItem[] = [
-  item('dashboard', '/'),
-  item('template', '/broadcast/template'),
-  item('setting', '/setting'),
-  item('integration', '/integration'),
-  item('report', '/report'),
-  item('logout'),
-];
+const ROUTE_BY_NAME = new Map(ROUTES.map((route) => [route.name, route]));
 
-export function menuFor(role: Role): readonly MenuItem[] {
-  return role === 'agent' ? AGENT_MENU : ADMIN_MENU;
+/** The viewer's side menu: the items whose page rules 5 and 7 of the guard let them open. */
+export function menuFor(viewer: Viewer): readonly MenuItem[] {
+  const items: MenuItem[] = [];
+  for (const entry of MENU) {
+    const route = entry.routes
+      .map((name) => ROUTE_BY_NAME.get(name))
+      .find((meta) => meta !== undefined && mayOpen(meta, viewer));
+    if (route) items.push({ name: entry.name, to: route.path });
+  }
+  items.push({ name: 'logout' });
+  return items;
 }
 
 /** Home matches only itself; other items match their subtree. */

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { MESSAGES } from '@sapa/contracts';
+import { MESSAGES, tooManyAttemptsMessage } from '@sapa/contracts';
 import { useSession } from '../../app/session';
 import type * as HttpModule from '../../lib/http';
 import { api, HttpError } from '../../lib/http';
@@ -57,11 +57,19 @@ describe('LoginPage', () => {
     expect(session.setToken).not.toHaveBeenCalled();
   });
 
-  it("shows the server's rate-limit message on a 429", async () => {
-    post.mockRejectedValue(new HttpError({ status: 429, message: MESSAGES.tooManyAttempts }));
+  it("shows the server's rate-limit message on a 429, with its wait, in the user's language", async () => {
+    const wait = tooManyAttemptsMessage(15, 'minute');
+    post.mockRejectedValue(new HttpError({ status: 429, message: wait }));
     renderScreen(<LoginPage />, { path: '/login' });
     signIn('sari@toko.id', 'Wrong123');
-    await waitFor(() => expect(notifyError).toHaveBeenCalledWith(MESSAGES.tooManyAttempts));
+    await waitFor(() => expect(notifyError).toHaveBeenCalledWith(wait));
+    await setLanguage('id');
+    signIn('sari@toko.id', 'Wrong123');
+    await waitFor(() =>
+      expect(notifyError).toHaveBeenLastCalledWith(
+        'Terlalu banyak percobaan. Coba lagi dalam 15 menit.',
+      ),
+    );
   });
 
   it('stores the token, toasts and returns to the from= page', async () => {

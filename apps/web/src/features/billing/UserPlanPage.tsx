@@ -49,10 +49,8 @@ export function UserPlanPage() {
 
   return (
     <Stack gap="xl" py={{ base: 0, sm: 'md' }}>
+      {/* Choosing a plan is the only step (payment comes later): no "step 1 of 1" counter. */}
       <Stack gap={6} align="center" ta="center">
-        <Text size="xs" tt="uppercase" fw={700} c="dimmed" lts={1}>
-          {t('plan.step')}
-        </Text>
         <Title order={1}>{t('plan.title')}</Title>
         <Text c="dimmed" maw={560}>
           {t('plan.subtitle', { days: trialDays })}

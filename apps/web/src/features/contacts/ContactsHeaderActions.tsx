@@ -6,13 +6,17 @@ import {
   IconListDetails,
   IconPlus,
   IconUpload,
+  IconUsersGroup,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import type { FileFormat } from './api';
 
 interface HeaderActionsProps {
   /** Admins and supervisors: import, export and the attribute definitions. */
   canManage: boolean;
+  /** The contact groups page, for those the guard lets open it (its only way in). */
+  showGroups: boolean;
   compact: boolean;
   exporting: boolean;
   onAdd: () => void;
@@ -23,6 +27,7 @@ interface HeaderActionsProps {
 
 export function ContactsHeaderActions({
   canManage,
+  showGroups,
   compact,
   exporting,
   onAdd,
@@ -36,7 +41,25 @@ export function ContactsHeaderActions({
       {t('add')}
     </Button>
   );
-  if (!canManage) return add;
+  const groups = showGroups && (
+    <Button
+      component={Link}
+      to="/contact/group"
+      variant="default"
+      leftSection={<IconUsersGroup size={16} />}
+      data-testid="contact-groups-link"
+    >
+      {t('groupsLink')}
+    </Button>
+  );
+  if (!canManage) {
+    return (
+      <Group gap="xs" wrap="nowrap">
+        {groups}
+        {add}
+      </Group>
+    );
+  }
 
   if (compact) {
     return (
@@ -54,6 +77,19 @@ export function ContactsHeaderActions({
             </ActionIcon>
           </Menu.Target>
           <Menu.Dropdown>
+            {showGroups && (
+              <>
+                <Menu.Item
+                  component={Link}
+                  to="/contact/group"
+                  leftSection={<IconUsersGroup size={16} />}
+                  data-testid="contact-groups-link"
+                >
+                  {t('groupsLink')}
+                </Menu.Item>
+                <Menu.Divider />
+              </>
+            )}
             <Menu.Item
               leftSection={<IconUpload size={16} />}
               onClick={onImport}
@@ -83,6 +119,7 @@ export function ContactsHeaderActions({
 
   return (
     <Group gap="xs" wrap="nowrap">
+      {groups}
       <Button
         variant="subtle"
         color="gray"

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useSession } from '../../app/session';
 import type * as HttpModule from '../../lib/http';
 import { api } from '../../lib/http';
@@ -96,6 +96,17 @@ describe('ContactsPage', { timeout: 20_000 }, () => {
     await waitFor(() => expect(contactCalls().at(-1)).toMatchObject({ searchText: 'bud' }), {
       timeout: 2_000,
     });
+  });
+
+  it('leads managers to the contact groups, its only way in, and agents nowhere they are refused', async () => {
+    renderScreen(<ContactsPage />, { path: '/contact' });
+    await screen.findByTestId('contact-table');
+    expect(screen.getByTestId('contact-groups-link').getAttribute('href')).toBe('/contact/group');
+    vi.mocked(useSession).mockReturnValue(makeSession({ user: makeUser({ role: 'agent' }) }));
+    cleanup();
+    renderScreen(<ContactsPage />, { path: '/contact' });
+    await screen.findByTestId('contact-table');
+    expect(screen.queryByTestId('contact-groups-link')).toBeNull();
   });
 
   it('agents see no import, export or delete', async () => {

@@ -5,6 +5,7 @@ import type { Contact } from '@sapa/contracts';
 import { IconAddressBook } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../app/session';
+import { useMayOpen } from '../../app/useMayOpen';
 import { formatNumber } from '../../lib/format';
 import { errorMessage } from '../../lib/messages';
 import { notifyError, notifySuccess } from '../../lib/notify';
@@ -33,6 +34,7 @@ type Editing = { contact: Contact | null } | null;
 export function ContactsPage() {
   const { t } = useTranslation('contacts');
   const { user } = useSession();
+  const mayOpen = useMayOpen();
   const phone = useMediaQuery(PHONE_QUERY) ?? false;
   const [filters, setFilters] = useContactFilters();
   const contacts = useContacts(filters);
@@ -175,6 +177,7 @@ export function ContactsPage() {
         actions={
           <ContactsHeaderActions
             canManage={canManage}
+            showGroups={mayOpen('/contact/group')}
             compact={phone}
             exporting={exporting}
             onAdd={() => setEditing({ contact: null })}

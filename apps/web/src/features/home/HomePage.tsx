@@ -3,9 +3,13 @@ import { SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconRefresh, IconSettings, IconUserCircle, IconUsersGroup } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../app/session';
+import { useMayOpen } from '../../app/useMayOpen';
 import { hourIn } from '../../lib/datetime';
-import { inRenewalWindow, isApiOnlyAccount } from '../shared/session-helpers';
+import { inRenewalWindow } from '../shared/session-helpers';
+import { ONBOARDING_STEPS } from '@sapa/contracts';
 import { BalanceCard } from './components/BalanceCard';
+import { SetupPanel } from './components/SetupPanel';
+import { STEP_LINKS } from './onboarding';
 import { QuickLinks, type QuickLink } from './components/QuickLinks';
 import { SubscriptionCard } from './components/SubscriptionCard';
 import { TeamCard } from './components/TeamCard';
@@ -22,49 +26,52 @@ export function HomePage() {
   const { user, account, subscription, balance } = session;
   // One clock per visit keeps the greeting and day counts consistent on the page.
   const [now] = useState(() => Date.now());
+  const mayOpen = useMayOpen();
+  // The setup is the admin's work (GET /onboarding answers admins only) and every step's page
+  // must open for them: an API-only account has no inbox to set up.
+  const setup =
+    user?.role === 'admin' && ONBOARDING_STEPS.every((step) => mayOpen(STEP_LINKS[step]));
   if (!user) return null;
 
-  const apiOnly = isApiOnlyAccount(session);
-  // Mirrors the route table: agents and API-only accounts cannot open settings or the team page.
+  // Agents cannot renew or pay; the other links follow the guard, so none ends on /unauthorized.
   const staff = user.role !== 'agent';
   const firstName = user.name.trim().split(/\s+/)[0] ?? user.name;
-  const links: QuickLink[] = [];
-  if (staff && inRenewalWindow(subscription, now)) {
-    links.push({
-      to: '/renewal',
-      icon: <IconRefresh size={20} />,
-      title: t('links.renewal'),
-      text: t('links.renewalText'),
-      testId: 'home-link-renewal',
-    });
-  }
-  if (staff) {
-    links.push({
+  const candidates: QuickLink[] = [
+    ...(staff && inRenewalWindow(subscription, now)
+      ? [
+          {
+            to: '/renewal',
+            icon: <IconRefresh size={20} />,
+            title: t('links.renewal'),
+            text: t('links.renewalText'),
+            testId: 'home-link-renewal',
+          },
+        ]
+      : []),
+    {
       to: '/setting',
       icon: <IconSettings size={20} />,
       title: t('links.settings'),
       text: t('links.settingsText'),
       testId: 'home-link-settings',
-    });
-  }
-  if (staff && !apiOnly) {
-    links.push({
+    },
+    {
       to: '/setting/agent-settings',
       icon: <IconUsersGroup size={20} />,
       title: t('links.team'),
       text: t('links.teamText'),
       testId: 'home-link-team',
-    });
-  }
-  if (!apiOnly) {
-    links.push({
+    },
+    {
       to: '/user-edit',
       icon: <IconUserCircle size={20} />,
       title: t('links.profile'),
       text: t('links.profileText'),
       testId: 'home-link-profile',
-    });
-  }
+    },
+  ];
+  const links = candidates.filter((link) => mayOpen(link.to));
+  const team = mayOpen('/setting/agent-settings');
 
   return (
     <Stack gap="xl">
@@ -76,10 +83,11 @@ export function HomePage() {
           {t('subtitle', { company: account?.name ?? user.company })}
         </Text>
       </div>
+      {setup && account && <SetupPanel accountId={account._id} />}
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
         <SubscriptionCard subscription={subscription} now={now} canRenew={staff} />
-        <BalanceCard balance={balance} />
-        <TeamCard link={!staff || apiOnly ? null : user.role === 'admin' ? 'manage' : 'view'} />
+        <BalanceCard balance={balance} topUp={mayOpen('/top-up')} />
+        <TeamCard link={!team ? null : user.role === 'admin' ? 'manage' : 'view'} />
       </SimpleGrid>
       <QuickLinks title={t('links.title')} links={links} />
     </Stack>

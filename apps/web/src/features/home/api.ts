@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { User } from '@sapa/contracts';
+import { onboardingSchema, type User } from '@sapa/contracts';
 import { api } from '../../lib/http';
 
 export interface TeamSummary {
@@ -32,5 +32,19 @@ export function useTeamSummary() {
         params: { role: 'agent,admin,supervisor', includeMe: true, perpage: 1000 },
       }),
     select: (answer) => summarizeTeam(answer.data),
+  });
+}
+
+/**
+ * The setup checklist (GET /onboarding, admins). Steps are done on other pages or by other people,
+ * so it is read again whenever the dashboard opens or the window regains focus.
+ */
+export function useOnboarding() {
+  return useQuery({
+    queryKey: ['home', 'onboarding'],
+    queryFn: async () => onboardingSchema.parse(await api.get<unknown>('/onboarding')),
+    staleTime: 0,
+    refetchOnMount: 'always',
+    refetchOnWindowFocus: true,
   });
 }

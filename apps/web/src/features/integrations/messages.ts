@@ -9,6 +9,8 @@ const KNOWN: ReadonlyArray<{ pattern: RegExp; key: string }> = [
   { pattern: /^The phone number id must be digits$/, key: 'phoneNumberIdDigits' },
   { pattern: /^The WhatsApp Business Account id must be digits$/, key: 'wabaIdDigits' },
   { pattern: /^This phone number id is already connected$/, key: 'alreadyConnected' },
+  { pattern: /^We could not verify this number with that access token\./, key: 'notVerified' },
+  { pattern: /^We could not reach Meta to verify this number\./, key: 'verifyUnavailable' },
   { pattern: /^Your plan allows (\d+) WhatsApp channels?\./, key: 'channelLimit' },
 ];
 

@@ -3,6 +3,7 @@ import { SimpleGrid, Stack } from '@mantine/core';
 import {
   IconArrowsSplit,
   IconBolt,
+  IconFileInvoice,
   IconTag,
   IconUserCircle,
   IconUsersGroup,
@@ -20,6 +21,7 @@ import { WorkspaceSettingsCard } from './components/WorkspaceSettingsCard';
 export function SettingsPage() {
   const { t } = useTranslation('settings');
   const { t: tRouting } = useTranslation('routing');
+  const { t: tInvoices } = useTranslation('invoices');
   const session = useSession();
   const { user, account, settings, subscription, balance, reload } = session;
   // Read once per visit: the renewal link only needs day precision.
@@ -29,6 +31,17 @@ export function SettingsPage() {
   const isAdmin = user.role === 'admin';
   // API-only accounts may not open the team or profile pages (guard rule 7), so no links there.
   const apiOnly = isApiOnlyAccount(session);
+  // Issue 16: invoices are for the people who run the account, API-only accounts too.
+  const billingLink =
+    user.role === 'agent' ? null : (
+      <HubLinkCard
+        to="/setting/billing"
+        icon={<IconFileInvoice size={22} />}
+        title={tInvoices('hub.title')}
+        text={tInvoices('hub.text')}
+        testId="settings-link-billing"
+      />
+    );
 
   return (
     <Stack gap={0}>
@@ -76,6 +89,12 @@ export function SettingsPage() {
                 />
               </>
             )}
+            {billingLink}
+          </SimpleGrid>
+        )}
+        {apiOnly && billingLink && (
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+            {billingLink}
           </SimpleGrid>
         )}
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">

@@ -36,7 +36,8 @@ export function RecordTable<T>({
 }: RecordListProps<T> & { columns: RecordColumn<T>[]; minWidth: number }) {
   return (
     <Card p={0} withBorder radius="md">
-      <Table.ScrollContainer minWidth={minWidth}>
+      {/* A table wider than the screen shows its scrollbar, so no column hides unseen. */}
+      <Table.ScrollContainer minWidth={minWidth} scrollAreaProps={{ type: 'auto' }}>
         <Table highlightOnHover verticalSpacing="sm" horizontalSpacing="md" data-testid={testId}>
           <Table.Thead className={classes.head}>
             <Table.Tr>

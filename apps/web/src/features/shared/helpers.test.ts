@@ -35,11 +35,36 @@ describe('subscription dates', () => {
     renewalOpensAt: null,
   });
 
-  it('counts whole days left and goes negative once past', () => {
-    expect(daysUntil(new Date(NOW + 3 * DAY + 1000).toISOString(), NOW)).toBe(3);
-    expect(daysUntil(new Date(NOW + 2 * 3600 * 1000).toISOString(), NOW)).toBe(0);
-    expect(daysUntil(new Date(NOW - 1000).toISOString(), NOW)).toBe(-1);
+  it('counts days left, 0 on the last day, and goes negative once past', () => {
+    expect(daysUntil(new Date(NOW + 3 * DAY + 1000).toISOString(), NOW, 'UTC')).toBe(3);
+    expect(daysUntil(new Date(NOW + 2 * 3600 * 1000).toISOString(), NOW, 'UTC')).toBe(0);
+    expect(daysUntil(new Date(NOW - 1000).toISOString(), NOW, 'UTC')).toBe(-1);
+    expect(daysUntil(new Date(NOW - 3 * DAY).toISOString(), NOW, 'UTC')).toBe(-3);
     expect(daysUntil(null, NOW)).toBeNull();
+    expect(daysUntil('not a date', NOW)).toBeNull();
+  });
+
+  it('says 14 days left on the day a 14-day trial starts, whatever the hour', () => {
+    for (const hour of [0, 9, 23]) {
+      // Started at that hour in Jakarta (UTC+7), due 14 days later to the millisecond.
+      const started = Date.UTC(2025, 10, 25, hour - 7, 30);
+      const due = new Date(started + 14 * DAY).toISOString();
+      expect(daysUntil(due, started, 'Asia/Jakarta')).toBe(14);
+      expect(daysUntil(due, started + 60_000, 'Asia/Jakarta')).toBe(14);
+    }
+  });
+
+  it("counts calendar days in the account's time zone", () => {
+    // Due 1 Dec 2025 at 10:00 in Jakarta (03:00 UTC).
+    const due = new Date(Date.UTC(2025, 11, 1, 3)).toISOString();
+    // 30 Nov 23:30 in Jakarta: tomorrow, though only 3.5 hours away.
+    expect(daysUntil(due, Date.UTC(2025, 10, 30, 16, 30), 'Asia/Jakarta')).toBe(1);
+    // 1 Dec 00:30 in Jakarta: the last day.
+    expect(daysUntil(due, Date.UTC(2025, 10, 30, 17, 30), 'Asia/Jakarta')).toBe(0);
+    // In New York the due instant is 30 Nov 22:00, the same day as 30 Nov 11:30: ends today.
+    expect(daysUntil(due, Date.UTC(2025, 10, 30, 16, 30), 'America/New_York')).toBe(0);
+    // Past the due instant it is over, even on the same calendar day.
+    expect(daysUntil(due, Date.UTC(2025, 11, 1, 4), 'Asia/Jakarta')).toBe(-1);
   });
 
   it('opens renewal 7 days before the due date and closes it at expiry', () => {

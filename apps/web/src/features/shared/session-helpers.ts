@@ -1,5 +1,6 @@
 import { LIMITS, type SubscriptionInfo } from '@sapa/contracts';
 import type { Session } from '../../app/session';
+import { accountTimeZone, daysBetween, validTimeZone } from '../../lib/datetime';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -8,12 +9,21 @@ export function isApiOnlyAccount(session: Pick<Session, 'account' | 'settings'>)
   return session.account?.type === 'api_only' || session.settings['bo.api_only'] === 'true';
 }
 
-/** Whole days left before the due date: 0 on its last day, negative once it has passed. */
-export function daysUntil(dueDate: string | null | undefined, now: number): number | null {
+/**
+ * Days left before the due date, in calendar days of the account's time zone (lib/datetime's
+ * clock): a 14-day trial started today has 14 days left, the due date's own day has 0 ("ends
+ * today"), and from the due instant on the count is negative.
+ */
+export function daysUntil(
+  dueDate: string | null | undefined,
+  now: number,
+  timeZone: string = accountTimeZone(),
+): number | null {
   if (!dueDate) return null;
   const due = new Date(dueDate).getTime();
   if (Number.isNaN(due)) return null;
-  return Math.floor((due - now) / DAY_MS);
+  const days = daysBetween(now, due, validTimeZone(timeZone) ?? accountTimeZone());
+  return due <= now ? Math.min(days, -1) : days;
 }
 
 /**

@@ -19,6 +19,8 @@ export function StatusBadge({ status }: { status: TemplateStatus }) {
         variant="light"
         radius="sm"
         leftSection={status === 'published' ? <Loader size={10} color="blue" /> : undefined}
+        // Beside a long name on a phone the word must stay whole ("ACC…" said nothing).
+        style={{ flexShrink: 0, minWidth: 'max-content' }}
         data-testid="template-status"
         data-status={status}
       >

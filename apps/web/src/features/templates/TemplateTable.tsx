@@ -106,7 +106,10 @@ export function TemplateTable({ templates, phone, ...actions }: TableProps) {
             data-testid={`template-row-${tpl.name}`}
           >
             <Group justify="space-between" align="flex-start" wrap="nowrap" mb={6}>
-              <NameCell template={tpl} />
+              {/* The name wraps; the status keeps its width. */}
+              <div style={{ flex: 1, minWidth: 0 }}>
+                <NameCell template={tpl} />
+              </div>
               <StatusBadge status={tpl.status} />
             </Group>
             <RejectionReason reason={tpl.status === 'rejected' ? tpl.rejectionReason : null} />

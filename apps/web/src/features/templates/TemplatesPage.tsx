@@ -6,6 +6,7 @@ import { IconBroadcast, IconPlus, IconSearch, IconTemplate } from '@tabler/icons
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession } from '../../app/session';
+import { useMayOpen } from '../../app/useMayOpen';
 import { formatNumber } from '../../lib/format';
 import { notifySuccess } from '../../lib/notify';
 import { ConfirmDialog } from '../shared/ConfirmDialog';
@@ -27,6 +28,7 @@ const ALL = 'all';
 export function TemplatesPage() {
   const { t } = useTranslation('templates');
   const { user } = useSession();
+  const mayOpen = useMayOpen();
   const phone = useMediaQuery(PHONE_QUERY) ?? false;
   const canManage = user?.role === 'admin' || user?.role === 'supervisor';
   const [search, setSearch] = useState('');
@@ -71,15 +73,18 @@ export function TemplatesPage() {
         }
         actions={
           <Group gap="sm">
-            <Button
-              component={Link}
-              to="/broadcast"
-              variant="default"
-              leftSection={<IconBroadcast size={16} />}
-              data-testid="template-to-broadcasts"
-            >
-              {t('toBroadcasts')}
-            </Button>
+            {/* API-only accounts may not open broadcasts (guard rule 7). */}
+            {mayOpen('/broadcast') && (
+              <Button
+                component={Link}
+                to="/broadcast"
+                variant="default"
+                leftSection={<IconBroadcast size={16} />}
+                data-testid="template-to-broadcasts"
+              >
+                {t('toBroadcasts')}
+              </Button>
+            )}
             {canManage && (
               <Button
                 component={Link}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TEMPLATE_MESSAGES, TEMPLATE_RULES } from '@sapa/contracts';
-import { i18n, resources } from '../../lib/i18n';
+import { i18n } from '../../lib/i18n';
+import { resources } from '../../lib/i18nResources';
 
 function keysOf(node: unknown, prefix = ''): string[] {
   if (typeof node !== 'object' || node === null) return [prefix];

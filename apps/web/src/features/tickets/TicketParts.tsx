@@ -2,7 +2,7 @@ import { Badge, Button, Group, Text } from '@mantine/core';
 import type { Ticket } from '@sapa/contracts';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../lib/format';
+import { formatDate, formatDateTime, formatTime } from '../../lib/format';
 import { ChannelIcon } from '../inbox/components/ChannelIcon';
 import { formatDuration } from './filters';
 
@@ -43,8 +43,21 @@ export function ContactCell({ ticket }: { ticket: Ticket }) {
   );
 }
 
-/** A time cell: '—' until it happened. */
-export function When({ at }: { at: string | null }) {
+/**
+ * A time cell: '—' until it happened. `stacked` puts the time under the date: the table's three
+ * time columns then fit a 1440 px laptop beside the others instead of pushing the last off-screen.
+ */
+export function When({ at, stacked = false }: { at: string | null; stacked?: boolean }) {
+  if (at && stacked) {
+    return (
+      <div style={{ whiteSpace: 'nowrap' }}>
+        <Text size="sm">{formatDate(at)}</Text>
+        <Text size="xs" c="dimmed">
+          {formatTime(at)}
+        </Text>
+      </div>
+    );
+  }
   return (
     <Text size="sm" c={at ? undefined : 'dimmed'} style={{ whiteSpace: 'nowrap' }}>
       {at ? formatDateTime(at) : '—'}

@@ -47,16 +47,20 @@ export function TicketTable({ tickets, onOpen, onResolve }: ListProps) {
       cell: (ticket) => <StatusBadge status={ticket.status} />,
       td: { miw: 96 },
     },
-    { key: 'openAt', header: t('columns.openAt'), cell: (ticket) => <When at={ticket.openAt} /> },
+    {
+      key: 'openAt',
+      header: t('columns.openAt'),
+      cell: (ticket) => <When at={ticket.openAt} stacked />,
+    },
     {
       key: 'answerAt',
       header: t('columns.answerAt'),
-      cell: (ticket) => <When at={ticket.answerAt} />,
+      cell: (ticket) => <When at={ticket.answerAt} stacked />,
     },
     {
       key: 'closeAt',
       header: t('columns.closeAt'),
-      cell: (ticket) => <When at={ticket.closeAt} />,
+      cell: (ticket) => <When at={ticket.closeAt} stacked />,
     },
     {
       key: 'firstResponse',

@@ -88,6 +88,11 @@ export const ordersRepo = {
       .executeTakeFirst();
   },
 
+  /** By the order id alone, for events the settling side and the invoice job publish. */
+  findViewById(db: Db, id: string): Promise<OrderView | undefined> {
+    return viewQuery(db).where('o.id', '=', id).executeTakeFirst();
+  },
+
   async page(
     db: Db,
     accountId: string,

@@ -92,6 +92,8 @@ export const plansRepo = {
     await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`subscription:${accountId}`}, 0))`.execute(
       trx,
     );
+    // And the row itself, which the operator console locks to extend a due date.
+    await sql`SELECT 1 FROM subscriptions WHERE account_id = ${accountId} FOR UPDATE`.execute(trx);
   },
 
   /**

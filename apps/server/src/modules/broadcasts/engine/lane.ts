@@ -7,10 +7,16 @@ import { InsufficientBalanceError } from '../../billing/ledger.js';
 import { loadChannelCredentials } from '../../channels/credentials.js';
 import type { ChannelCredentials } from '../../../channels/types.js';
 import { chargeSends, refundSends, unitPriceCents } from './charge.js';
-import { bucketShape, type EngineOptions } from './options.js';
+import { paceShape, type EngineOptions } from './options.js';
+import { Pacer } from './pacer.js';
 import { emitProgress, progressThrottle } from './progress.js';
-import { engineRepo, type SendingBroadcast, type SendResult } from './repo.js';
-import { callbackDataOf, classify, mapLimit, templateFor, uploadHeaderMedia } from './send.js';
+import {
+  engineRepo,
+  type ClaimedRecipient,
+  type SendingBroadcast,
+  type SendResult,
+} from './repo.js';
+import { callbackDataOf, classify, templateFor, uploadHeaderMedia } from './send.js';
 
 export type LaneOutcome = 'busy' | 'not-running' | 'handed-over' | 'waiting' | 'drained';
 
@@ -21,6 +27,15 @@ interface LaneContext {
   creds: ChannelCredentials;
   cents: number;
   headerMediaId: string | null;
+  /** Recipients one claim takes. */
+  batch: number;
+  pacer: Pacer;
+  /** Batches launched and not yet recorded: all are recorded before the lease is let go. */
+  recording: Set<Promise<void>>;
+  /** Meta looked unreachable: no claims until then (epoch ms). */
+  pausedUntil: number;
+  /** A batch could not be recorded: the lane stops and its job fails (pg-boss retries it). */
+  failure: unknown;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -44,10 +59,11 @@ export async function kickLanes(
 
 /**
  * One job run of a sending lane: holds the lane's lease, then runs `pipelines` loops that each
- * take tokens from the channel's shared bucket, claim that many recipients (charging them), send
- * them with bounded concurrency and record the outcomes in one statement. Ends when the broadcast
- * stops running, nothing is claimable, or the time slice is over — then a successor job is
- * queued if work remains, so no job outlives pg-boss's expiry.
+ * claim a batch of recipients (charging them) as the lane's pacer has room, start their sends on
+ * the channel's shared grid of slots (pacer.ts) and, once all are answered, record the outcomes
+ * in one statement, while the loop already claims the next batch. Ends when the broadcast stops
+ * running, nothing is claimable, or the time slice is over — then a successor job is queued if
+ * work remains, so no job outlives pg-boss's expiry.
  */
 export async function runLane(
   deps: Deps,
@@ -101,6 +117,9 @@ async function sendWhileHeld(
   if (!b || b.status !== 'running') return { outcome: 'not-running' };
   const channel = await loadChannelCredentials(deps.db, deps.secrets, b.channel_id);
   if (!channel) return { outcome: 'not-running' };
+  const { batch, maxInFlight } = paceShape(b.broadcast_rate, o);
+  const reserve = async (count: number) =>
+    (await engineRepo.reserveSlots(deps.db, b.channel_id, count, b.broadcast_rate)).waitMs;
   const ctx: LaneContext = {
     deps,
     o,
@@ -108,13 +127,18 @@ async function sendWhileHeld(
     creds: channel.credentials,
     cents: await unitPriceCents(deps, b.account_id),
     headerMediaId: await uploadHeaderMedia(deps, b, channel.credentials),
+    batch,
+    pacer: new Pacer(reserve, b.broadcast_rate, maxInFlight),
+    recording: new Set(),
+    pausedUntil: 0,
+    failure: null,
   };
   const until = Date.now() + o.sliceMs;
   let lost = false;
   let lastRenew = Date.now();
   const loop = async () => {
     for (;;) {
-      if (lost || Date.now() > until) return;
+      if (lost || ctx.failure || Date.now() > until) return;
       if (Date.now() - lastRenew > 1000) {
         lastRenew = Date.now();
         if (!(await lease())) {
@@ -122,12 +146,19 @@ async function sendWhileHeld(
           return;
         }
       }
+      // Short naps, so the lease is still renewed while Meta is out of reach.
+      const paused = ctx.pausedUntil - Date.now();
+      if (paused > 0) {
+        await sleep(Math.min(paused, 1000));
+        continue;
+      }
       const step = await sendStep(ctx);
       if (step === 'empty' || step === 'stopped') return;
-      if (typeof step === 'number') await sleep(step);
     }
   };
   await Promise.all(Array.from({ length: o.pipelines }, loop));
+  await Promise.all([...ctx.recording]);
+  if (ctx.failure) throw ctx.failure;
   if (lost) return { outcome: 'busy' };
   return afterRun(ctx, Date.now() > until);
 }
@@ -155,45 +186,35 @@ async function afterRun(ctx: LaneContext, sliceOver: boolean): Promise<Next> {
 }
 
 /**
- * One batch. Returns 'sent', milliseconds to wait for tokens, 'empty' (nothing to claim) or
- * 'stopped' (paused for want of balance).
+ * One batch: claims up to the room the pacer has, starts the sends on their slots and returns
+ * once the last has started ('sent'), leaving their outcomes to be recorded when they come.
+ * 'empty': nothing to claim; 'stopped': paused for want of balance.
  */
-async function sendStep(ctx: LaneContext): Promise<'sent' | 'empty' | 'stopped' | number> {
-  const { deps, o, b } = ctx;
-  const now = deps.clock.now();
-  const { want, burst } = bucketShape(b.broadcast_rate, o);
-  const { granted, available } = await engineRepo.takeTokens(
-    deps.db,
-    b.channel_id,
-    b.broadcast_rate,
-    burst,
-    want,
-    now,
-  );
-  if (granted === 0)
-    return Math.max(5, Math.ceil(((Math.min(want, 1) - available) / b.broadcast_rate) * 1000));
-
+async function sendStep(ctx: LaneContext): Promise<'sent' | 'empty' | 'stopped'> {
+  const { deps, b, pacer } = ctx;
+  const places = await pacer.acquire(ctx.batch);
+  const claimedAt = deps.clock.now();
   let claimed;
   try {
     claimed = await deps.db.transaction().execute(async (trx) => {
-      const rows = await engineRepo.claim(trx, b.id, granted, now);
+      const rows = await engineRepo.claim(trx, b.id, places, claimedAt);
       const orderId = `broadcast:${b.id}:claim:${randomUUID()}`;
       await chargeSends(deps, trx, b.account_id, b.id, orderId, ctx.cents, rows.length);
       return rows;
     });
   } catch (err) {
-    await engineRepo.returnTokens(deps.db, b.channel_id, granted, burst);
+    pacer.release(places);
     if (err instanceof InsufficientBalanceError) {
       await pauseForBalance(deps, b.id);
       return 'stopped';
     }
     throw err;
   }
-  await engineRepo.returnTokens(deps.db, b.channel_id, granted - claimed.length, burst);
+  pacer.release(places - claimed.length);
   if (claimed.length === 0) return 'empty';
 
   const adapter = deps.channels.get('whatsapp_cloud');
-  const outcomes = await mapLimit(claimed, o.httpConcurrency, async (r) => {
+  const { outcomes } = await pacer.launch(claimed, async (r): Promise<SendOutcome> => {
     try {
       const { providerMessageId } = await adapter.send(ctx.creds, {
         type: 'template',
@@ -206,20 +227,40 @@ async function sendStep(ctx: LaneContext): Promise<'sent' | 'empty' | 'stopped' 
       return { error };
     }
   });
+  const recorded = outcomes
+    .then((o) => recordBatch(ctx, claimed, o, claimedAt))
+    .catch((err: unknown) => {
+      ctx.failure ??= err;
+    })
+    .finally(() => ctx.recording.delete(recorded));
+  ctx.recording.add(recorded);
+  return 'sent';
+}
+
+type SendOutcome = { wamid: string } | { error: unknown };
+
+/** Records a batch's outcomes in one statement, refunding what Meta did not accept. */
+async function recordBatch(
+  ctx: LaneContext,
+  claimed: ClaimedRecipient[],
+  outcomes: SendOutcome[],
+  claimedAt: Date,
+): Promise<void> {
+  const { deps, o, b } = ctx;
   const done = deps.clock.now();
   const results = claimed
     .map((r, i) => classify(r, outcomes[i]!, done))
     .filter((x): x is SendResult => x !== null);
   await deps.db.transaction().execute(async (trx) => {
-    const refused = await engineRepo.record(trx, now, done, results);
+    const refused = await engineRepo.record(trx, claimedAt, done, results);
     const orderId = `broadcast:${b.id}:refund:${randomUUID()}`;
     await refundSends(deps, trx, b.account_id, b.id, orderId, ctx.cents, refused);
   });
   progressThrottle(deps).touch(b.id);
-  // Most of the batch got no answer (Meta unreachable): pause this loop rather than claim, and
-  // leave in doubt, everything that is left while the outage lasts.
-  if (claimed.length - results.length > claimed.length / 2) return o.unreachablePauseMs;
-  return 'sent';
+  // Most of the batch got no answer (Meta unreachable): stop claiming for a while rather than
+  // leave, in doubt, everything that is left while the outage lasts.
+  if (claimed.length - results.length > claimed.length / 2)
+    ctx.pausedUntil = Date.now() + o.unreachablePauseMs;
 }
 
 /** The balance ran out mid-run: stop claiming and tell the managers why. */

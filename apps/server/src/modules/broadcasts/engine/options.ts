@@ -2,16 +2,23 @@
 export interface EngineOptions {
   /** Sending lanes (pg-boss jobs) per running broadcast, so several worker processes share it. */
   lanes: number;
-  /** Batch loops inside one lane: the next batch is claimed while the last one is in flight. */
+  /**
+   * Batch loops inside one lane: while one batch's sends wait for their slots, another loop
+   * claims the next, so the grid never waits for a claim.
+   */
   pipelines: number;
-  /** HTTP requests in flight per batch (over keep-alive connections). */
-  httpConcurrency: number;
+  /**
+   * Sends one lane keeps waiting for Meta, in seconds of the channel's rate (at least
+   * `minInFlight`): Meta answering in up to this long does not slow the sending.
+   */
+  inFlightSeconds: number;
+  minInFlight: number;
   /** How long one job run keeps a lane before handing over to its successor job. */
   sliceMs: number;
   /**
    * A lane whose holder has not renewed for this long is taken over (its worker died). A live
    * holder renews every second; one stuck longer (a slow request) only means two lanes run for a
-   * while, which is safe: claims never overlap and both take from the same bucket.
+   * while, which is safe: claims never overlap and both take slots from the same grid.
    */
   leaseStaleMs: number;
   /**
@@ -20,32 +27,34 @@ export interface EngineOptions {
    * HTTP timeout (15 s) plus the time Meta (or the sandbox) takes to send the first status.
    */
   inDoubtGraceMs: number;
-  /** Bucket seconds of tokens one batch asks for, and the burst the bucket may hold. */
+  /** Seconds of the channel's rate one claim takes (its sends then start 1/rate s apart). */
   batchSeconds: number;
-  burstSeconds: number;
   /** Most recipients per claim, whatever the rate. */
   maxBatch: number;
-  /** A loop whose batch mostly got no answer (Meta unreachable) waits this long. */
+  /** A lane whose batch mostly got no answer (Meta unreachable) stops claiming this long. */
   unreachablePauseMs: number;
 }
 
 export const DEFAULT_ENGINE_OPTIONS: EngineOptions = {
   lanes: 2,
-  pipelines: 4,
-  httpConcurrency: 64,
+  pipelines: 2,
+  inFlightSeconds: 2,
+  minInFlight: 16,
   sliceMs: 60_000,
   leaseStaleMs: 10_000,
   inDoubtGraceMs: 60_000,
   batchSeconds: 0.1,
-  burstSeconds: 0.5,
   maxBatch: 200,
   unreachablePauseMs: 5_000,
 };
 
-/** Tokens one claim asks for and the bucket's capacity, for a rate in messages per second. */
-export function bucketShape(rate: number, o: EngineOptions): { want: number; burst: number } {
-  const want = Math.max(1, Math.min(o.maxBatch, Math.ceil(rate * o.batchSeconds)));
-  return { want, burst: Math.max(want, Math.ceil(rate * o.burstSeconds)) };
+/** Recipients one claim takes, and the sends one lane may keep in flight, at a rate. */
+export function paceShape(rate: number, o: EngineOptions): { batch: number; maxInFlight: number } {
+  const batch = Math.max(1, Math.min(o.maxBatch, Math.ceil(rate * o.batchSeconds)));
+  return {
+    batch,
+    maxInFlight: Math.max(o.minInFlight, batch, Math.ceil(rate * o.inFlightSeconds)),
+  };
 }
 
 const configured = new WeakMap<object, EngineOptions>();

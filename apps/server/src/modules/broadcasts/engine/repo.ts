@@ -122,42 +122,32 @@ export const engineRepo = {
   },
 
   /**
-   * Takes up to `want` tokens from the channel's bucket in one atomic statement: refill by the
-   * elapsed time × rate (capped at `burst`), then take whole tokens. Concurrent callers, in this
-   * process or another, serialise on the bucket row, so together they never exceed the rate.
-   * Returns the tokens granted and what was available (to compute how long to wait).
+   * Reserves `count` consecutive send slots, `1/rate` s apart, on the channel's pacing grid, in
+   * one atomic statement: they start at the grid's next free slot or now, whichever is later, so
+   * slots nobody used are gone rather than saved. Concurrent callers, in this process or
+   * another, serialise on the channel's row and get back-to-back, never overlapping, slots.
+   * Time is the database's (`clock_timestamp()`, read after the row lock), so workers on hosts
+   * whose clocks disagree still share one grid; `waitMs` is how long after this answer the first
+   * slot comes.
    */
-  async takeTokens(
+  async reserveSlots(
     db: Db,
     channelId: string,
+    count: number,
     rate: number,
-    burst: number,
-    want: number,
-    now: Date,
-  ): Promise<{ granted: number; available: number }> {
-    await sql`INSERT INTO broadcast_send_buckets (channel_id, tokens, refilled_at)
-      VALUES (${channelId}, 0, ${now}) ON CONFLICT (channel_id) DO NOTHING`.execute(db);
-    const { rows } = await sql<{ granted: number; available: number }>`
-      WITH cur AS (
-        SELECT channel_id, refilled_at, least(${burst}::float8, tokens +
-          greatest(0, extract(epoch FROM (${now}::timestamptz - refilled_at))) * ${rate}::float8) AS available
-        FROM broadcast_send_buckets WHERE channel_id = ${channelId} FOR UPDATE
-      )
-      UPDATE broadcast_send_buckets b
-      SET tokens = cur.available - least(floor(cur.available), ${want}),
-          refilled_at = greatest(cur.refilled_at, ${now}::timestamptz)
-      FROM cur WHERE b.channel_id = cur.channel_id
-      RETURNING least(floor(cur.available), ${want})::int AS granted, cur.available::float8 AS available`.execute(
+  ): Promise<{ firstAt: Date; waitMs: number }> {
+    const span = sql`make_interval(secs => ${count / rate}::float8)`;
+    const { rows } = await sql<{ first_at: Date; wait_ms: number }>`
+      INSERT INTO broadcast_send_pace AS p (channel_id, next_slot_at)
+      VALUES (${channelId}, clock_timestamp() + ${span})
+      ON CONFLICT (channel_id) DO UPDATE
+        SET next_slot_at = greatest(p.next_slot_at, clock_timestamp()) + ${span}
+      RETURNING p.next_slot_at - ${span} AS first_at,
+        (extract(epoch FROM (p.next_slot_at - ${span} - clock_timestamp())) * 1000)::float8 AS wait_ms`.execute(
       db,
     );
-    return rows[0] ?? { granted: 0, available: 0 };
-  },
-
-  /** Gives back tokens taken but not used (fewer recipients left than tokens). */
-  async returnTokens(db: Db, channelId: string, n: number, burst: number): Promise<void> {
-    if (n <= 0) return;
-    await sql`UPDATE broadcast_send_buckets SET tokens = least(${burst}::float8, tokens + ${n})
-      WHERE channel_id = ${channelId}`.execute(db);
+    const row = rows[0]!;
+    return { firstAt: row.first_at, waitMs: Math.max(0, row.wait_ms) };
   },
 
   /** Takes or keeps a lane: free, ours already, or its holder stopped renewing before `staleBefore`. */

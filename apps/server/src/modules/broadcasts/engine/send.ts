@@ -102,21 +102,3 @@ export async function uploadHeaderMedia(
     filename: row.filename ?? 'file',
   });
 }
-
-/** Runs `fn` over `items` with at most `limit` in flight, keeping the input order. */
-export async function mapLimit<T, R>(
-  items: T[],
-  limit: number,
-  fn: (item: T) => Promise<R>,
-): Promise<R[]> {
-  const out = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await fn(items[i]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return out;
-}

@@ -31,7 +31,7 @@ export const until = <T>(fn: () => Promise<T | undefined | null | false>, ms = 2
 /**
  * An account with balance, a manager, the sandbox's demo number as its channel and the demo
  * WABA's approved `order_update` template (two body parameters). The clock runs in real time:
- * the token bucket refills by elapsed time.
+ * sends are paced on real time.
  */
 export async function engineWorld(
   opts: { balance?: number; sandboxEnv?: Record<string, string> } = {},

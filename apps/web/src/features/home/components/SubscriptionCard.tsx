@@ -47,22 +47,25 @@ export function SubscriptionCard({ subscription, now, canRenew }: SubscriptionCa
         </Group>
         <Title order={3}>{subscription?.plan?.name ?? t('home:subscription.noPlan')}</Title>
         {remaining && (
-          <Group gap={6} wrap="nowrap">
-            <IconCalendarDue size={16} style={{ flexShrink: 0, opacity: 0.7 }} />
-            <Text
-              size="sm"
-              fw={600}
-              c={days !== null && days <= 7 ? 'orange.8' : undefined}
-              data-testid="home-days-left"
-            >
-              {remaining}
-            </Text>
+          // Two lines, so neither the count nor the date is ever cut off (Indonesian is longer).
+          <div>
+            <Group gap={6} wrap="nowrap">
+              <IconCalendarDue size={16} style={{ flexShrink: 0, opacity: 0.7 }} />
+              <Text
+                size="sm"
+                fw={600}
+                c={days !== null && days <= 7 ? 'orange.8' : undefined}
+                data-testid="home-days-left"
+              >
+                {remaining}
+              </Text>
+            </Group>
             {days !== null && days >= 0 && (
-              <Text size="sm" c="dimmed" truncate>
-                · {t('home:subscription.dueOn', { date: dueDate })}
+              <Text size="sm" c="dimmed" ml={22}>
+                {t('home:subscription.dueOn', { date: dueDate })}
               </Text>
             )}
-          </Group>
+          </div>
         )}
         {subscription?.status === 'trial' && (
           <Text size="sm" c="dimmed">

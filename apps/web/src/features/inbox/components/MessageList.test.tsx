@@ -106,6 +106,14 @@ describe('MessageList paging (spec §9: 10 first, 15 per load-more)', () => {
     expect(screen.queryByTestId('messages-load-older')).toBeNull();
   });
 
+  it('says nothing at the top of a new conversation nobody asked more of', async () => {
+    serve(conversation(3));
+    list();
+    await waitFor(() => expect(shown()).toHaveLength(3));
+    expect(screen.queryByTestId('messages-start')).toBeNull();
+    expect(screen.queryByTestId('messages-load-older')).toBeNull();
+  });
+
   it("says 'No messages to load' for an empty chat", async () => {
     serve([]);
     list();

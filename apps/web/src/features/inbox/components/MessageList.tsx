@@ -78,6 +78,14 @@ export function MessageList({ chatId, targetId, onLeaveTarget, onJumpTo }: Messa
     if (el) beforeOlder.current = { height: el.scrollHeight, top: el.scrollTop };
     view.older.load();
   }, [view.older]);
+  // The reader asked for older messages (scrolled to the top, pressed the button): only then is
+  // "No more messages to load" an answer. Pages loaded to fill a short screen do not count.
+  const [askedOlder, setAskedOlder] = useState(false);
+  const askForOlder = useCallback(() => {
+    setAskedOlder(true);
+    loadOlder();
+  }, [loadOlder]);
+  const olderEdge = { ...view.older, load: askForOlder };
 
   useLayoutEffect(() => {
     const el = scrollRef.current;
@@ -122,7 +130,7 @@ export function MessageList({ chatId, targetId, onLeaveTarget, onJumpTo }: Messa
     atBottom.current = below < EDGE_PX;
     setFarFromBottom(below > EDGE_PX * 3);
     const { older, newer } = view;
-    if (el.scrollTop < EDGE_PX && older.hasMore && !older.loading && !older.failed) loadOlder();
+    if (el.scrollTop < EDGE_PX && older.hasMore && !older.loading && !older.failed) askForOlder();
     if (newer && below < EDGE_PX && !newer.loading && !newer.failed) newer.load();
   };
 
@@ -229,7 +237,7 @@ export function MessageList({ chatId, targetId, onLeaveTarget, onJumpTo }: Messa
       >
         <div className={classes.track} ref={trackRef}>
           <ConversationUiContext.Provider value={bubbleUi}>
-            <OlderEdge older={view.older} empty={messages.length === 0} />
+            <OlderEdge older={olderEdge} empty={messages.length === 0} asked={askedOlder} />
             {days.map((day) => (
               <section key={day.key}>
                 <DaySeparator timestamp={day.timestamp} />

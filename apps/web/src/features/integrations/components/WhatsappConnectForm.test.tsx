@@ -130,4 +130,24 @@ describe('WhatsappConnectForm', () => {
     await waitFor(() => expect(screen.getByTestId('wa-connect-refusal').textContent).toBe(text));
     expect(notifyError).toHaveBeenCalledWith(text);
   });
+
+  it('keeps the unverified-number refusal on screen, in Indonesian too', async () => {
+    await setLanguage('id');
+    post.mockRejectedValue(
+      new HttpError({
+        status: 422,
+        message:
+          'We could not verify this number with that access token. Check the phone number id, the WhatsApp Business Account id and the token.',
+        code: 'CHANNEL_NOT_VERIFIED',
+      }),
+    );
+    renderScreen(<WhatsappConnectForm />);
+    fill(VALID);
+    fireEvent.click(screen.getByTestId('wa-connect-submit'));
+    await waitFor(() =>
+      expect(screen.getByTestId('wa-connect-refusal').textContent).toBe(
+        'Kami tidak dapat memverifikasi nomor ini dengan token akses tersebut. Periksa ID nomor telepon, ID WhatsApp Business Account, dan tokennya.',
+      ),
+    );
+  });
 });

@@ -59,8 +59,9 @@ export function WhatsappConnectForm() {
       }
       form.setErrors(fieldErrors);
       const text = translateServiceMessage(errorText(error));
-      // 409: the plan's channel limit, or a number already connected. Worth keeping on screen.
-      if (httpStatus(error) === 409) setRefusal(text);
+      // The plan's channel limit, a number already connected (409), one Meta did not confirm
+      // for that token (422) or Meta out of reach (502): worth keeping on screen.
+      if ([409, 422, 502].includes(httpStatus(error) ?? 0)) setRefusal(text);
       notifyError(text);
     }
   });

@@ -37,8 +37,20 @@ function EdgeFailed({ side, text, retry }: { side: Side; text: string; retry: ()
   );
 }
 
-/** Top of the list: loading older messages, their failure with a retry, or the start. */
-export function OlderEdge({ older, empty }: { older: EdgeState; empty: boolean }) {
+/**
+ * Top of the list: loading older messages, their failure with a retry, or the start. The start
+ * is announced only to someone who asked for more (`asked`): on a short, new conversation a
+ * permanent "No more messages to load" is noise.
+ */
+export function OlderEdge({
+  older,
+  empty,
+  asked,
+}: {
+  older: EdgeState;
+  empty: boolean;
+  asked: boolean;
+}) {
   const { t } = useTranslation('conversation');
   if (older.loading) return <EdgeLoading side="older" />;
   if (older.failed) {
@@ -64,6 +76,7 @@ export function OlderEdge({ older, empty }: { older: EdgeState; empty: boolean }
       </div>
     );
   }
+  if (!empty && !asked) return null;
   return (
     <div className={classes.edge}>
       <span className={classes.edgeNote} data-testid="messages-start">

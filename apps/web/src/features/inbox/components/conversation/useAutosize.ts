@@ -13,6 +13,13 @@ export function useAutosize(
   const fit = useCallback(() => {
     const el = ref.current;
     if (!el) return;
+    // Empty, as in every chat just opened: the one-row natural height needs no measuring, and
+    // measuring would force a layout of the whole pane in the middle of opening it.
+    if (el.value === '') {
+      el.style.height = '';
+      el.style.overflowY = 'hidden';
+      return;
+    }
     const style = getComputedStyle(el);
     const px = (v: string) => Number.parseFloat(v) || 0;
     const line = px(style.lineHeight) || 20;
@@ -29,12 +36,15 @@ export function useAutosize(
   useEffect(() => {
     const el = ref.current;
     if (!el || typeof ResizeObserver === 'undefined') return;
-    let width = el.clientWidth;
-    const observer = new ResizeObserver(() => {
-      // Our own height changes also land here; only a new width needs a new measure.
-      if (el.clientWidth === width) return;
-      width = el.clientWidth;
-      fit();
+    // The observer's own sizes, not clientWidth: reading that would force a layout on mount.
+    let width: number | null = null;
+    const observer = new ResizeObserver((entries) => {
+      const next = entries[entries.length - 1]?.contentRect.width ?? null;
+      // The first report is the width it opened at (already fitted), and our own height changes
+      // land here too: only a new width needs a new measure.
+      const changed = width !== null && next !== width;
+      width = next;
+      if (changed) fit();
     });
     observer.observe(el);
     return () => observer.disconnect();
