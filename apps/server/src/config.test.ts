@@ -44,7 +44,9 @@ describe('production configuration', () => {
     const message = failure({ ...base, NODE_ENV: 'production' });
     expect(message).toContain('META_APP_SECRET and META_VERIFY_TOKEN are required in production');
     expect(message).toContain('SMTP_URL is required in production');
-    expect(message).toContain('MIDTRANS_SERVER_KEY and MIDTRANS_CLIENT_KEY are required in production');
+    expect(message).toContain(
+      'MIDTRANS_SERVER_KEY and MIDTRANS_CLIENT_KEY are required in production',
+    );
   });
 
   it('still runs without SMTP_URL in development (the dev mailbox takes the mail)', () => {
