@@ -110,6 +110,36 @@ test.describe('payments through the sandbox Snap', () => {
     await expect.poll(() => saldo(request, headers)).toBe(before);
   });
 
+  test('a virtual account left unpaid stays pending, then expires without a credit', async ({
+    request,
+  }) => {
+    const headers = await signIn(request);
+    const before = await saldo(request, headers);
+    const created = await request.post('/api/order/create-order/topup', {
+      headers,
+      data: { amount: 250_000 },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const { _id: orderId } = (await created.json()) as OrderBody;
+    const snapRes = await request.get(`/api/order/create-snap-token?orderId=${orderId}`, {
+      headers,
+    });
+    expect(snapRes.status(), await snapRes.text()).toBe(200);
+
+    const pending = await sandboxActs(request, orderId, 'pending', { method: 'bni_va' });
+    expect(pending.map((n) => n.answer)).toEqual([200]);
+    expect((await order(request, headers, orderId)).status).toBe('pending');
+    const expired = await sandboxActs(request, orderId, 'expire', {});
+    expect(expired.map((n) => n.answer)).toEqual([200]);
+    await expect.poll(async () => (await order(request, headers, orderId)).status).toBe('expired');
+    expect(await saldo(request, headers)).toBe(before);
+    // Once expired, the order opens no new payment.
+    const closed = await request.get(`/api/order/create-snap-token?orderId=${orderId}`, {
+      headers,
+    });
+    expect(closed.status()).toBe(409);
+  });
+
   test('an amount below the top-up minimum is a 400, an unknown order a 404', async ({
     request,
   }) => {
