@@ -3,6 +3,16 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 
+/** Payment gateways a driver exists for (modules/billing/payments/gateways). */
+export const PAYMENT_GATEWAYS = ['midtrans'] as const;
+export type PaymentGatewayName = (typeof PAYMENT_GATEWAYS)[number];
+
+/** The local sandbox's Snap keys (apps/sandbox), the default outside production. */
+export const MIDTRANS_SANDBOX_KEYS = {
+  serverKey: 'SB-Mid-server-sandbox',
+  clientKey: 'SB-Mid-client-sandbox',
+} as const;
+
 /** The one place that reads process.env. Invalid config stops the process with a clear list. */
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -56,6 +66,19 @@ const envSchema = z.object({
     .optional(),
   SAPA_ROLE: z.enum(['all', 'web', 'worker']).default('all'),
   SANDBOX_URL: z.url({ error: 'SANDBOX_URL must be a full URL' }).optional(),
+  PAYMENT_GATEWAY: z
+    .enum(PAYMENT_GATEWAYS, {
+      error: `PAYMENT_GATEWAY must be one of: ${PAYMENT_GATEWAYS.join(', ')}`,
+    })
+    .default('midtrans'),
+  MIDTRANS_SERVER_KEY: z.string().trim().min(1, 'MIDTRANS_SERVER_KEY may not be empty').optional(),
+  MIDTRANS_CLIENT_KEY: z.string().trim().min(1, 'MIDTRANS_CLIENT_KEY may not be empty').optional(),
+  MIDTRANS_SNAP_URL: z
+    .url({ error: 'MIDTRANS_SNAP_URL must be a full URL such as https://app.midtrans.com' })
+    .default('https://app.sandbox.midtrans.com'),
+  MIDTRANS_API_URL: z
+    .url({ error: 'MIDTRANS_API_URL must be a full URL such as https://api.midtrans.com' })
+    .default('https://api.sandbox.midtrans.com'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -92,6 +115,22 @@ export interface Config {
   mediaDir: string;
   /** The local Meta sandbox, when `npm start` runs one (printed in the start banner). */
   sandboxUrl: string | undefined;
+  payments: PaymentsConfig;
+}
+
+export interface PaymentsConfig {
+  /** The gateway new orders are paid through. */
+  gateway: PaymentGatewayName;
+  midtrans: {
+    serverKey: string;
+    clientKey: string;
+    /** Snap's base: transactions API and snap.js. */
+    snapUrl: string;
+    /** The Core API base: transaction status. */
+    apiUrl: string;
+  };
+  /** How long one call to the gateway may take before it counts as down. */
+  timeoutMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -141,6 +180,16 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     role: env.SAPA_ROLE,
     mediaDir: resolve(dataDir, 'media'),
     sandboxUrl: env.SANDBOX_URL?.replace(/\/$/, ''),
+    payments: {
+      gateway: env.PAYMENT_GATEWAY,
+      midtrans: {
+        serverKey: env.MIDTRANS_SERVER_KEY ?? MIDTRANS_SANDBOX_KEYS.serverKey,
+        clientKey: env.MIDTRANS_CLIENT_KEY ?? MIDTRANS_SANDBOX_KEYS.clientKey,
+        snapUrl: env.MIDTRANS_SNAP_URL.replace(/\/$/, ''),
+        apiUrl: env.MIDTRANS_API_URL.replace(/\/$/, ''),
+      },
+      timeoutMs: 15_000,
+    },
   };
 }
 
@@ -155,6 +204,12 @@ function productionGaps(env: Env): string[] {
   if (!env.SMTP_URL) {
     gaps.push(
       'SMTP_URL is required in production (smtp://user:pass@host:587): password resets and invitations must be delivered by email',
+    );
+  }
+  // The sandbox's development keys would open no payment at Midtrans (or, worse, someone else's).
+  if (!env.MIDTRANS_SERVER_KEY || !env.MIDTRANS_CLIENT_KEY) {
+    gaps.push(
+      'MIDTRANS_SERVER_KEY and MIDTRANS_CLIENT_KEY are required in production (Midtrans dashboard: Settings → Access Keys)',
     );
   }
   return gaps;

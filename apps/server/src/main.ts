@@ -18,6 +18,7 @@ import { registerBroadcastWorkers } from './modules/broadcasts/engine/register.j
 import { registerTemplateWorkers } from './modules/templates/status-sync.js';
 import { registerUsageCharges, registerUsageSweeper } from './modules/billing/pricing/index.js';
 import { registerInvoiceWorkers } from './modules/billing/invoices/index.js';
+import { registerPaymentWorkers } from './modules/billing/index.js';
 import { OutboxMailer } from './modules/mail/mailer.js';
 import { devMailboxEnabled } from './modules/mail/routes.js';
 import { Realtime } from './realtime/server.js';
@@ -110,6 +111,7 @@ async function start(): Promise<void> {
   registerUsageCharges(deps);
   if (runWorkers) await registerUsageSweeper(deps);
   if (runWorkers) await registerInvoiceWorkers(deps);
+  if (runWorkers) await registerPaymentWorkers(deps);
 
   if (!serveWeb) {
     // A worker still publishes socket events: through the adapter they reach the web processes.

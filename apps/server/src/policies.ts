@@ -25,6 +25,10 @@ export const POLICIES = {
   'settings.write': { roles: ADMIN },
   'billing.read': { roles: ALL },
   'subscription.start': { roles: ADMIN },
+  // Orders spend the company's money: admins place and pay them; supervisors may follow them
+  // (order history, live status), agents never see them.
+  'orders.read': { roles: MANAGERS },
+  'orders.create': { roles: ADMIN },
   // Invoices carry the company's figures and tax identity: the people who run the account (the
   // web's invoice page admits admins and supervisors) read them; admins keep the buyer details.
   'invoices.read': { roles: MANAGERS },

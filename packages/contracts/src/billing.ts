@@ -6,7 +6,11 @@ export const productSchema = z.object({
   code: z.string(),
   name: z.string(),
   description: z.string(),
+  /** The monthly price, whole rupiah before PPN (the account's own price when `billPrices` sets one). */
   price: z.number(),
+  /** The price of a year, whole rupiah before PPN. */
+  yearlyPrice: z.number(),
+  /** The period the plan is shown with first. */
   billingPeriod: z.enum(['monthly', 'yearly']),
   agentLimit: z.number(),
   features: z.array(z.string()),

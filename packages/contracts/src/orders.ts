@@ -49,11 +49,20 @@ export const orderSchema = z.object({
   paymentMethod: z.string().nullable(),
   createdAt: z.string(),
   paidAt: z.string().nullable(),
+  /** Until then the payment page accepts payment; a pending order past it becomes expired. */
   expiresAt: z.string(),
+  /** A plan order's paid period, once paid: [periodStart, periodEnd). */
+  periodStart: z.string().nullable(),
+  periodEnd: z.string().nullable(),
   /** The invoice, once the order is paid and its invoice issued. */
   invoiceId: z.string().nullable(),
 });
 export type Order = z.infer<typeof orderSchema>;
+
+/** `POST /webhooks/payments/{gateway}`: the gateway a notification comes from (`midtrans`). */
+export const paymentWebhookParamsSchema = z.object({
+  gateway: z.string().regex(/^[a-z]{1,40}$/, 'Unknown payment gateway'),
+});
 
 export const orderIdParamsSchema = z.object({ id: text().min(1).max(50) });
 export const snapTokenQuerySchema = z.object({ orderId: text().min(1).max(50) });

@@ -99,7 +99,15 @@ export const subscriptionInfoSchema = z.object({
   billingPeriod: z.string().nullable(),
   billingAmount: z.number().nullable(),
   plan: z.object({ code: z.string(), name: z.string() }).nullable(),
+  /**
+   * `expired` from `graceEndsAt` on: the due date plus `payment_tolerant_in_day` days (the same
+   * instant as the due date when there is no grace). Between the due date and then the plan is
+   * past due but still `active`/`trial`: it can send, and renew.
+   */
   status: z.enum(['none', 'trial', 'active', 'expired']),
+  graceEndsAt: z.string().nullable(),
+  /** From here on a paid plan may be renewed (RENEWAL_WINDOW_DAYS before the due date). */
+  renewalOpensAt: z.string().nullable(),
 });
 export type SubscriptionInfo = z.infer<typeof subscriptionInfoSchema>;
 

@@ -41,6 +41,12 @@ export interface OrdersTable {
   /** 0041: the paid period a plan order bought, set when it is paid. */
   period_start: NullableTimestamp;
   period_end: NullableTimestamp;
+  /** 0041: the part of a refunded top-up the spent balance could not give back. */
+  refund_shortfall: ColumnType<
+    string | null,
+    number | string | null | undefined,
+    number | string | null
+  >;
 }
 
 export interface PaymentNotificationsTable {

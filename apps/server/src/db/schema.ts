@@ -118,7 +118,9 @@ export interface ProductsTable {
   code: string;
   name: string;
   description: Generated<string>;
+  /** The monthly price (0041: a plan sells monthly and yearly). */
   price: Numeric;
+  yearly_price: Numeric;
   billing_period: 'monthly' | 'yearly';
   agent_limit: number;
   features: ColumnType<string[], string, string>;

@@ -81,6 +81,7 @@ function httpName(status: number): string {
     413: 'Payload Too Large',
     415: 'Unsupported Media Type',
     429: 'Too Many Requests',
+    502: 'Bad Gateway',
     503: 'Service Unavailable',
   };
   return names[status] ?? (status >= 500 ? 'Internal Server Error' : 'Error');

@@ -24,7 +24,16 @@ export interface JobQueue {
     name: N,
     jobs: { data: JobPayloads[N]; options?: EnqueueOptions }[],
   ): Promise<void>;
-  work<N extends JobName>(name: N, handler: JobHandler<N>, concurrency?: number): Promise<void>;
+  /**
+   * `batchSize` > 1 lets one worker take several jobs per poll and run them side by side (each
+   * worker polls at most twice a second, so one job per poll caps a queue at 2 × concurrency/s).
+   */
+  work<N extends JobName>(
+    name: N,
+    handler: JobHandler<N>,
+    concurrency?: number,
+    options?: { batchSize?: number },
+  ): Promise<void>;
   /** Runs a job on a cron schedule, once across all processes. */
   schedule<N extends JobName>(name: N, cron: string, data: JobPayloads[N]): Promise<void>;
   stop(): Promise<void>;
@@ -97,13 +106,26 @@ export class PgBossQueue implements JobQueue {
     );
   }
 
-  async work<N extends JobName>(name: N, handler: JobHandler<N>, concurrency = 4) {
+  async work<N extends JobName>(
+    name: N,
+    handler: JobHandler<N>,
+    concurrency = 4,
+    options: { batchSize?: number } = {},
+  ) {
+    const batchSize = options.batchSize ?? 1;
     for (let i = 0; i < concurrency; i++) {
       await this.boss.work<JobPayloads[N]>(
         name,
-        { pollingIntervalSeconds: 0.5, batchSize: 1 },
+        { pollingIntervalSeconds: 0.5, batchSize },
         async (jobs) => {
-          for (const job of jobs) await handler(job.data);
+          if (batchSize === 1) {
+            for (const job of jobs) await handler(job.data);
+            return;
+          }
+          // pg-boss completes or fails a batch as a whole: any failure fails (and retries) all.
+          const results = await Promise.allSettled(jobs.map((job) => handler(job.data)));
+          const failed = results.find((r) => r.status === 'rejected');
+          if (failed) throw failed.reason;
         },
       );
     }

@@ -3,7 +3,7 @@ import type { Role } from '@sapa/contracts';
 import type { Db } from '../db/database.js';
 import type { Deps } from '../deps.js';
 import { hashPassword } from '../lib/passwords.js';
-import { billingRepo } from '../modules/billing/repo.js';
+import { plansRepo } from '../modules/billing/plans/repo.js';
 import { LedgerService } from '../modules/billing/ledger.js';
 
 export interface SeedResult {
@@ -157,9 +157,9 @@ async function createDemoTenant(
     )
     .execute();
 
-  const plan = await billingRepo.findActiveProduct(trx, DEMO_PLAN);
+  const plan = await plansRepo.findActiveProduct(trx, DEMO_PLAN);
   if (!plan) throw new Error(`demo plan ${DEMO_PLAN} is missing from products`);
-  await billingRepo.upsertActive(trx, {
+  await plansRepo.upsertActive(trx, {
     accountId,
     productId: plan.id,
     billingPeriod: plan.billing_period,

@@ -70,6 +70,17 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     role: 'all',
     mediaDir: '/tmp/sapa-test-data/media',
     sandboxUrl: undefined,
+    // Nothing listens here: payment tests point these at their Midtrans stand-in.
+    payments: {
+      gateway: 'midtrans',
+      midtrans: {
+        serverKey: 'SB-Mid-server-test',
+        clientKey: 'SB-Mid-client-test',
+        snapUrl: 'http://127.0.0.1:9',
+        apiUrl: 'http://127.0.0.1:9',
+      },
+      timeoutMs: 2_000,
+    },
     ...overrides,
   };
 }
@@ -145,23 +156,25 @@ export async function createTestContext(
 /** A second server process's worth of app on the same database (its own pool, bus and sockets). */
 export async function createPeer(
   ctx: TestContext,
-): Promise<{ app: App; realtime: Realtime; close(): Promise<void> }> {
+): Promise<{ app: App; jobs: RecordingQueue; realtime: Realtime; close(): Promise<void> }> {
   const { db, pool } = createDb(ctx.databaseUrl, 5);
   const authCache = new AuthCache(ctx.clock);
   watchPool(pool, () => authCache.invalidateAll());
   await authCache.listen(ctx.databaseUrl);
+  const jobs = new RecordingQueue();
   const deps: Deps = {
     ...ctx.deps,
     db,
     pool,
     events: new EventBus(),
-    jobs: new RecordingQueue(),
+    jobs,
     authCache,
   };
   const { app, realtime } = await buildApp(deps, { serveWeb: false });
   await app.ready();
   return {
     app,
+    jobs,
     realtime,
     close: async () => {
       await app.close();

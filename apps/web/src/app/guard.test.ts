@@ -397,6 +397,20 @@ describe('rule 9: expired subscription', () => {
     expect(guard(at(R.home), due(NOW + 1), NOW)).toEqual(allow);
   });
 
+  it('waits for the end of the grace the server names (payment_tolerant_in_day)', () => {
+    const inGrace = (graceEnd: number) =>
+      session({
+        subscription: {
+          dueDate: new Date(NOW - DAY).toISOString(),
+          graceEndsAt: new Date(graceEnd).toISOString(),
+        },
+      });
+    expect(guard(at(R.home), inGrace(NOW + 1), NOW)).toEqual(allow);
+    expect(guard(at(R.renewal), inGrace(NOW + 1), NOW)).toEqual(allow);
+    expect(guard(at(R.expired), inGrace(NOW + 1), NOW)).toEqual(to('/'));
+    expect(guard(at(R.home), inGrace(NOW), NOW)).toEqual(to('/subscription-expired'));
+  });
+
   it('still allows /renewal and /subscription-expired', () => {
     expect(guard(at(R.renewal), due(NOW - DAY), NOW)).toEqual(allow);
     expect(guard(at(R.expired), due(NOW - DAY), NOW)).toEqual(allow);

@@ -25,7 +25,8 @@ export interface GuardSession {
   accountType: AccountType | null;
   /** null while unknown (not loaded). */
   settings: Readonly<Record<string, string | null>> | null;
-  subscription: { dueDate: string | null } | null;
+  /** `graceEndsAt`: when the account expires (the due date plus `payment_tolerant_in_day`). */
+  subscription: { dueDate: string | null; graceEndsAt?: string | null } | null;
 }
 
 export type GuardDecision =
@@ -111,6 +112,17 @@ function dueDateMs(session: GuardSession): number | null {
 }
 
 /**
+ * When the account expires: the server's `graceEndsAt` (the due date plus the account's
+ * `payment_tolerant_in_day`), so the app closes exactly when the server stops sending; the due
+ * date itself when the server did not say.
+ */
+function expiresAtMs(session: GuardSession, due: number): number {
+  const raw = session.subscription?.graceEndsAt;
+  const ms = raw ? new Date(raw).getTime() : NaN;
+  return Number.isNaN(ms) ? due : Math.max(ms, due);
+}
+
+/**
  * Spec §2 "Route guard order", rules 1–10, in that order. Pure: the caller performs the `load`
  * and `refresh` steps and asks again with the new session.
  */
@@ -171,8 +183,8 @@ export function guard(target: GuardTarget, session: GuardSession, now: number): 
   if (due === null) return meta.path === '/user-plan' ? ALLOW : redirect('/user-plan?step=1');
   if (meta.path === '/user-plan') return redirect('/');
 
-  // 9. Expired (from the due-date instant on): only renewal and the expiry notice.
-  const expired = now >= due;
+  // 9. Expired (from the due date, or the end of its grace, on): only renewal and the notice.
+  const expired = now >= expiresAtMs(session, due);
   if (expired && !EXPIRY_PAGES.includes(meta.path)) return redirect('/subscription-expired');
 
   // 10. Renewal opens 7 days before the due date; the expiry notice only once expired.

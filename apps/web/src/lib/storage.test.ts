@@ -60,6 +60,8 @@ const billing = {
     billingAmount: 99000,
     plan: { code: 'basic', name: 'Basic' },
     status: 'active' as const,
+    graceEndsAt: null,
+    renewalOpensAt: null,
   },
 };
 

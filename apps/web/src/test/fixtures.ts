@@ -45,6 +45,10 @@ export function makeMeAll(
       billingAmount: dueDate ? 99000 : null,
       plan: dueDate ? { code: 'basic', name: 'Basic' } : null,
       status: dueDate ? 'active' : 'none',
+      graceEndsAt: dueDate,
+      renewalOpensAt: dueDate
+        ? new Date(new Date(dueDate).getTime() - 7 * 24 * 3_600_000).toISOString()
+        : null,
     },
     balance: { saldo: 150000, orderId: null },
   };

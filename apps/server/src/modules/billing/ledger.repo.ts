@@ -70,6 +70,18 @@ export const ledgerRepo = {
     return { balance_after: row.balance_after, order_id: row.order_id ?? null };
   },
 
+  /** The newest real top-up (a paid order), whose order id the balance endpoint names. */
+  lastTopup(db: Db, accountId: string) {
+    return db
+      .selectFrom('balance_ledger')
+      .select(['order_id'])
+      .where('account_id', '=', accountId)
+      .where('kind', '=', 'topup')
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+  },
+
   findByOrder(
     db: Db,
     accountId: string,

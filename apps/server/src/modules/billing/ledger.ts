@@ -75,12 +75,54 @@ export class LedgerService {
     return this.post(accountId, 'charge', `-${toCents(input.amount)}`, input, executor);
   }
 
+  /** The balance, and the order of the last real top-up (spec: `{saldo, orderId}`). */
   async balance(
     accountId: string,
     executor?: Db,
   ): Promise<{ saldo: number; orderId: string | null }> {
-    const last = await ledgerRepo.last(executor ?? this.deps.db, accountId);
-    return { saldo: last ? Number(last.balance_after) : 0, orderId: last?.order_id ?? null };
+    const db = executor ?? this.deps.db;
+    const [last, topup] = await Promise.all([
+      ledgerRepo.last(db, accountId),
+      ledgerRepo.lastTopup(db, accountId),
+    ]);
+    return { saldo: last ? Number(last.balance_after) : 0, orderId: topup?.order_id ?? null };
+  }
+
+  /**
+   * Takes back up to `amount` (a refunded top-up) as kind `refund`: all of it when the balance
+   * holds it, else what is there, never below zero. Once per order: a second call finds the first
+   * entry and takes nothing more. `taken` is what this order's refund entry took, in rupiah.
+   */
+  async takeBack(
+    accountId: string,
+    input: PostingInput & { orderId: string },
+    executor?: Db,
+  ): Promise<{ posting: Posting | null; taken: number }> {
+    const wanted = Math.round(Number(toCents(input.amount)) * 100);
+    const write = async (trx: Db) => {
+      await ledgerRepo.lockAccount(trx, accountId);
+      const booked = await ledgerRepo.findByOrder(trx, accountId, 'refund', input.orderId);
+      if (booked) {
+        const entry = toEntry(booked);
+        return { posting: { entry, created: false }, taken: -entry.amount };
+      }
+      const last = await ledgerRepo.last(trx, accountId);
+      const held = last ? Math.round(Number(last.balance_after) * 100) : 0;
+      const cents = Math.min(wanted, held);
+      if (cents <= 0) return { posting: null, taken: 0 };
+      const row = await ledgerRepo.append(trx, {
+        accountId,
+        amount: `-${(cents / 100).toFixed(2)}`,
+        kind: 'refund',
+        orderId: input.orderId,
+        description: input.description ?? '',
+        createdAt: this.deps.clock.now(),
+      });
+      if (!row) throw new InsufficientBalanceError();
+      return { posting: { entry: toEntry(row), created: true }, taken: cents / 100 };
+    };
+    const db = executor ?? this.deps.db;
+    return db.isTransaction ? write(db) : db.transaction().execute(write);
   }
 
   async history(

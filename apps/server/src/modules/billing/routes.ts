@@ -12,11 +12,13 @@ import type { App } from '../../http/types.js';
 import type { ModuleContext } from '../registry.js';
 import { invoiceRoutes } from './invoices/index.js';
 import { LedgerService } from './ledger.js';
-import { SubscriptionService } from './subscription.js';
+import { paymentRoutes } from './payments/routes.js';
+import { SubscriptionService } from './plans/subscription.js';
 
-/** Plans, the free trial, subscription info and the balance ledger (payments come later). */
+/** Plans, the free trial, subscription info and the balance ledger; then each part's routes. */
 export function billingRoutes(app: App, ctx: ModuleContext): void {
   const { deps } = ctx;
+  paymentRoutes(app, ctx);
   const subscriptions = new SubscriptionService(deps);
   const ledger = new LedgerService(deps);
   invoiceRoutes(app, ctx);
@@ -30,7 +32,7 @@ export function billingRoutes(app: App, ctx: ModuleContext): void {
         response: { 200: productListSchema, ...errorResponses(401, 403) },
       },
     },
-    async () => ({ data: await subscriptions.products() }),
+    async (request) => ({ data: await subscriptions.products(principalOf(request).accountId) }),
   );
 
   app.post(

@@ -2,7 +2,7 @@ import { MESSAGES, type SettingKey, type SettingValue } from '@sapa/contracts';
 import type { Deps } from '../../deps.js';
 import type { Db } from '../../db/database.js';
 import { badRequest, forbidden, notFound, unauthorized } from '../../http/errors.js';
-import { billingRepo, type SubscriptionRow } from '../billing/repo.js';
+import { plansRepo, type SubscriptionRow } from '../billing/plans/repo.js';
 import { ledgerRepo } from '../billing/ledger.repo.js';
 import {
   checkSettingValue,
@@ -24,15 +24,19 @@ export interface AccountState {
 }
 
 export async function loadAccountState(db: Db, accountId: string): Promise<AccountState> {
-  const [account, stored, subscription, last] = await Promise.all([
+  const [account, stored, subscription, last, topup] = await Promise.all([
     settingsRepo.findAccount(db, accountId),
     settingsRepo.listStored(db, accountId),
-    billingRepo.findSubscription(db, accountId),
+    plansRepo.findSubscription(db, accountId),
     ledgerRepo.last(db, accountId),
+    ledgerRepo.lastTopup(db, accountId),
   ]);
   // The principal was loaded from this account a moment ago; gone means it was just deleted.
   if (!account) throw unauthorized(MESSAGES.sessionExpired, 'ACCOUNT_GONE');
-  const balance = { saldo: last ? Number(last.balance_after) : 0, orderId: last?.order_id ?? null };
+  const balance = {
+    saldo: last ? Number(last.balance_after) : 0,
+    orderId: topup?.order_id ?? null,
+  };
   return { account, stored, subscription, balance };
 }
 

@@ -73,6 +73,8 @@ describe('GET /api/users/me/all', () => {
       billingAmount: null,
       plan: null,
       status: 'none',
+      graceEndsAt: null,
+      renewalOpensAt: null,
     });
     expect(body.balance).toEqual({ saldo: 0, orderId: null });
     expect(body.account.type).toBe('api_only');

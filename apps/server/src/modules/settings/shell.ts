@@ -5,7 +5,7 @@ import { errorResponses } from '../../http/error-responses.js';
 import { unauthorized } from '../../http/errors.js';
 import type { App } from '../../http/types.js';
 import type { Principal } from '../auth/principal.js';
-import { presentSubscription } from '../billing/subscription.js';
+import { presentSubscription, toleranceDays } from '../billing/index.js';
 import { presentUser } from '../users/presenter.js';
 import { findUserView } from '../users/user-view.repo.js';
 import type { ModuleContext } from '../registry.js';
@@ -33,7 +33,11 @@ export async function loadShell(
       timezone: state.account.timezone,
     },
     settings: settingsOf(state),
-    subscription: presentSubscription(state.subscription, deps.clock.now()),
+    subscription: presentSubscription(
+      state.subscription,
+      deps.clock.now(),
+      toleranceDays(state.stored.get('payment_tolerant_in_day')),
+    ),
     balance: state.balance,
   };
 }

@@ -24,6 +24,7 @@ const STARTER: Product = {
   name: 'Starter',
   description: 'For small teams starting with WhatsApp',
   price: 299000,
+  yearlyPrice: 2990000,
   billingPeriod: 'monthly',
   agentLimit: 3,
   features: ['Shared inbox'],

@@ -52,6 +52,8 @@ function signIn(role: Role = 'admin', options: { apiOnly?: boolean; now?: number
         billingAmount: 299000,
         plan: { code: 'starter', name: 'Starter' },
         status: 'trial',
+        graceEndsAt: new Date(now + 14 * DAY).toISOString(),
+        renewalOpensAt: new Date(now + 7 * DAY).toISOString(),
       },
       balance: { saldo: 0, orderId: null },
     }),

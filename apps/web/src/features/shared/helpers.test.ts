@@ -31,6 +31,8 @@ describe('subscription dates', () => {
     billingAmount: 1,
     plan: null,
     status: 'trial' as const,
+    graceEndsAt: dueDate,
+    renewalOpensAt: null,
   });
 
   it('counts days left, 0 on the last day, and goes negative once past', () => {
@@ -70,5 +72,15 @@ describe('subscription dates', () => {
     expect(inRenewalWindow(sub(new Date(NOW + 7 * DAY + 1).toISOString()), NOW)).toBe(false);
     expect(inRenewalWindow(sub(new Date(NOW - 1).toISOString()), NOW)).toBe(false);
     expect(inRenewalWindow(sub(null), NOW)).toBe(false);
+  });
+
+  it('keeps renewal open through the grace the server names', () => {
+    const pastDue = { ...sub(new Date(NOW - DAY).toISOString()) };
+    expect(inRenewalWindow({ ...pastDue, graceEndsAt: new Date(NOW + 1).toISOString() }, NOW)).toBe(
+      true,
+    );
+    expect(inRenewalWindow({ ...pastDue, graceEndsAt: new Date(NOW).toISOString() }, NOW)).toBe(
+      false,
+    );
   });
 });

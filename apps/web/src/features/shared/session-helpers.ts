@@ -26,10 +26,15 @@ export function daysUntil(
   return due <= now ? Math.min(days, -1) : days;
 }
 
-/** Renewal opens 7 days before the due date (§4) and closes at expiry. */
+/**
+ * Renewal opens 7 days before the due date (§4) and closes at expiry: the end of the grace the
+ * server names (`graceEndsAt`), which is the due date itself without `payment_tolerant_in_day`.
+ */
 export function inRenewalWindow(subscription: SubscriptionInfo | null, now: number): boolean {
   const dueDate = subscription?.dueDate;
   if (!dueDate) return false;
   const due = new Date(dueDate).getTime();
-  return !Number.isNaN(due) && due > now && due - now <= LIMITS.renewalWindowDays * DAY_MS;
+  const graceEnd = subscription.graceEndsAt ? new Date(subscription.graceEndsAt).getTime() : due;
+  const end = Number.isNaN(graceEnd) ? due : Math.max(due, graceEnd);
+  return !Number.isNaN(due) && end > now && due - now <= LIMITS.renewalWindowDays * DAY_MS;
 }

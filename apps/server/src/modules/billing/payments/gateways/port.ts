@@ -4,7 +4,9 @@
  * lives in its own folder beside this file and is chosen by `PAYMENT_GATEWAY`.
  */
 
-export type GatewayName = 'midtrans';
+import type { PaymentGatewayName } from '../../../../config.js';
+
+export type GatewayName = PaymentGatewayName;
 
 export interface PaymentRequest {
   /** Our order id, used as the gateway's order id (Midtrans order_id, Xendit external_id). */
@@ -44,6 +46,8 @@ export interface PaymentStatus {
   /** Words a buyer recognises: "BCA Virtual Account", "QRIS", "GoPay", "Credit card". */
   paymentMethod: string | null;
   paidAt: Date | null;
+  /** Gross rupiah given back so far (refunds); null when none or the gateway does not say. */
+  refundedAmount: number | null;
 }
 
 /** A notification whose authenticity the driver checked; its status is re-read before use. */
@@ -58,8 +62,14 @@ export interface VerifiedNotification {
 /** A notification that failed the driver's authenticity check (answered 401, nothing changes). */
 export class InvalidNotificationError extends Error {}
 
-/** The gateway could not be reached or refused: callers answer 502 and may retry. */
+/** The gateway could not be reached, timed out or failed (5xx): callers answer 502 and may retry. */
 export class GatewayUnavailableError extends Error {}
+
+/**
+ * The gateway answered but refused the request (wrong server key, an order id it already used):
+ * callers answer 502 too, but retrying the same request will not help.
+ */
+export class GatewayRefusedError extends GatewayUnavailableError {}
 
 export interface PaymentGateway {
   readonly name: GatewayName;
@@ -69,8 +79,16 @@ export interface PaymentGateway {
     headers: Record<string, string | string[] | undefined>,
     body: unknown,
   ): VerifiedNotification;
-  /** The status as the gateway's status API says it now. */
-  fetchStatus(orderId: string): Promise<PaymentStatus>;
+  /**
+   * The status as the gateway's status API says it now; null when the gateway has no payment for
+   * the order (the buyer never chose a method). Throws GatewayUnavailableError.
+   */
+  fetchStatus(orderId: string): Promise<PaymentStatus | null>;
+  /**
+   * What a notification with these status words claims, in the port's words; the claim is only
+   * believed once the status API agrees.
+   */
+  claimedState(transactionStatus: string, fraudStatus: string): PaymentState;
   /** What the browser needs for the gateway's popup; null values mean "redirect only". */
   browserConfig(): { clientKey: string | null; scriptUrl: string | null };
 }

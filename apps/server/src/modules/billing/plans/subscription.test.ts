@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@sapa/contracts';
-import { createTestContext, type TestContext } from '../../test/harness.js';
-import { createAccount, createUser, login, PASSWORD, type TestUser } from '../../test/fixtures.js';
+import { createTestContext, type TestContext } from '../../../test/harness.js';
+import {
+  createAccount,
+  createUser,
+  login,
+  PASSWORD,
+  type TestUser,
+} from '../../../test/fixtures.js';
 
 const DAY_MS = 86_400_000;
 let ctx: TestContext;
@@ -31,6 +37,7 @@ describe('GET /api/product', () => {
     expect(plans[0]).toMatchObject({
       name: 'Starter',
       price: 299000,
+      yearlyPrice: 2990000,
       billingPeriod: 'monthly',
       agentLimit: 3,
       trialDays: 14,
@@ -71,18 +78,24 @@ describe('GET /api/settings/subscription-info', () => {
       billingAmount: null,
       plan: null,
       status: 'none',
+      graceEndsAt: null,
+      renewalOpensAt: null,
     });
   });
 
   it('shows an active plan to every role', async () => {
     const agent = await createUser(ctx, await createAccount(ctx), { role: 'agent' });
     const res = await get(agent, '/api/settings/subscription-info');
+    const due = ctx.clock.now().getTime() + 30 * DAY_MS;
     expect(res.json()).toEqual({
-      dueDate: new Date(ctx.clock.now().getTime() + 30 * DAY_MS).toISOString(),
+      dueDate: new Date(due).toISOString(),
       billingPeriod: 'monthly',
       billingAmount: 299000,
       plan: { code: 'starter', name: 'Starter' },
       status: 'active',
+      // No payment_tolerant_in_day: the grace ends at the due date itself.
+      graceEndsAt: new Date(due).toISOString(),
+      renewalOpensAt: new Date(due - 7 * DAY_MS).toISOString(),
     });
   });
 
@@ -105,6 +118,8 @@ describe('POST /api/subscription/trial', () => {
       billingAmount: 799000,
       plan: { code: 'growth', name: 'Growth' },
       status: 'trial',
+      graceEndsAt: dueDate,
+      renewalOpensAt: new Date(ctx.clock.now().getTime() + 7 * DAY_MS).toISOString(),
     });
     expect((await get(admin, '/api/settings/subscription-info')).json().dueDate).toBe(dueDate);
     expect((await get(admin, '/api/settings/due_date')).json().value).toBe(dueDate);
