@@ -1,6 +1,7 @@
 // `npm run bench -- [name...]`: runs the named benches (all by default), printing each one's
 // JSON on its own line to stdout; progress goes to stderr.
 import { runApiBench } from './api.js';
+import { runBillingBench } from './billing.js';
 import { runBroadcastBench } from './broadcast.js';
 import { runInboundBench } from './inbound.js';
 import { runInboxBench } from './inbox.js';
@@ -10,6 +11,7 @@ import { runWebBench } from './web.js';
 
 const benches: Record<string, () => Promise<object>> = {
   api: runApiBench,
+  billing: runBillingBench,
   broadcast: runBroadcastBench,
   inbound: runInboundBench,
   inbox: runInboxBench,

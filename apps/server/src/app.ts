@@ -22,6 +22,7 @@ import { MODULES, type CoreServices } from './modules/registry.js';
 import { registerInboxSocketHandlers } from './modules/inbox/socket-handlers.js';
 import { registerRoutingSocketHandlers } from './modules/routing/welcome.service.js';
 import { Realtime } from './realtime/server.js';
+import { registerUsageCharges, usageIdle } from './modules/billing/pricing/index.js';
 
 export interface BuiltApp {
   app: App;
@@ -72,6 +73,9 @@ export async function buildApp(
   const realtime = await Realtime.create(deps, services.auth, app.server);
   registerInboxSocketHandlers(deps, realtime);
   registerRoutingSocketHandlers(deps, realtime);
+  registerUsageCharges(deps);
+  // Charges started by this process's events finish before the pool closes.
+  app.addHook('onClose', async () => usageIdle(deps));
   app.addHook('onClose', async () => realtime.close());
   // On close, requests still in flight finish, but their keep-alive connections would then hold
   // the server open for Fastify's 72 s keep-alive timeout (webhook senders keep them): close

@@ -16,6 +16,7 @@ import { AuthService } from './modules/auth/service.js';
 import { registerInboxWorkers } from './modules/inbox/jobs/register.js';
 import { registerBroadcastWorkers } from './modules/broadcasts/engine/register.js';
 import { registerTemplateWorkers } from './modules/templates/status-sync.js';
+import { registerUsageCharges, registerUsageSweeper } from './modules/billing/pricing/index.js';
 import { registerInvoiceWorkers } from './modules/billing/invoices/index.js';
 import { registerPaymentWorkers } from './modules/billing/index.js';
 import { OutboxMailer } from './modules/mail/mailer.js';
@@ -106,6 +107,9 @@ async function start(): Promise<void> {
   const stopBroadcastSweep = runWorkers ? await registerBroadcastWorkers(deps) : null;
   if (stopBroadcastSweep) stopper.add('broadcast sweep', stopBroadcastSweep);
   if (runWorkers) await registerTemplateWorkers(deps);
+  // Usage charges listen wherever events are published (a worker's sends fail and refund too).
+  registerUsageCharges(deps);
+  if (runWorkers) await registerUsageSweeper(deps);
   if (runWorkers) await registerInvoiceWorkers(deps);
   if (runWorkers) await registerPaymentWorkers(deps);
 

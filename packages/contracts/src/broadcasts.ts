@@ -171,9 +171,12 @@ export const recipientValuesSchema = z.object({
 });
 export type RecipientValues = z.infer<typeof recipientValuesSchema>;
 
-/** Cost of sending: valid recipients × business-initiated price × (1 + PPN). */
+/**
+ * Cost of sending: valid recipients × the business-initiated price. Plain prices: PPN was paid
+ * once, on the top-up, and is not charged again on usage.
+ */
 export const broadcastCostSchema = z.object({
-  /** One message including PPN. */
+  /** One message, no PPN on top. */
   pricePerMessage: z.number(),
   estimatedCost: z.number(),
   balance: z.number(),

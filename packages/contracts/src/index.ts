@@ -27,6 +27,7 @@ export * from './ppn.js';
 export * from './orders.js';
 export * from './invoices.js';
 export * from './plans.js';
+export * from './pricing.js';
 export * from './onboarding.js';
 export * from './ops.js';
 export * from './ops-settings.js';

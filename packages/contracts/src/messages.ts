@@ -77,6 +77,10 @@ export const MESSAGES = {
   paymentGatewayRefused: 'The payment service refused this payment. Please try again later.',
   settingNotFound: 'Unknown setting',
   lastAdmin: 'An account needs at least one active admin',
+  // Sending refused for the plan or the account (issue 16); balance refusals use insufficientBalance.
+  subscriptionExpiredSend: 'Your subscription has expired. Renew it to send messages.',
+  accountSuspendedSend:
+    'This account is suspended, so messages cannot be sent. Please contact Sapa support.',
   divisionNameTaken: 'A division with this name already exists',
   divisionNotInAccount: 'One or more divisions do not belong to this account',
   agentNotInAccount: 'One or more agents do not belong to this account',

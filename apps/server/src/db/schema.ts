@@ -7,6 +7,7 @@ import type { TemplateTables } from './schema-templates.js';
 import type { BroadcastTables } from './schema-broadcasts.js';
 import type { SecurityTables } from './schema-security.js';
 import type { MoneyTables } from './schema-money.js';
+import type { PricingTables } from './schema-pricing.js';
 
 /** Kysely's view of the tables in migrations/. Keep in step with the SQL. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -175,7 +176,8 @@ export interface Database
     TemplateTables,
     BroadcastTables,
     SecurityTables,
-    MoneyTables {
+    MoneyTables,
+    PricingTables {
   accounts: AccountsTable;
   divisions: DivisionsTable;
   users: UsersTable;

@@ -22,6 +22,8 @@ export interface JobPayloads {
   'payments.settle': { orderId: string };
   /** Every minute: orders whose notification handling did not finish, pending ones past expiry. */
   'payments.reconcile': Record<string, never>;
+  /** Every minute: usage charges a lost event missed, refunds of failed openers, owed charges. */
+  'usage.sweep': Record<string, never>;
   /** Every 5 minutes: invoices for paid orders whose `invoice.issue` job gave up. */
   'invoice.sweep': Record<string, never>;
 }
@@ -40,6 +42,7 @@ export const JOB_NAMES: JobName[] = [
   'invoice.issue',
   'payments.settle',
   'payments.reconcile',
+  'usage.sweep',
   'invoice.sweep',
 ];
 

@@ -3,6 +3,7 @@ import type { App } from '../http/types.js';
 import type { AuthService } from './auth/service.js';
 import { authRoutes } from './auth/routes.js';
 import { billingRoutes } from './billing/routes.js';
+import { pricingRoutes } from './billing/pricing/index.js';
 import { broadcastsRoutes } from './broadcasts/routes.js';
 import { divisionsRoutes } from './divisions/routes.js';
 import { healthRoutes } from './health/routes.js';
@@ -43,6 +44,7 @@ export const MODULES: ((app: App, ctx: ModuleContext) => void)[] = [
   settingsRoutes,
   routingRoutes,
   billingRoutes,
+  pricingRoutes,
   shellRoutes,
   usersRoutes,
   divisionsRoutes,

@@ -43,7 +43,8 @@ export async function createAccount(
         status: 'active',
         billing_period: 'monthly',
         billing_amount: product.price,
-        due_date: new Date(ctx.clock.now().getTime() + 30 * 86_400_000),
+        // The clock the services read: some worlds swap in real time (broadcast engine tests).
+        due_date: new Date(ctx.deps.clock.now().getTime() + 30 * 86_400_000),
       })
       .execute();
   }

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
+  BALANCE_UPDATED_EVENT,
   chatSchema,
   LIMITS,
   MESSAGES,
@@ -25,6 +26,7 @@ import {
 } from '../features/inbox/cache';
 import { listHasChat, removeChat, replaceChat } from '../features/inbox/actions/listReducers';
 import { i18n } from './i18n';
+import { applyBalanceUpdate } from '../features/pricing/api';
 
 /** Who is looking: the spec's §4 rules differ by role and by division-only view. */
 export interface RealtimeViewer {
@@ -383,4 +385,6 @@ export const SERVER_EVENT_HANDLERS: Readonly<Record<string, Handler>> = {
     onArchiveChange(ctx, SERVER_EVENTS.chatUnarchived, payload),
 
   [SERVER_EVENTS.balanceCheck]: (ctx) => ctx.notifyError(MESSAGES.insufficientBalance),
+
+  [BALANCE_UPDATED_EVENT]: (ctx, payload) => applyBalanceUpdate(ctx.queryClient, payload),
 };

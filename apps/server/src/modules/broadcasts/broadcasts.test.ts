@@ -26,7 +26,7 @@ beforeAll(async () => {
   otherAgent = await createUser(ctx, accountId, { role: 'agent' });
   channelId = (await createWhatsappChannel(ctx, accountId)).id;
   templateId = await createTemplate(ctx, accountId, channelId);
-  // Default prices: 550 + 11% PPN = 610.5 a message; the minimum balance is 50,000.
+  // Default prices: 550 a message (plain: PPN was paid on the top-up); the minimum balance is 50,000.
   await credit(ctx, accountId, 1_000_000);
   const strangerAccount = await createAccount(ctx);
   stranger = await createUser(ctx, strangerAccount, { role: 'admin' });
@@ -55,7 +55,7 @@ describe('recipient check (wizard step 2 → 3)', () => {
       validCount: 1,
       invalidCount: 2,
       first: { phone: '6281234567890', params: ['Budi', 'INV-1'], header: null },
-      cost: { pricePerMessage: 610.5, estimatedCost: 610.5, balance: 1_000_000, sufficient: true },
+      cost: { pricePerMessage: 550, estimatedCost: 550, balance: 1_000_000, sufficient: true },
     });
     expect(check.invalidSample.map((r) => [r.row, r.reason])).toEqual([
       [2, 'Invalid phone number'],
@@ -200,7 +200,7 @@ describe('creating a broadcast (step 3)', () => {
       scheduledAt: at,
       selfAssign: true,
       totalCount: 3,
-      estimatedCost: 1831.5,
+      estimatedCost: 1650,
       templateContent: 'Halo {{1}}, tagihan {{2}} sudah terbit.',
       createdBy: { _id: agent.id },
       counts: { total: 3, byStatus: { queue: 3 }, replied: 0 },
@@ -246,9 +246,9 @@ describe('creating a broadcast (step 3)', () => {
     const poorChannel = (await createWhatsappChannel(ctx, poorAccount)).id;
     const t = await createTemplate(ctx, poorAccount, poorChannel);
     await credit(ctx, poorAccount, 50_500);
-    // 50,500 ≥ the 50,000 minimum, but 2 × 610.5 leaves it fine; 100 recipients cost 61,050.
+    // 50,500 ≥ the 50,000 minimum, but 2 × 550 leaves it fine; 100 recipients cost 55,000.
     const check = await checkText(ctx, poor, t, rows(100, 300));
-    expect(check.cost).toMatchObject({ estimatedCost: 61_050, balance: 50_500, sufficient: false });
+    expect(check.cost).toMatchObject({ estimatedCost: 55_000, balance: 50_500, sufficient: false });
     const res = await call(ctx, poor, 'POST', '/api/broadcasts', {
       title: 'Too big',
       channelId: poorChannel,

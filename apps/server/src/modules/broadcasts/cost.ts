@@ -1,10 +1,11 @@
-import type { BroadcastCost, SettingKey } from '@sapa/contracts';
+import type { BroadcastCost } from '@sapa/contracts';
 import type { Db } from '../../db/database.js';
+import { prices } from '../billing/pricing/index.js';
 import { loadAccountState, settingsOf } from '../settings/service.js';
 
-/** What a broadcast of this account costs and may hold, read through the settings module. */
+/** What a broadcast of this account costs and may hold; prices come from the pricing module. */
 export interface BroadcastTerms {
-  /** One business-initiated message including PPN, rounded to the cent. */
+  /** One business-initiated message: the plain price (PPN was paid on the top-up). */
   pricePerMessage: number;
   balance: number;
   minimumBalance: number;
@@ -12,32 +13,24 @@ export interface BroadcastTerms {
   limit: number | null;
 }
 
-const toNumber = (value: string | null | undefined): number | null => {
-  if (value === null || value === undefined || value.trim() === '') return null;
-  const n = Number(value);
-  return Number.isFinite(n) ? n : null;
-};
-
 export async function broadcastTerms(db: Db, accountId: string): Promise<BroadcastTerms> {
-  const state = await loadAccountState(db, accountId);
-  const settings = new Map(settingsOf(state).map((s) => [s.key, s.value]));
-  const get = (key: SettingKey) => toNumber(settings.get(key));
-  const price = get('bo.businessInitiatePrice') ?? 0;
-  const ppn = get('bo.ppn') ?? 0;
-  const limit = get('bo.broadcast_limit');
+  const [state, p] = await Promise.all([loadAccountState(db, accountId), prices(db, accountId)]);
+  const raw = settingsOf(state).find((s) => s.key === 'bo.broadcast_limit')?.value;
+  const limit = raw === null || raw === undefined || raw.trim() === '' ? NaN : Number(raw);
   return {
-    pricePerMessage: roundCents(price * (1 + ppn / 100)),
+    pricePerMessage: p.businessInitiatePrice,
     balance: state.balance.saldo,
-    minimumBalance: get('bo.minimumBalance') ?? 0,
-    limit: limit !== null && limit > 0 ? Math.floor(limit) : null,
+    minimumBalance: p.minimumBalance,
+    limit: Number.isFinite(limit) && limit > 0 ? Math.floor(limit) : null,
   };
 }
 
 const roundCents = (n: number) => Math.round(n * 100) / 100;
 
 /**
- * Cost = valid recipients × price × (1 + PPN). Sufficient when the balance covers the cost and,
- * as for any send (inbox/actions/balance.ts), the balance is not below the account's minimum.
+ * Cost = valid recipients × the business-initiated price, no PPN on top. Sufficient when the
+ * balance covers the cost and, as for any send (the pricing module's maySend), the balance is not
+ * below the account's minimum.
  */
 export function broadcastCost(terms: BroadcastTerms, recipients: number): BroadcastCost {
   const estimatedCost = roundCents(recipients * terms.pricePerMessage);

@@ -30,7 +30,7 @@ beforeAll(async () => {
   otherAgent = await createUser(ctx, accountId, { role: 'agent' });
   channelId = (await createWhatsappChannel(ctx, accountId)).id;
   templateId = await createTemplate(ctx, accountId, channelId);
-  // Default prices: 550 + 11% PPN = 610.5 a message; the minimum balance is 50,000.
+  // Default prices: 550 a message (plain: PPN was paid on the top-up); the minimum balance is 50,000.
   await credit(ctx, accountId, 1_000_000);
 });
 afterAll(() => ctx.close());

@@ -15,6 +15,7 @@ import { badRequest, notFound } from '../../http/errors.js';
 import type { ParsedSheet } from '../../lib/sheets/read-sheet.js';
 import type { Principal } from '../auth/principal.js';
 import { InsufficientBalanceError } from '../billing/ledger.js';
+import { assertMaySend } from '../billing/pricing/index.js';
 import { scheduleBroadcast } from './engine/schedule.js';
 import { broadcastCost, broadcastTerms } from './cost.js';
 import { groupSheet } from './group-source.js';
@@ -150,6 +151,8 @@ export class BroadcastsService {
         { path: 'scheduledAt', message: BROADCAST_MESSAGES.scheduleInPast },
       ]);
     const headerMedia = await headerMediaOf(db, accountId, template.header_type, body.headerMedia);
+    // The rule of every send (plan, suspension, minimum balance), then the cost of this one.
+    await assertMaySend(this.deps, principal, 'broadcast');
     const terms = await broadcastTerms(db, accountId);
 
     const id = await db.transaction().execute(async (trx) => {

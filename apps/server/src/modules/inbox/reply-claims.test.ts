@@ -69,6 +69,9 @@ afterEach(() => {
 });
 afterAll(() => ctx.close());
 
+/** What a send announces; the balance announcement of its usage charge follows apart (pricing). */
+const sendEvents = () => ctx.events.map((e) => e.type).filter((type) => type !== 'balance.updated');
+
 function open(user: TestUser): Promise<Socket> {
   const socket = connect(url, {
     path: '/socket.io',
@@ -196,7 +199,7 @@ describe('a reply to an unassigned chat', () => {
       chatAgent: admin.id,
       ticketAgent: admin.id,
     });
-    expect(ctx.events.map((e) => e.type)).toEqual(['chat.assigned', 'message.created']);
+    expect(sendEvents()).toEqual(['chat.assigned', 'message.created']);
   });
 });
 
@@ -214,6 +217,6 @@ describe('a reply to a chat someone holds', () => {
       chatAgent: agentB.id,
       ticketAgent: agentB.id,
     });
-    expect(ctx.events.map((e) => e.type)).toEqual(['message.created']);
+    expect(sendEvents()).toEqual(['message.created']);
   });
 });

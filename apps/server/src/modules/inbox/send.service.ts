@@ -3,7 +3,7 @@ import type { Deps } from '../../deps.js';
 import type { MessageOrigin } from '../../events/bus.js';
 import { badRequest } from '../../http/errors.js';
 import type { Principal } from '../auth/principal.js';
-import { assertSufficientBalance } from './actions/balance.js';
+import { assertMaySend } from '../billing/pricing/index.js';
 import { alreadySent, queueAgentMessage, sendableChat } from './outgoing.js';
 import { isWindowOpen } from './window.js';
 
@@ -17,8 +17,8 @@ const KIND_BY_MIME: Record<string, 'image' | 'video'> = {
 /**
  * An agent's outgoing message: checked (visibility, block, channel, 24-hour window), stored as
  * `queue` with its send job in one transaction, then announced. The job does the Graph call.
- * The balance is checked after the chat's own checks: a send refused for the chat costs no
- * balance lookup, and a retried generatedId is answered even if the balance fell since.
+ * May-send (balance, plan, suspension) is checked after the chat's own checks: a send refused for
+ * the chat costs no lookup, and a retried generatedId is answered even if the balance fell since.
  */
 export async function sendMessage(
   deps: Deps,
@@ -32,7 +32,7 @@ export async function sendMessage(
     throw badRequest(MESSAGES.windowClosedCode, 'WINDOW_CLOSED');
   const retried = await alreadySent(deps, principal.accountId, chat.id, body.generatedId);
   if (retried) return retried;
-  await assertSufficientBalance(deps, principal);
+  await assertMaySend(deps, principal, origin === 'rest' ? 'api' : 'agent_reply');
 
   let msgType: Message['msgType'] = 'text';
   let attachmentName: string | null = null;

@@ -1,4 +1,4 @@
-export type MailTemplate = 'verify_email' | 'reset_password' | 'invite';
+export type MailTemplate = 'verify_email' | 'reset_password' | 'invite' | 'low_balance';
 export type Language = 'en' | 'id';
 
 interface Content {
@@ -57,6 +57,24 @@ const COPY: Record<MailTemplate, Record<Language, (v: Record<string, string>) =>
       intro: `${v.inviter} mengundang Anda bergabung dengan ${v.company} di Sapa sebagai ${v.role}.`,
       button: 'Buat kata sandi',
       outro: 'Undangan berlaku selama 7 hari.',
+    }),
+  },
+  low_balance: {
+    en: (v) => ({
+      subject: `Your Sapa balance is low: ${v.balance}`,
+      heading: `Hi ${v.name},`,
+      intro: `The balance of ${v.company} is ${v.balance}, below the ${v.threshold} you asked us to warn you about. Conversations stop once it falls under the minimum balance of ${v.minimum}.`,
+      button: 'Top up now',
+      outro:
+        'We send this once; the next warning comes after the balance has been topped up and runs low again.',
+    }),
+    id: (v) => ({
+      subject: `Saldo Sapa Anda menipis: ${v.balance}`,
+      heading: `Halo ${v.name},`,
+      intro: `Saldo ${v.company} tinggal ${v.balance}, di bawah batas peringatan ${v.threshold}. Percakapan berhenti bila saldo turun di bawah saldo minimum ${v.minimum}.`,
+      button: 'Isi saldo sekarang',
+      outro:
+        'Email ini dikirim sekali; peringatan berikutnya datang setelah saldo diisi ulang lalu menipis lagi.',
     }),
   },
 };

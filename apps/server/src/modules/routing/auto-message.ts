@@ -3,7 +3,7 @@ import type { Deps } from '../../deps.js';
 import type { AutoMessageKind } from '../../db/schema-routing.js';
 import { loadChatRows, loadMessageRows, previewOf } from '../inbox/queries.js';
 import type { ChatRow, MessageRow } from '../inbox/presenters.js';
-import { balanceStanding } from '../inbox/actions/balance.js';
+import { maySend } from '../billing/pricing/index.js';
 import { isWindowOpen } from '../inbox/window.js';
 
 /**
@@ -11,7 +11,7 @@ import { isWindowOpen } from '../inbox/window.js';
  * send job in one transaction, like an agent's message, and announced as `message.out`. At most
  * one of a kind per chat per conversation window: the record's primary key decides, so two
  * processes racing send it once. Null when it was already sent, the 24-hour window is closed or
- * the balance is below the account's minimum.
+ * the account may not send (balance below its minimum, plan expired, account suspended).
  */
 export async function sendAutoMessage(
   deps: Deps,
@@ -22,10 +22,11 @@ export async function sendAutoMessage(
 ): Promise<{ chat: ChatRow; message: MessageRow } | null> {
   const now = deps.clock.now();
   if (!isWindowOpen(chat.initiate_at, now) || chat.blocked) return null;
-  // The same rule as an agent's send: below the minimum balance nothing goes out, and the
-  // record is not claimed, so the message goes once the account is topped up within the window.
-  if (!(await balanceStanding(deps, chat.account_id)).ok) {
-    deps.log.info({ chatId: chat.id, kind }, 'automatic message held: insufficient balance');
+  // The same rule as an agent's send. The record is not claimed, so the message goes once the
+  // account is topped up (or renewed) within the window.
+  const may = await maySend(deps, chat.account_id, 'automatic');
+  if (!may.ok) {
+    deps.log.info({ chatId: chat.id, kind, reason: may.reason }, 'automatic message held');
     return null;
   }
   const messageId = await deps.db.transaction().execute(async (trx) => {

@@ -13,6 +13,7 @@ import { SideNav } from '../shell/SideNav';
 import { UserMenu } from '../shell/UserMenu';
 import type { RouteMeta } from '../routeMeta';
 import { useSessionSocket } from './useSessionSocket';
+import { BalanceBanner } from '../../features/pricing/BalanceBanner';
 
 const NAV_WIDTH = 248;
 const NAV_MINI_WIDTH = 76;
@@ -91,6 +92,7 @@ export function AdminShell({ meta, children }: { meta: RouteMeta; children: Reac
       </AppShell.Navbar>
 
       <AppShell.Main bg="var(--mantine-color-gray-0)">
+        <BalanceBanner />
         {meta.full ? (
           <div style={{ padding: 'var(--mantine-spacing-lg)', minHeight: '100%' }}>{children}</div>
         ) : (

@@ -161,7 +161,7 @@ export function ChatPage() {
   const showConversation = !small || selectedId !== null;
 
   return (
-    <div className={classes.page} data-layout={small ? 'single' : 'split'}>
+    <div className={classes.page} data-layout={small ? 'single' : 'split'} data-testid="chat-page">
       {showList && (
         <ChatList
           filter={filter}

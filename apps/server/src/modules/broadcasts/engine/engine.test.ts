@@ -71,9 +71,9 @@ describe('broadcast engine', () => {
     expect(rows.every((r) => r.provider_message_id?.startsWith('wamid.'))).toBe(true);
     expect(rows.every((r) => r.sent_at && r.delivered_at && r.attempts === 1)).toBe(true);
 
-    // 550 × 1.11 = 610.50 per message.
+    // The plain business-initiated price, 550 per message: no PPN on usage.
     const after = (await new LedgerService(w.ctx.deps).balance(w.accountId)).saldo;
-    expect(Math.round((before - after) * 100)).toBe(60 * 61050);
+    expect(Math.round((before - after) * 100)).toBe(60 * 55000);
     const b = await w.ctx.deps.db
       .selectFrom('broadcasts')
       .select(['started_at', 'finished_at'])

@@ -3,7 +3,7 @@ import { MESSAGES } from '@sapa/contracts';
 import type { Transaction } from 'kysely';
 import type { Deps } from '../../../deps.js';
 import type { Database } from '../../../db/schema.js';
-import { InsufficientBalanceError } from '../../billing/ledger.js';
+import { isSendRefusal, noteBalanceChanged } from '../../billing/pricing/index.js';
 import { loadChannelCredentials } from '../../channels/credentials.js';
 import type { ChannelCredentials } from '../../../channels/types.js';
 import { chargeSends, refundSends, unitPriceCents } from './charge.js';
@@ -204,12 +204,13 @@ async function sendStep(ctx: LaneContext): Promise<'sent' | 'empty' | 'stopped'>
     });
   } catch (err) {
     pacer.release(places);
-    if (err instanceof InsufficientBalanceError) {
-      await pauseForBalance(deps, b.id);
+    if (isSendRefusal(err)) {
+      await pauseForBalance(deps, b.id, err.message);
       return 'stopped';
     }
     throw err;
   }
+  if (claimed.length > 0) noteBalanceChanged(deps, b.account_id);
   pacer.release(places - claimed.length);
   if (claimed.length === 0) return 'empty';
 
@@ -251,11 +252,13 @@ async function recordBatch(
   const results = claimed
     .map((r, i) => classify(r, outcomes[i]!, done))
     .filter((x): x is SendResult => x !== null);
-  await deps.db.transaction().execute(async (trx) => {
+  const refused = await deps.db.transaction().execute(async (trx) => {
     const refused = await engineRepo.record(trx, claimedAt, done, results);
     const orderId = `broadcast:${b.id}:refund:${randomUUID()}`;
     await refundSends(deps, trx, b.account_id, b.id, orderId, ctx.cents, refused);
+    return refused;
   });
+  if (refused > 0) noteBalanceChanged(deps, b.account_id);
   progressThrottle(deps).touch(b.id);
   // Most of the batch got no answer (Meta unreachable): stop claiming for a while rather than
   // leave, in doubt, everything that is left while the outage lasts.
@@ -263,12 +266,16 @@ async function recordBatch(
     ctx.pausedUntil = Date.now() + o.unreachablePauseMs;
 }
 
-/** The balance ran out mid-run: stop claiming and tell the managers why. */
-export async function pauseForBalance(deps: Deps, broadcastId: string): Promise<void> {
+/** The balance ran out mid-run (or the plan or account stopped sending): stop claiming, say why. */
+export async function pauseForBalance(
+  deps: Deps,
+  broadcastId: string,
+  reason: string = MESSAGES.insufficientBalance,
+): Promise<void> {
   const now = deps.clock.now();
   const res = await deps.db
     .updateTable('broadcasts')
-    .set({ status: 'paused', pause_reason: MESSAGES.insufficientBalance, updated_at: now })
+    .set({ status: 'paused', pause_reason: reason, updated_at: now })
     .where('id', '=', broadcastId)
     .where('status', '=', 'running')
     .executeTakeFirst();

@@ -115,7 +115,7 @@ describe('broadcast crash recovery', () => {
       ).toEqual([11, 12, 13, 14, 15]);
       // Charged once per recipient: the requeued five were refunded before being charged again.
       const after = (await new LedgerService(w.ctx.deps).balance(w.accountId)).saldo;
-      expect(Math.round((before - after) * 100)).toBe(40 * 61050);
+      expect(Math.round((before - after) * 100)).toBe(40 * 55000);
     },
   );
 

@@ -2,6 +2,7 @@ import { MESSAGES } from '@sapa/contracts';
 import { sql } from 'kysely';
 import type { Deps } from '../../../deps.js';
 import { LedgerService } from '../../billing/ledger.js';
+import { maySend, refusalError } from '../../billing/pricing/index.js';
 import { unitPriceCents } from './charge.js';
 import { kickLanes } from './lane.js';
 import type { EngineOptions } from './options.js';
@@ -10,7 +11,8 @@ import { emitProgress } from './progress.js';
 /**
  * Starts a scheduled broadcast that is due: 'running' with its lanes queued in the same
  * transaction, or 'paused' with 'Insufficient Balance' when the balance does not cover what is
- * left to send. Safe to call twice (the start job and the sweep): only a due 'scheduled'
+ * left to send, or with the refusal's words when the account may not send at all (pricing's
+ * maySend: minimum balance, expired plan, suspended account). Safe to call twice (the start job and the sweep): only a due 'scheduled'
  * broadcast changes. Returns the status it was left in, or null when nothing changed.
  */
 export async function startBroadcast(
@@ -26,7 +28,11 @@ export async function startBroadcast(
     .executeTakeFirst();
   if (!b) return null;
   // Read before the transaction: the price comes from settings, not from the locked row.
-  const cents = await unitPriceCents(deps, b.account_id);
+  const [cents, may] = await Promise.all([
+    unitPriceCents(deps, b.account_id),
+    maySend(deps, b.account_id, 'broadcast'),
+  ]);
+  const refusal = may.ok ? null : refusalError(may).message;
   const outcome = await deps.db.transaction().execute(async (trx) => {
     const row = await trx
       .selectFrom('broadcasts')
@@ -40,12 +46,12 @@ export async function startBroadcast(
       WHERE broadcast_id = ${broadcastId} AND status IN ('queue', 'delayed')`.execute(trx);
     const remainingCents = (rows[0]?.n ?? 0) * cents;
     const { saldo } = await new LedgerService(deps).balance(b.account_id, trx);
-    const enough = Math.round(saldo * 100) >= remainingCents;
+    const enough = refusal === null && Math.round(saldo * 100) >= remainingCents;
     await trx
       .updateTable('broadcasts')
       .set({
         status: enough ? 'running' : 'paused',
-        pause_reason: enough ? null : MESSAGES.insufficientBalance,
+        pause_reason: enough ? null : (refusal ?? MESSAGES.insufficientBalance),
         started_at: sql`coalesce(started_at, ${now})`,
         updated_at: now,
       })

@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
+  BALANCE_UPDATED_EVENT,
   MESSAGES,
   PRESENCE_UPDATED_EVENT,
   SERVER_EVENTS,
@@ -70,11 +71,15 @@ function open(user: TestUser): Promise<Socket> {
   });
 }
 
-/** Every chat event a socket receives, by name (presence comes and goes with the sockets). */
+/**
+ * Every chat event a socket receives, by name (presence comes and goes with the sockets; the
+ * balance moves as sends are charged, which the pricing tests cover).
+ */
 function record(socket: Socket): { name: string; payload: unknown }[] {
   const seen: { name: string; payload: unknown }[] = [];
   socket.onAny((name: string, payload: unknown) => {
-    if (name !== PRESENCE_UPDATED_EVENT) seen.push({ name, payload });
+    if (name !== PRESENCE_UPDATED_EVENT && name !== BALANCE_UPDATED_EVENT)
+      seen.push({ name, payload });
   });
   return seen;
 }

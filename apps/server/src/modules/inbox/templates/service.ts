@@ -14,7 +14,7 @@ import type { MessageOrigin } from '../../../events/bus.js';
 import { badRequest, notFound } from '../../../http/errors.js';
 import { viewerOf } from '../../../realtime/viewer.js';
 import type { Principal } from '../../auth/principal.js';
-import { assertSufficientBalance } from '../actions/balance.js';
+import { assertMaySend } from '../../billing/pricing/index.js';
 import { alreadySent, queueAgentMessage, sendableChat } from '../outgoing.js';
 import { chatVisibleTo } from '../visibility-filter.js';
 import { presentTemplate } from '../../templates/presenter.js';
@@ -73,7 +73,7 @@ export async function sendTemplate(
         message: i.message,
       })),
     );
-  await assertSufficientBalance(deps, principal);
+  await assertMaySend(deps, principal, 'template');
 
   const params = body.params.map((p) => p.trim());
   const headerParam = template.headerParam ? (body.headerParam?.trim() ?? null) : null;
