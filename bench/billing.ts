@@ -14,6 +14,7 @@ import {
   startService,
   type ServiceHandle,
 } from '../scripts/lib/processes.mjs';
+import { runNotificationBench } from './billing-notifications.js';
 import { createDb, type Db } from '../apps/server/src/db/database.js';
 import { systemClock } from '../apps/server/src/lib/clock.js';
 import { LedgerService } from '../apps/server/src/modules/billing/ledger.js';
@@ -69,7 +70,13 @@ async function prepare(db: Db): Promise<{ accountId: string; messageIds: number[
   return { accountId, messageIds: rows.map((r) => Number(r.id)) };
 }
 
+/** `npm run bench -- billing`: 10,000 concurrent charges on one account, then the notification storm. */
 export async function runBillingBench(): Promise<object> {
+  const charges = await runChargeBench();
+  return { ...charges, notifications: await runNotificationBench() };
+}
+
+async function runChargeBench(): Promise<object> {
   const dataDir = makeTempDir('sapa-bench-billing-');
   const pgPort = await freePort();
   let handle: ServiceHandle | null = null;

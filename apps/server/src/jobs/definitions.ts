@@ -18,12 +18,12 @@ export interface JobPayloads {
   'templates.sync': Record<string, never>;
   /** Issues the invoice of a paid order; enqueued in the transaction that marks it paid. */
   'invoice.issue': { orderId: string };
-  /** Every minute: usage charges a lost event missed, refunds of failed openers, owed charges. */
-  'usage.sweep': Record<string, never>;
   /** Re-reads an order's payment from its gateway and settles it (queued by a notification). */
   'payments.settle': { orderId: string };
   /** Every minute: orders whose notification handling did not finish, pending ones past expiry. */
   'payments.reconcile': Record<string, never>;
+  /** Every minute: usage charges a lost event missed, refunds of failed openers, owed charges. */
+  'usage.sweep': Record<string, never>;
   /** Every 5 minutes: invoices for paid orders whose `invoice.issue` job gave up. */
   'invoice.sweep': Record<string, never>;
 }
@@ -40,9 +40,9 @@ export const JOB_NAMES: JobName[] = [
   'broadcast.sweep',
   'templates.sync',
   'invoice.issue',
-  'usage.sweep',
   'payments.settle',
   'payments.reconcile',
+  'usage.sweep',
   'invoice.sweep',
 ];
 

@@ -70,8 +70,7 @@ afterEach(() => {
 afterAll(() => ctx.close());
 
 /** What a send announces; the balance announcement of its usage charge follows apart (pricing). */
-const sendEvents = () =>
-  ctx.events.map((e) => e.type).filter((type) => type !== 'balance.updated');
+const sendEvents = () => ctx.events.map((e) => e.type).filter((type) => type !== 'balance.updated');
 
 function open(user: TestUser): Promise<Socket> {
   const socket = connect(url, {

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Deps } from '../../../deps.js';
 import type { Db } from '../../../db/database.js';
-import { SubscriptionService } from '../subscription.js';
+import { subscriptionStanding } from '../plans/standing.js';
 
 /** Where the account stands with its plan, as the plans module defines it. */
 export interface PlanStanding {
@@ -10,16 +10,16 @@ export interface PlanStanding {
 }
 
 /**
- * The one place pricing asks about the plan. The plans module's `subscriptionStanding(accountId)`
- * (with the grace of `payment_tolerant_in_day`) replaces this body when it merges; until then the
- * subscription row as `SubscriptionService.info` presents it (expired from the due date on).
+ * The one place pricing asks about the plan: the plans module's standing, where `expired` starts
+ * at the end of the grace (`payment_tolerant_in_day` after the due date), the same instant the web
+ * guard closes the app.
  */
 export async function planStanding(
   deps: Pick<Deps, 'db' | 'clock'>,
   accountId: string,
 ): Promise<PlanStanding> {
-  const info = await new SubscriptionService(deps).info(accountId);
-  return { status: info.status, dueDate: info.dueDate ? new Date(info.dueDate) : null };
+  const standing = await subscriptionStanding(deps, accountId);
+  return { status: standing.status, dueDate: standing.dueDate };
 }
 
 /** Suspension, balance and the alert threshold of an account, in one statement. */
