@@ -1,6 +1,7 @@
 import pino from 'pino';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { buildApp } from './app.js';
+import { backfillChannelConfigs } from './modules/channels/index.js';
 import { ChannelAdapters } from './channels/registry.js';
 import { resolveDatabaseUrl } from './db/connect.js';
 import { createDb, warmPool } from './db/database.js';
@@ -96,6 +97,8 @@ async function start(): Promise<void> {
     authCache,
   };
   await authCache.listen(database.url);
+  const backfilled = await backfillChannelConfigs(deps);
+  if (backfilled) log.info({ backfilled }, 'channel configs sealed');
 
   // Roles: `web` serves HTTP and sockets, `worker` runs jobs, `all` (default) does both.
   const serveWeb = config.role !== 'worker';

@@ -61,7 +61,7 @@ describe('WhatsApp Cloud error classification (meta-messaging.md §2.7, §4)', (
     [400, 131031, null, 'permission_denied'],
     [400, 100, null, 'invalid_request'],
     [400, 131008, null, 'invalid_request'],
-    [400, 132001, null, 'invalid_request'],
+    [400, 132001, null, 'template_missing'],
     [429, 130429, null, 'rate_limited'],
     [400, 131056, null, 'rate_limited'],
     [400, 4, null, 'rate_limited'],

@@ -12,6 +12,8 @@ export const PROVIDER_ERROR_KINDS = [
   'token_invalid',
   'permission_denied',
   'invalid_request',
+  /** The message names a template the provider does not have (in that language). */
+  'template_missing',
   'temporarily_unavailable',
   'unknown',
 ] as const;
@@ -40,6 +42,11 @@ export interface ClassifiedErrorInfo extends ProviderErrorInfo {
 /** A provider refusal, classified so the sender knows whether to retry and what went wrong. */
 export class ProviderError extends Error {
   readonly kind: ProviderErrorKind;
+  /**
+   * A media upload made before the send itself failed: the caller keeps it, as it keeps
+   * `SentMessage.uploadedMediaId`, so a retry does not upload the file again.
+   */
+  uploadedMediaId: string | null = null;
 
   constructor(
     readonly info: ProviderErrorInfo,

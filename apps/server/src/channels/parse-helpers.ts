@@ -37,3 +37,18 @@ export function millisOrNull(v: unknown): Date | null {
   const d = fromMillis(v, new Date(NaN));
   return Number.isNaN(d.getTime()) ? null : d;
 }
+
+/**
+ * A reaction as the inbox stores it today: an information line naming the emoji (the same on
+ * every channel, so the inbox and the older WhatsApp parse share it).
+ */
+export function reactionBody(
+  emoji: string,
+  targetProviderId: string | null,
+): { msgType: 'information'; text: string; payload: Record<string, unknown> } {
+  return {
+    msgType: 'information',
+    text: emoji ? `Reacted ${emoji} to a message` : 'Removed a reaction',
+    payload: { reaction: { emoji, targetProviderId } },
+  };
+}

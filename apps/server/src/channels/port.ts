@@ -341,21 +341,20 @@ export type CredentialCheck =
   { ok: true; displayName: string | null } | { ok: false; problem: CredentialProblem };
 
 // ---------------------------------------------------------------------------------------------
-// Moving today's callers onto the port (they still use types.ts through `ChannelAdapters.get`):
-// 1. Store each channel's whole config sealed (`sealChannelConfig`, a new column and migration,
-//    backfilled from external_id, waba_id, display_phone_number, access_token_sealed) and open
-//    it with `deps.channels.open(provider, openChannelConfig(...))`; then waba_id and
-//    `ChannelCredentials.wabaId` go (templates read `wabaId` from the WhatsApp config).
-// 2. Webhooks: ingest takes `NeutralEvent`s (`dispatchMetaWebhook` already hands them out);
-//    `legacy.ts` and `INBOX_PROVIDERS` in webhooks/routes.ts then go. Echoes are outgoing
-//    messages stored once by `providerMessageId`; receipts mark every outgoing message up to
-//    the watermark (or the listed ids); `unsent` marks the stored message deleted; reactions
-//    attach to their target; files by URL are fetched before `expiresAt`.
-// 3. Sending (send-message job, auto-messages, welcome): call `send(message, WindowFacts)` and
-//    drop the window checks of inbox/window.ts; keep `SentMessage.uploadedMediaId` where
-//    `payload.providerMediaId` is kept today; a `WindowClosedError` is a 4xx with its message.
-// 4. Errors: ask `err.kind` / `status.error.kind` (`window_closed`, `token_invalid`, …), never
-//    a code: 131047 in ingest.service.ts and send-message.job.ts becomes `window_closed`, and
-//    `token_invalid` feeds channel health.
-// 5. Read receipts: `markRead({ customerId, lastProviderMessageId })` once per chat, whatever
-//    `capabilities.readReceipts` says; the composer reads `windowState` (reply-window.ts).
+// How callers use the port (issue 17 §1, done for WhatsApp Cloud):
+// 1. A channel's whole config is sealed in `channels.config_sealed` (0045; rows from before are
+//    sealed at start by modules/channels `backfillChannelConfigs`) and opened with
+//    `loadChannel` → `deps.channels.open(...)`. Templates read `wabaId` from the WhatsApp config;
+//    Meta's template endpoints are the WhatsApp adapter's (`deps.channels.whatsapp.templates`).
+// 2. Webhooks: ingest takes `NeutralEvent`s (modules/inbox/inbound.ts says which kinds it
+//    stores). Still to wire for Messenger and Instagram: echoes are outgoing messages stored
+//    once by `providerMessageId`; receipts mark every outgoing message up to the watermark (or
+//    the listed ids); `unsent` marks the stored message deleted; reactions attach to their
+//    target; files by URL are fetched before `expiresAt`.
+// 3. Sending (send-message job, auto-messages, welcome, broadcasts) calls `send(message,
+//    WindowFacts)`; `SentMessage.uploadedMediaId` (or `ProviderError.uploadedMediaId` when the
+//    send after an upload failed) is kept where `payload.providerMediaId` always was.
+// 4. Errors are asked by `err.kind` / `status.error.kind` (`window_closed`, `rate_limited`,
+//    `template_missing`, …), never by a provider's code.
+// 5. Read receipts: `markRead({ customerId, lastProviderMessageId })` once per chat; the
+//    composer's window comes from `capabilities.replyWindow` (reply-window.ts).

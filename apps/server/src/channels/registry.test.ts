@@ -21,8 +21,10 @@ describe('the channel registry', () => {
     expect(() => adapters.port('whatsapp_basic')).toThrow('No channel port');
   });
 
-  it('keeps today’s WhatsApp adapter for the callers that still use it', () => {
-    expect(adapters.get('whatsapp_cloud').provider).toBe('whatsapp_cloud');
+  it('finds the port of a channel type, and none for a channel with no port', () => {
+    expect(adapters.portOfChannel('whatsapp')?.provider).toBe('whatsapp_cloud');
+    expect(adapters.portOfChannel('instagram')?.provider).toBe('instagram');
+    expect(adapters.portOfChannel('whatsapp_basic')).toBeNull();
   });
 
   it('opens a channel only with a config its port accepts, and names what is wrong', () => {

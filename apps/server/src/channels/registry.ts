@@ -1,13 +1,13 @@
-import type { ProviderType } from '../db/schema-messaging.js';
+import type { ChannelType, ProviderType } from '../db/schema-messaging.js';
 import type { FileStorage } from '../lib/storage.js';
 import { LocalStorage } from '../lib/storage.js';
 import { InstagramPort } from './instagram/port.js';
 import { GraphClient } from './meta-messaging/graph.js';
 import { MessengerPort } from './messenger/port.js';
 import type { ChannelPort, OpenChannel, PortInfo } from './port.js';
-import type { ChannelAdapter } from './types.js';
 import { WhatsappCloudAdapter } from './whatsapp-cloud/adapter.js';
-import { WhatsappCloudPort } from './whatsapp-cloud/port.js';
+import { WhatsappCloudPort, WhatsappExtras } from './whatsapp-cloud/port.js';
+import { MetaTemplatesClient } from './whatsapp-cloud/templates.js';
 
 /** A channel's stored config does not fit its adapter's schema (edited by hand, an old shape). */
 export class ChannelConfigError extends Error {
@@ -65,25 +65,24 @@ export interface ChannelAdaptersConfig {
 }
 
 /**
- * Adapters by provider and by Meta webhook `object`. `port`/`open` are the provider-neutral
- * port; `get` hands out the WhatsApp adapter's older shape to the callers that still use it.
+ * Ports by provider and by Meta webhook `object`: callers open a channel's port with its config
+ * (`open`) and never hold a provider client. WhatsApp's templates (and their header uploads) are
+ * the one provider feature beyond the port, reached through `whatsapp`.
  */
 export class ChannelAdapters {
-  private readonly byProvider = new Map<ProviderType, ChannelAdapter>();
   private readonly ports = new Map<ProviderType, Registered>();
   private readonly byObject = new Map<string, Registered>();
 
-  constructor(adapters: ChannelAdapter[]) {
-    for (const a of adapters) this.byProvider.set(a.provider, a);
-  }
+  constructor(readonly whatsapp: WhatsappExtras) {}
 
   static fromConfig(
     config: ChannelAdaptersConfig,
     storage: FileStorage = new LocalStorage(config.mediaDir),
   ): ChannelAdapters {
     const whatsapp = new WhatsappCloudAdapter(config.graphApiUrl, config.graphApiVersion);
+    const templates = new MetaTemplatesClient(config.graphApiUrl, config.graphApiVersion);
     const graph = new GraphClient(config.graphApiUrl, config.graphApiVersion);
-    return new ChannelAdapters([whatsapp])
+    return new ChannelAdapters(new WhatsappExtras(whatsapp, templates))
       .register(new WhatsappCloudPort(whatsapp, storage))
       .register(new MessengerPort(graph, storage))
       .register(new InstagramPort(graph, storage));
@@ -96,15 +95,14 @@ export class ChannelAdapters {
     return this;
   }
 
-  /** The WhatsApp Cloud adapter as the inbox, broadcasts and templates call it today. */
-  get(provider: ProviderType): ChannelAdapter {
-    const adapter = this.byProvider.get(provider);
-    if (!adapter) throw new Error(`No adapter for provider ${provider}`);
-    return adapter;
-  }
-
   port(provider: ProviderType): PortInfo {
     return this.registered(provider).info;
+  }
+
+  /** The port of a channel type (whatsapp → WhatsApp Cloud), or null when none is registered. */
+  portOfChannel(channel: ChannelType): PortInfo | null {
+    for (const { info } of this.ports.values()) if (info.channel === channel) return info;
+    return null;
   }
 
   /** The port that reads Meta webhooks with this `object`, or null (not ours: acknowledged). */

@@ -6,9 +6,8 @@ import type { DeliveryStatus } from './port.js';
 export { ProviderError, type ProviderErrorInfo } from './errors.js';
 
 /**
- * The shapes the inbox, broadcasts and templates use today (WhatsApp Cloud only). The
- * provider-neutral port is `port.ts`; these stay until those callers move onto it (the
- * checklist is in port.ts), and `legacy.ts` turns neutral events into them meanwhile.
+ * The WhatsApp Cloud adapter's own shapes (adapter.ts, parse.ts), inside channels/ only: callers
+ * outside use the provider-neutral port (port.ts). `ProviderError` and `TemplateSend` are shared.
  */
 export interface InboundMessage {
   kind: 'message';

@@ -34,7 +34,10 @@ export interface ChannelsTable {
   external_id: string;
   display_phone_number: string | null;
   waba_id: string | null;
+  /** No longer written (0045): the token lives in config_sealed; read only for rows not backfilled. */
   access_token_sealed: string | null;
+  /** Migration 0045: the adapter's whole config, sealed (modules/channels/config.ts). */
+  config_sealed: string | null;
   is_enabled: Generated<boolean>;
   /** Migration 0023: messages per second for this channel's broadcasts (1–1,000, default 80). */
   broadcast_rate: Generated<number>;

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { sealChannelConfig } from '../channels/sealed-config.js';
 import type { Deps } from '../deps.js';
 import { DEMO_USERS } from './demo.js';
 import { seedDemoInbox } from './demo-inbox.js';
@@ -126,7 +127,12 @@ export async function seedDemoMessaging(deps: Deps): Promise<void> {
         external_id: DEMO_WHATSAPP.phoneNumberId,
         display_phone_number: DEMO_WHATSAPP.displayPhoneNumber,
         waba_id: DEMO_WHATSAPP.wabaId,
-        access_token_sealed: secrets.seal(DEMO_WHATSAPP.accessToken),
+        config_sealed: sealChannelConfig(secrets, deps.channels.port('whatsapp_cloud'), {
+          phoneNumberId: DEMO_WHATSAPP.phoneNumberId,
+          wabaId: DEMO_WHATSAPP.wabaId,
+          displayPhoneNumber: DEMO_WHATSAPP.displayPhoneNumber,
+          accessToken: DEMO_WHATSAPP.accessToken,
+        }),
         created_at: now,
         updated_at: now,
       })

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Role } from '@sapa/contracts';
+import { sealChannelConfig } from '../channels/sealed-config.js';
 import { hashPassword } from '../lib/passwords.js';
 import type { TestContext } from './harness.js';
 
@@ -157,7 +158,12 @@ export async function createWhatsappChannel(
       external_id: phoneNumberId,
       display_phone_number: '6281100000001',
       waba_id: '200000000000001',
-      access_token_sealed: ctx.deps.secrets.seal(opts.token ?? 'channel-token'),
+      config_sealed: sealChannelConfig(ctx.deps.secrets, ctx.deps.channels.port('whatsapp_cloud'), {
+        phoneNumberId,
+        wabaId: '200000000000001',
+        displayPhoneNumber: '6281100000001',
+        accessToken: opts.token ?? 'channel-token',
+      }),
       is_enabled: opts.enabled ?? true,
     })
     .returning('id')

@@ -31,6 +31,8 @@ export const WHATSAPP_CODES = codeTable([
   [131051, 'invalid_request'],
   [131053, 'invalid_request'],
   ...range(132000, 132016).map((c) => [c, 'invalid_request'] as const),
+  // After the range: a later entry wins. The template (or its language) does not exist.
+  [132001, 'template_missing'],
 ]);
 
 /** Turns a Graph error answer (or a transport failure) into a classified ProviderError. */

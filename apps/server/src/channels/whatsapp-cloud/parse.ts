@@ -6,7 +6,7 @@ import type {
   ProviderErrorInfo,
   StatusUpdate,
 } from '../types.js';
-import { arr, fromSeconds, obj, str, type Obj } from '../parse-helpers.js';
+import { arr, fromSeconds, obj, reactionBody, str, type Obj } from '../parse-helpers.js';
 
 const seconds = (v: unknown): Date => fromSeconds(v, new Date());
 
@@ -244,16 +244,4 @@ function bodyOf(type: string, m: Obj): Body {
       };
     }
   }
-}
-
-/** A reaction as the inbox stores it today: an information line naming the emoji. */
-export function reactionBody(
-  emoji: string,
-  targetProviderId: string | null,
-): Pick<InboundMessage, 'msgType' | 'text' | 'payload'> {
-  return {
-    msgType: 'information',
-    text: emoji ? `Reacted ${emoji} to a message` : 'Removed a reaction',
-    payload: { reaction: { emoji, targetProviderId } },
-  };
 }

@@ -4,12 +4,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LocalStorage } from '../../lib/storage.js';
 import { GraphStub } from '../../test/graph-stub.js';
-import { inbound, status, text } from '../../test/whatsapp-fixtures.js';
-import { toInboxEvents } from '../legacy.js';
+import { inbound, status } from '../../test/whatsapp-fixtures.js';
 import type { WindowFacts } from '../port.js';
 import { WhatsappCloudAdapter } from './adapter.js';
 import { parseWhatsappNeutral } from './neutral.js';
-import { parseWhatsappWebhook } from './parse.js';
 import { WhatsappCloudPort } from './port.js';
 
 const NOW = new Date('2026-05-10T12:00:00.000Z');
@@ -184,33 +182,6 @@ describe('WhatsApp Cloud on the port: receipts, media, connect', () => {
 
 describe('WhatsApp Cloud on the port: webhooks', () => {
   const RECEIVED = new Date('2026-05-10T12:00:00.000Z');
-
-  it('hands today’s ingest exactly the events it got before', () => {
-    const bodies = [
-      text('Halo'),
-      inbound({
-        type: 'image',
-        image: { id: 'M1', mime_type: 'image/jpeg', sha256: 'h', caption: 'c' },
-      }),
-      inbound({ type: 'reaction', reaction: { message_id: 'wamid.T', emoji: '👍' } }),
-      inbound({ type: 'reaction', reaction: { message_id: 'wamid.T', emoji: '' } }),
-      inbound({
-        type: 'interactive',
-        interactive: { type: 'button_reply', button_reply: { id: 'y', title: 'Yes' } },
-      }),
-      inbound({ type: 'location', location: { latitude: 1, longitude: 2 } }),
-      inbound({ type: 'unsupported', errors: [{ code: 131051 }] }),
-      status('wamid.S', 'delivered'),
-      status('wamid.F', 'failed', {
-        errors: [{ code: 131047, title: 'Re-engagement', message: 'm' }],
-      }),
-    ];
-    for (const body of bodies) {
-      const { inbox, other } = toInboxEvents(parseWhatsappNeutral(body, RECEIVED).events);
-      expect(other).toEqual([]);
-      expect(inbox).toEqual(parseWhatsappWebhook(body).events);
-    }
-  });
 
   it('names reactions, classified failures and template verdicts neutrally', () => {
     const reaction = parseWhatsappNeutral(

@@ -1,6 +1,6 @@
 import { whatsappCloudCredentialsSchema, type WhatsappCloudCredentials } from '@sapa/contracts';
 import type { FileStorage } from '../../lib/storage.js';
-import type { ChannelCredentials } from '../types.js';
+import type { ChannelCredentials, NumberVerification } from '../types.js';
 import type {
   ChannelCapabilities,
   ChannelPort,
@@ -20,8 +20,10 @@ import {
 } from '../outbound-checks.js';
 import { requireReplyAllowed } from '../reply-window.js';
 import type { WhatsappCloudAdapter } from './adapter.js';
+import { ProviderError } from '../errors.js';
 import { graphError } from './errors.js';
 import { parseWhatsappNeutral } from './neutral.js';
+import type { MetaTemplatesClient } from './templates.js';
 
 const MB = 1024 * 1024;
 
@@ -59,9 +61,29 @@ export const credentialsOf = (c: WhatsappCloudCredentials): ChannelCredentials =
 });
 
 /**
- * WhatsApp Cloud on the neutral port. The Graph calls are the adapter's (adapter.ts), which the
- * inbox, broadcasts and templates still call directly until they move onto the port.
+ * What WhatsApp Cloud offers beyond the port, for the templates module and broadcasts' headers:
+ * Meta's template endpoints on the channel's WABA, a media upload whose id a template header
+ * names, and the number check whose reason the connect page logs.
  */
+export class WhatsappExtras {
+  constructor(
+    private readonly adapter: WhatsappCloudAdapter,
+    readonly templates: MetaTemplatesClient,
+  ) {}
+
+  uploadMedia(
+    config: WhatsappCloudCredentials,
+    file: { bytes: Buffer; mimeType: string; filename: string },
+  ): Promise<string> {
+    return this.adapter.uploadMedia(credentialsOf(config), file);
+  }
+
+  verifyNumber(config: WhatsappCloudCredentials): Promise<NumberVerification> {
+    return this.adapter.verifyNumber(credentialsOf(config));
+  }
+}
+
+/** WhatsApp Cloud on the neutral port; the Graph calls are the adapter's (adapter.ts). */
 export class WhatsappCloudPort implements ChannelPort<WhatsappCloudCredentials> {
   readonly provider = 'whatsapp_cloud' as const;
   readonly channel = 'whatsapp' as const;
@@ -135,15 +157,20 @@ export class WhatsappCloudPort implements ChannelPort<WhatsappCloudCredentials> 
       });
       uploadedMediaId = providerMediaId;
     }
-    const { providerMessageId } = await this.adapter.send(creds, {
-      type: media.kind,
-      to: message.to,
-      providerMediaId,
-      ...(message.caption ? { caption: message.caption } : {}),
-      filename: media.filename,
-      replyToProviderId: message.replyToProviderId ?? null,
-    });
-    return { providerMessageId, basis, uploadedMediaId };
+    try {
+      const { providerMessageId } = await this.adapter.send(creds, {
+        type: media.kind,
+        to: message.to,
+        providerMediaId,
+        ...(message.caption ? { caption: message.caption } : {}),
+        filename: media.filename,
+        replyToProviderId: message.replyToProviderId ?? null,
+      });
+      return { providerMessageId, basis, uploadedMediaId };
+    } catch (err) {
+      if (err instanceof ProviderError) err.uploadedMediaId = uploadedMediaId;
+      throw err;
+    }
   }
 
   async markRead(config: WhatsappCloudCredentials, target: ReadTarget): Promise<void> {

@@ -113,11 +113,18 @@ describe('POST /api/services (WhatsApp Cloud)', () => {
     expect(JSON.stringify(service)).not.toContain('very-secret');
     const row = await ctx.deps.db
       .selectFrom('channels')
-      .select('access_token_sealed')
+      .select(['config_sealed', 'access_token_sealed'])
       .where('id', '=', service._id)
       .executeTakeFirstOrThrow();
-    expect(row.access_token_sealed).not.toContain('very-secret');
-    expect(ctx.deps.secrets.open(row.access_token_sealed!)).toBe(connected.accessToken);
+    // The whole config is sealed in one value (0045); the old token column is no longer written.
+    expect(row.config_sealed).not.toContain('very-secret');
+    expect(row.access_token_sealed).toBeNull();
+    expect(JSON.parse(ctx.deps.secrets.open(row.config_sealed!))).toEqual({
+      phoneNumberId: connected.phoneNumberId,
+      wabaId: connected.wabaId,
+      displayPhoneNumber: connected.displayPhoneNumber,
+      accessToken: connected.accessToken,
+    });
     const list = await ctx.app.inject({ method: 'GET', url: '/api/services', headers: admin.auth });
     expect(JSON.stringify(list.json())).not.toContain('very-secret');
     // Meta was asked, with the submitted token, for the number and for the WABA's numbers.

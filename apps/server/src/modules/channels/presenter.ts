@@ -11,6 +11,7 @@ export interface ChannelRow {
   display_phone_number: string | null;
   waba_id: string | null;
   access_token_sealed: string | null;
+  config_sealed: string | null;
   broadcast_rate: number;
   created_at: Date;
 }
@@ -26,7 +27,7 @@ export function presentService(row: ChannelRow): Service {
     externalId: row.external_id,
     displayPhoneNumber: row.display_phone_number,
     wabaId: row.waba_id,
-    hasAccessToken: Boolean(row.access_token_sealed),
+    hasAccessToken: Boolean(row.config_sealed ?? row.access_token_sealed),
     broadcastRate: row.broadcast_rate,
     createdAt: row.created_at.toISOString(),
   };

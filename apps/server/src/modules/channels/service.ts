@@ -8,6 +8,7 @@ import type { Deps } from '../../deps.js';
 import type { ChannelType } from '../../db/schema-messaging.js';
 import { conflict, notFound } from '../../http/errors.js';
 import type { Principal } from '../auth/principal.js';
+import { sealChannelConfig } from '../../channels/sealed-config.js';
 import { SettingsService } from '../settings/service.js';
 import { presentService, type ChannelRow } from './presenter.js';
 import { notVerified, refuseHeldElsewhere, verifyWhatsappNumber } from './verify.js';
@@ -22,6 +23,7 @@ const COLUMNS = [
   'display_phone_number',
   'waba_id',
   'access_token_sealed',
+  'config_sealed',
   'broadcast_rate',
   'created_at',
 ] as const;
@@ -118,7 +120,7 @@ export async function createWhatsappService(
       external_id: body.phoneNumberId,
       display_phone_number: body.displayPhoneNumber.replace(/^\+/, ''),
       waba_id: body.wabaId,
-      access_token_sealed: deps.secrets.seal(body.accessToken),
+      config_sealed: sealChannelConfig(deps.secrets, deps.channels.port('whatsapp_cloud'), body),
       created_at: now,
       updated_at: now,
     })

@@ -24,11 +24,7 @@ export async function verifyWhatsappNumber(
   const facts = { accountId, phoneNumberId: body.phoneNumberId, wabaId: body.wabaId };
   let result;
   try {
-    result = await deps.channels.get('whatsapp_cloud').verifyNumber({
-      externalId: body.phoneNumberId,
-      wabaId: body.wabaId,
-      accessToken: body.accessToken,
-    });
+    result = await deps.channels.whatsapp.verifyNumber(body);
   } catch (err) {
     if (!(err instanceof ProviderError)) throw err;
     deps.log.warn({ ...facts, error: err.info }, 'channel connect: Meta could not verify now');

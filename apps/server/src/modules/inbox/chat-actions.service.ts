@@ -4,7 +4,7 @@ import type { Principal } from '../auth/principal.js';
 import { presentChat } from './presenters.js';
 import { loadChatRows } from './queries.js';
 import { getVisibleChat } from './read.service.js';
-import { isWindowOpen, windowEndsAt } from './window.js';
+import { composerWindow } from './window.js';
 
 /**
  * `openChat`: the agent looks at a chat. Clears its unread count, tells the other screens, and
@@ -47,10 +47,10 @@ export async function isUserInitiate(
   chatId: string,
 ): Promise<IsUserInitiateEvent> {
   const chat = await getVisibleChat(deps, principal, chatId);
-  const end = windowEndsAt(chat.initiate_at);
+  const window = composerWindow(deps.channels, chat, deps.clock.now());
   return {
     chatId: chat.id,
-    value: isWindowOpen(chat.initiate_at, deps.clock.now()),
-    windowEndsAt: end?.toISOString() ?? null,
+    value: window.open,
+    windowEndsAt: window.windowEndsAt?.toISOString() ?? null,
   };
 }

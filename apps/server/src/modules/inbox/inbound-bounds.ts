@@ -1,5 +1,5 @@
 import { LIMITS } from '@sapa/contracts';
-import type { ChannelEvent, InboundMessage } from '../../channels/types.js';
+import type { InboxEvent, InboundMessage } from './inbound.js';
 import { ATTACHMENT_NAME_MAX, CLOCK_SKEW_MS, cutText, NAME_MAX } from '../../channels/bounds.js';
 
 export { cutText };
@@ -10,7 +10,7 @@ export { cutText };
  * text longer than LIMITS.inboundTextMax is cut, with its length kept in the payload, so one
  * forged or broken message cannot ride along in every read. Never refused: see webhooks/routes.
  */
-export function boundEvent(event: ChannelEvent, now: Date): ChannelEvent {
+export function boundEvent(event: InboxEvent, now: Date): InboxEvent {
   const ahead = event.timestamp.getTime() > now.getTime() + CLOCK_SKEW_MS;
   const timestamp = ahead ? now : event.timestamp;
   if (event.kind !== 'message') return ahead ? { ...event, timestamp } : event;

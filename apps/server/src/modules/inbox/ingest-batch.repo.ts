@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { InboundMessage } from '../../channels/types.js';
+import type { InboundMessage } from './inbound.js';
 import type { IngestChannel } from './ingest.repo.js';
 import { CHAT_RETURNING } from './ingest-fast.repo.js';
 import { TurnBatcher } from './turn-batcher.js';

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { InboundMessage, StatusUpdate } from '../../channels/types.js';
+import type { InboundMessage, StatusUpdate } from './inbound.js';
 import type { ChatAudienceRow } from '../../events/bus.js';
 import type { IngestChannel } from './ingest.repo.js';
 import { TurnBatcher } from './turn-batcher.js';

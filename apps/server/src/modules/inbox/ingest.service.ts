@@ -2,7 +2,8 @@ import type pg from 'pg';
 import { MESSAGES, normalizePhone } from '@sapa/contracts';
 import type { Deps } from '../../deps.js';
 import type { Db } from '../../db/database.js';
-import type { ChannelEvent, InboundMessage, StatusUpdate } from '../../channels/types.js';
+import type { NeutralEvent } from '../../channels/port.js';
+import { toInboxEvents, type InboundMessage, type StatusUpdate } from './inbound.js';
 import type { ProviderType } from '../../db/schema-messaging.js';
 import { ensureChatFast, newChatBatcher, parkStatusIfUnknown } from './ingest-fast.repo.js';
 import type { IngestChannel } from './ingest.repo.js';
@@ -16,24 +17,41 @@ import { ingestBroadcastStatus } from '../broadcasts/engine/statuses.js';
 import { recipientIdOfCallback } from '../broadcasts/engine/send.js';
 import { noteBroadcastReply } from '../broadcasts/engine/replies.js';
 
+/**
+ * Channels whose events the inbox stores. Messenger's and Instagram's are parsed and
+ * acknowledged (returned as not stored) until their storage is wired: adding them here is all.
+ */
+const STORED_PROVIDERS: ReadonlySet<ProviderType> = new Set(['whatsapp_cloud']);
+
 export interface IngestResult {
   stored: number;
   duplicates: number;
   statuses: number;
   unknownChannels: string[];
+  /** Events of kinds the inbox does not store yet (echoes, receipts, unsends, files by URL). */
+  notStored: NeutralEvent[];
 }
 
 /**
- * Stores a webhook's events and announces what changed. Every write is idempotent and committed
- * before this resolves, so the caller answers 200 only after the commit; an error means 5xx and
- * the provider redelivers, which is safe.
+ * Stores a webhook's neutral events, whichever channel they come from, and announces what
+ * changed. Every write is idempotent and committed before this resolves, so the caller answers
+ * 200 only after the commit; an error means 5xx and the provider redelivers, which is safe.
  */
 export async function ingestEvents(
   deps: Deps,
   provider: ProviderType,
-  events: ChannelEvent[],
+  neutral: NeutralEvent[],
 ): Promise<IngestResult> {
-  const result: IngestResult = { stored: 0, duplicates: 0, statuses: 0, unknownChannels: [] };
+  if (!STORED_PROVIDERS.has(provider))
+    return { stored: 0, duplicates: 0, statuses: 0, unknownChannels: [], notStored: neutral };
+  const { inbox: events, other } = toInboxEvents(neutral);
+  const result: IngestResult = {
+    stored: 0,
+    duplicates: 0,
+    statuses: 0,
+    unknownChannels: [],
+    notStored: other.filter((e) => e.kind !== 'template.status'),
+  };
   if (events.length === 0) return result;
   const channels = await channelsFor(deps.db, provider, [
     ...new Set(events.map((e) => e.channelExternalId)),
@@ -129,7 +147,7 @@ async function ingestStatus(deps: Deps, ch: IngestChannel, s: StatusUpdate): Pro
   const error = s.error
     ? {
         code: s.error.code,
-        message: s.error.code === 131047 ? MESSAGES.windowClosedCode : s.error.message,
+        message: s.windowClosed ? MESSAGES.windowClosedCode : s.error.message,
       }
     : undefined;
   deps.events.publish({

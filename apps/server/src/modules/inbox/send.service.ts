@@ -5,7 +5,7 @@ import { badRequest } from '../../http/errors.js';
 import type { Principal } from '../auth/principal.js';
 import { assertMaySend } from '../billing/pricing/index.js';
 import { alreadySent, queueAgentMessage, sendableChat } from './outgoing.js';
-import { isWindowOpen } from './window.js';
+import { mayReply } from './window.js';
 
 const KIND_BY_MIME: Record<string, 'image' | 'video'> = {
   'image/jpeg': 'image',
@@ -28,7 +28,7 @@ export async function sendMessage(
 ): Promise<Message> {
   const { db, clock } = deps;
   const chat = await sendableChat(deps, principal, body.chatId);
-  if (!isWindowOpen(chat.initiate_at, clock.now()))
+  if (!mayReply(deps.channels, chat, clock.now(), 'human'))
     throw badRequest(MESSAGES.windowClosedCode, 'WINDOW_CLOSED');
   const retried = await alreadySent(deps, principal.accountId, chat.id, body.generatedId);
   if (retried) return retried;

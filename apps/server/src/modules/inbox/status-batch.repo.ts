@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { StatusUpdate } from '../../channels/types.js';
+import type { StatusUpdate } from './inbound.js';
 import type { StatusOutcome } from './ingest-fast.repo.js';
 import { forwardOnlyCondition, statusRank } from './status-rule.js';
 import { TurnBatcher } from './turn-batcher.js';

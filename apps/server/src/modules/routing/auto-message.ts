@@ -4,7 +4,7 @@ import type { AutoMessageKind } from '../../db/schema-routing.js';
 import { loadChatRows, loadMessageRows, previewOf } from '../inbox/queries.js';
 import type { ChatRow, MessageRow } from '../inbox/presenters.js';
 import { maySend } from '../billing/pricing/index.js';
-import { isWindowOpen } from '../inbox/window.js';
+import { mayReply } from '../inbox/window.js';
 
 /**
  * Sends an automatic message as the system (`is_system`, no sender): stored as `queue` with its
@@ -21,7 +21,7 @@ export async function sendAutoMessage(
   text: string,
 ): Promise<{ chat: ChatRow; message: MessageRow } | null> {
   const now = deps.clock.now();
-  if (!isWindowOpen(chat.initiate_at, now) || chat.blocked) return null;
+  if (!mayReply(deps.channels, chat, now, 'automatic') || chat.blocked) return null;
   // The same rule as an agent's send. The record is not claimed, so the message goes once the
   // account is topped up (or renewed) within the window.
   const may = await maySend(deps, chat.account_id, 'automatic');

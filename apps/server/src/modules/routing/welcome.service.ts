@@ -9,7 +9,7 @@ import type { Principal } from '../auth/principal.js';
 import { presentMessage } from '../inbox/presenters.js';
 import { loadChatRows } from '../inbox/queries.js';
 import { chatVisibleTo } from '../inbox/visibility-filter.js';
-import { isWindowOpen } from '../inbox/window.js';
+import { mayReply } from '../inbox/window.js';
 import { sendAutoMessage } from './auto-message.js';
 import { loadRoutingSettings } from './settings.js';
 
@@ -35,7 +35,7 @@ export async function sendWelcomeMessage(
   const [chat] = await loadChatRows(deps.db, principal.accountId, [chatId]);
   if (!chat) throw notFound(MESSAGES.noActiveChatroom);
   if (chat.blocked) throw badRequest(MESSAGES.chatBlocked, 'CHAT_BLOCKED');
-  if (!isWindowOpen(chat.initiate_at, deps.clock.now()))
+  if (!mayReply(deps.channels, chat, deps.clock.now(), 'automatic'))
     throw badRequest(MESSAGES.windowClosedCode, 'WINDOW_CLOSED');
   const { welcomeMessage } = await loadRoutingSettings(deps.db, principal.accountId);
   if (!welcomeMessage) throw badRequest(WELCOME_NOT_SET, 'WELCOME_NOT_SET');

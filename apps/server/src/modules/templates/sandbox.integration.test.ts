@@ -10,7 +10,7 @@ import {
   createWhatsappChannel,
   type TestUser,
 } from '../../test/fixtures.js';
-import { MetaTemplatesClient } from './meta-client.js';
+import { MetaTemplatesClient } from '../../channels/whatsapp-cloud/templates.js';
 import { call, newTemplate, templateBody } from './test-helpers.js';
 
 /** Publish → the sandbox reviews → its signed webhook moves the template, over real HTTP. */

@@ -13,13 +13,16 @@ import type { Deps } from '../../deps.js';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
 import type { Principal } from '../auth/principal.js';
-import { loadChannelCredentials } from '../channels/credentials.js';
+import { loadChannel, whatsappConfigOf } from '../channels/index.js';
 import type { Selectable } from 'kysely';
-import type { ChannelCredentials } from '../../channels/types.js';
+import type { TemplateCredentials } from '../../channels/whatsapp-cloud/templates.js';
 import type { TemplatesTable } from '../../db/schema-templates.js';
 import { LocalStorage } from '../../lib/storage.js';
 import { checkExampleMedia, isMediaHeader, loadHeaderExample } from './header-example.js';
-import { MetaTemplatesClient, metaTemplateBody } from './meta-client.js';
+import {
+  metaTemplateBody,
+  type MetaTemplatesClient,
+} from '../../channels/whatsapp-cloud/templates.js';
 import { presentTemplate } from './presenter.js';
 import { templatesRepo } from './repo.js';
 
@@ -38,14 +41,14 @@ function providerFailure(err: ProviderError): AppError {
   ]);
 }
 
-export type TemplatesDeps = Pick<Deps, 'db' | 'clock' | 'secrets' | 'config' | 'log'>;
+export type TemplatesDeps = Pick<Deps, 'db' | 'clock' | 'secrets' | 'config' | 'log' | 'channels'>;
 
 /** Templates of the caller's account: CRUD, publishing to Meta, the welcome template. */
 export class TemplatesService {
   private readonly meta: MetaTemplatesClient;
 
   constructor(private readonly deps: TemplatesDeps) {
-    this.meta = new MetaTemplatesClient(deps.config.graphApiUrl, deps.config.graphApiVersion);
+    this.meta = deps.channels.whatsapp.templates;
   }
 
   async list(principal: Principal, q: TemplateListQuery): Promise<TemplateList> {
@@ -123,10 +126,10 @@ export class TemplatesService {
       if (!CHANGEABLE.has(row.status))
         throw conflict(TEMPLATE_MESSAGES.notDeletable, 'TEMPLATE_NOT_DELETABLE');
       if (row.provider_template_id) {
-        const channel = await loadChannelCredentials(trx, this.deps.secrets, row.channel_id);
+        const loaded = await loadChannel(this.deps, row.channel_id, trx);
+        const config = loaded && whatsappConfigOf(loaded);
         try {
-          if (channel)
-            await this.meta.remove(channel.credentials, row.name, row.provider_template_id);
+          if (config) await this.meta.remove(config, row.name, row.provider_template_id);
         } catch (err) {
           if (!(err instanceof ProviderError)) throw err;
           // Already gone at Meta (deleted there, or never existed in this WABA): ours can go too.
@@ -149,10 +152,10 @@ export class TemplatesService {
    */
   async publish(principal: Principal, id: string): Promise<Template> {
     const draft = publishable(await templatesRepo.current(this.deps.db, principal.accountId, id));
-    const channel = await loadChannelCredentials(this.deps.db, this.deps.secrets, draft.channel_id);
-    if (!channel || channel.provider !== 'whatsapp_cloud' || !channel.credentials.wabaId)
+    const loaded = await loadChannel(this.deps, draft.channel_id);
+    const credentials = loaded && whatsappConfigOf(loaded);
+    if (!credentials)
       throw badRequest(TEMPLATE_MESSAGES.channelNotWhatsapp, 'CHANNEL_NOT_WHATSAPP');
-    const { credentials } = channel;
     const handle = await this.callMeta(id, () => this.headerHandle(principal, draft, credentials));
     await this.deps.db.transaction().execute(async (trx) => {
       // Unchanged since it was read (same channel, same example), or refused.
@@ -216,7 +219,7 @@ export class TemplatesService {
   private async headerHandle(
     principal: Principal,
     row: Selectable<TemplatesTable>,
-    creds: ChannelCredentials,
+    creds: TemplateCredentials,
   ): Promise<string | null> {
     const headerType = row.header_type;
     if (!isMediaHeader(headerType)) return null;

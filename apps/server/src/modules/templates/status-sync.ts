@@ -2,12 +2,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { TemplateStatusChange } from '../../channels/port.js';
 import { ProviderError } from '../../channels/types.js';
 import type { Deps } from '../../deps.js';
-import { loadChannelCredentials } from '../channels/credentials.js';
-import { MetaTemplatesClient } from './meta-client.js';
+import { loadChannel, whatsappConfigOf } from '../channels/index.js';
 import { statusFromMeta } from './meta-status.js';
 import { templatesRepo } from './repo.js';
 
-type SyncDeps = Pick<Deps, 'db' | 'clock' | 'secrets' | 'config' | 'log'>;
+type SyncDeps = Pick<Deps, 'db' | 'clock' | 'secrets' | 'config' | 'log' | 'channels'>;
 
 export interface MetaVerdict {
   providerId: string;
@@ -76,18 +75,19 @@ export async function handleTemplateStatusEvents(
  * case a status webhook was lost (the app was down past Meta's retries, or it was unsubscribed).
  */
 export async function runTemplateSyncJob(deps: SyncDeps): Promise<{ changed: number }> {
-  const meta = new MetaTemplatesClient(deps.config.graphApiUrl, deps.config.graphApiVersion);
+  const meta = deps.channels.whatsapp.templates;
   let changed = 0;
   for (const channelId of await templatesRepo.channelsAwaitingReview(deps.db)) {
-    const channel = await loadChannelCredentials(deps.db, deps.secrets, channelId);
-    if (!channel?.credentials.wabaId) continue;
+    const loaded = await loadChannel(deps, channelId);
+    const config = loaded && whatsappConfigOf(loaded);
+    if (!config) continue;
     try {
-      const list = await meta.list(channel.credentials);
+      const list = await meta.list(config);
       const result = await applyMetaVerdicts(
         deps,
         list.map((t) => ({
           providerId: t.id,
-          wabaId: channel.credentials.wabaId,
+          wabaId: config.wabaId,
           event: t.status,
           reason: t.rejectedReason,
         })),

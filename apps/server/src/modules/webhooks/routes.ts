@@ -1,9 +1,7 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { text } from '@sapa/contracts';
 import { z } from 'zod';
-import { toInboxEvents } from '../../channels/legacy.js';
 import { dispatchMetaWebhook } from '../../channels/meta-webhook.js';
-import type { ProviderType } from '../../db/schema-messaging.js';
 import type { App } from '../../http/types.js';
 import { ingestEvents } from '../inbox/ingest.service.js';
 import { handleTemplateStatusEvents } from '../templates/status-sync.js';
@@ -14,12 +12,6 @@ const verifyQuery = z.object({
   'hub.challenge': text().optional(),
   'hub.verify_token': text().optional(),
 });
-
-/**
- * Providers whose events today's ingest stores. Messenger's and Instagram's are parsed,
- * logged and acknowledged until the inbox takes neutral events.
- */
-const INBOX_PROVIDERS: ReadonlySet<ProviderType> = new Set(['whatsapp_cloud']);
 
 /** Meta's webhook endpoint (reference §1): handshake, then channels/meta-webhook.ts, durable ingest. */
 export function webhookRoutes(app: App, { deps }: ModuleContext): void {
@@ -73,23 +65,15 @@ export function webhookRoutes(app: App, { deps }: ModuleContext): void {
         if (result.outcome === 'unhandled') return reply.status(200).send('EVENT_RECEIVED');
 
         const { provider, events } = result;
+        // Meta's verdicts on WhatsApp templates are the templates module's; the rest the inbox's.
         await handleTemplateStatusEvents(
           deps,
           events.filter((e) => e.kind === 'template.status'),
           request.log,
         );
-        if (!INBOX_PROVIDERS.has(provider)) {
-          request.log.info(
-            { provider, events: events.length },
-            'webhook parsed; the inbox does not take this channel yet; acknowledged',
-          );
-          return reply.status(200).send('EVENT_RECEIVED');
-        }
-        const { inbox, other } = toInboxEvents(events);
-        for (const e of other)
-          if (e.kind !== 'template.status')
-            request.log.info({ provider, kind: e.kind }, 'webhook event the inbox does not store');
-        const ingested = await ingestEvents(deps, provider, inbox);
+        const ingested = await ingestEvents(deps, provider, events);
+        for (const e of ingested.notStored)
+          request.log.info({ provider, kind: e.kind }, 'webhook event the inbox does not store');
         if (ingested.unknownChannels.length)
           request.log.warn(
             { unknown: ingested.unknownChannels },

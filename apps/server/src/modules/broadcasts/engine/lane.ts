@@ -4,8 +4,7 @@ import type { Transaction } from 'kysely';
 import type { Deps } from '../../../deps.js';
 import type { Database } from '../../../db/schema.js';
 import { isSendRefusal, noteBalanceChanged } from '../../billing/pricing/index.js';
-import { loadChannelCredentials } from '../../channels/credentials.js';
-import type { ChannelCredentials } from '../../../channels/types.js';
+import { loadChannel, whatsappConfigOf, type LoadedChannel } from '../../channels/index.js';
 import { chargeSends, refundSends, unitPriceCents } from './charge.js';
 import { paceShape, type EngineOptions } from './options.js';
 import { Pacer } from './pacer.js';
@@ -24,7 +23,7 @@ interface LaneContext {
   deps: Deps;
   o: EngineOptions;
   b: SendingBroadcast;
-  creds: ChannelCredentials;
+  channel: LoadedChannel;
   cents: number;
   headerMediaId: string | null;
   /** Recipients one claim takes. */
@@ -115,8 +114,9 @@ async function sendWhileHeld(
 ): Promise<Next> {
   const b = await engineRepo.loadSending(deps.db, broadcastId);
   if (!b || b.status !== 'running') return { outcome: 'not-running' };
-  const channel = await loadChannelCredentials(deps.db, deps.secrets, b.channel_id);
-  if (!channel) return { outcome: 'not-running' };
+  const channel = await loadChannel(deps, b.channel_id);
+  const config = channel && whatsappConfigOf(channel);
+  if (!channel || !config) return { outcome: 'not-running' };
   const { batch, maxInFlight } = paceShape(b.broadcast_rate, o);
   const reserve = async (count: number) =>
     (await engineRepo.reserveSlots(deps.db, b.channel_id, count, b.broadcast_rate)).waitMs;
@@ -124,9 +124,9 @@ async function sendWhileHeld(
     deps,
     o,
     b,
-    creds: channel.credentials,
+    channel,
     cents: await unitPriceCents(deps, b.account_id),
-    headerMediaId: await uploadHeaderMedia(deps, b, channel.credentials),
+    headerMediaId: await uploadHeaderMedia(deps, b, config),
     batch,
     pacer: new Pacer(reserve, b.broadcast_rate, maxInFlight),
     recording: new Set(),
@@ -214,15 +214,19 @@ async function sendStep(ctx: LaneContext): Promise<'sent' | 'empty' | 'stopped'>
   pacer.release(places - claimed.length);
   if (claimed.length === 0) return 'empty';
 
-  const adapter = deps.channels.get('whatsapp_cloud');
+  const { open } = ctx.channel;
   const { outcomes } = await pacer.launch(claimed, async (r): Promise<SendOutcome> => {
     try {
-      const { providerMessageId } = await adapter.send(ctx.creds, {
-        type: 'template',
-        to: r.phone,
-        template: templateFor(b, r, ctx.headerMediaId),
-        callbackData: callbackDataOf(r.id),
-      });
+      // A template goes out whatever the window: no facts about the customer are needed.
+      const { providerMessageId } = await open.send(
+        {
+          type: 'template',
+          to: r.phone,
+          template: templateFor(b, r, ctx.headerMediaId),
+          callbackData: callbackDataOf(r.id),
+        },
+        { lastInboundAt: null, now: claimedAt, author: 'automatic', humanAgentExtension: false },
+      );
       return { wamid: providerMessageId };
     } catch (error) {
       return { error };

@@ -61,17 +61,23 @@ describe('broadcast crash recovery', () => {
     'settles sends that reached Meta from their webhooks and resends the rest: 0 duplicates, 0 missed',
     { timeout: 60_000 },
     async () => {
-      const adapter = w.ctx.deps.channels.get('whatsapp_cloud');
-      const realSend = adapter.send.bind(adapter);
+      const adapters = w.ctx.deps.channels;
+      const realOpen = adapters.open.bind(adapters);
       const phoneRow = (to: string) => Number(to.slice(-7));
       // Rows 1–10: the request reaches the sandbox, then the worker dies before recording it.
       // Rows 11–15: the worker dies before the request leaves.
-      adapter.send = async (creds, message) => {
-        const row = phoneRow(message.to);
-        if (row >= 11 && row <= 15) throw new Error('worker killed before the request');
-        const result = await realSend(creds, message);
-        if (row <= 10) throw new Error('worker killed after the request');
-        return result;
+      adapters.open = (provider, config) => {
+        const channel = realOpen(provider, config);
+        return {
+          ...channel,
+          send: async (message, window) => {
+            const row = phoneRow(message.to);
+            if (row >= 11 && row <= 15) throw new Error('worker killed before the request');
+            const result = await channel.send(message, window);
+            if (row <= 10) throw new Error('worker killed after the request');
+            return result;
+          },
+        };
       };
       const before = (await new LedgerService(w.ctx.deps).balance(w.accountId)).saldo;
       const id = await createBroadcast(w, 40, { phonePrefix: '62844' });
@@ -79,7 +85,7 @@ describe('broadcast crash recovery', () => {
         await start(id);
         await runLane(w.ctx.deps, id, 0, OPTIONS);
       } finally {
-        adapter.send = realSend;
+        adapters.open = realOpen;
       }
       // The ten that reached the sandbox are settled by their status webhooks, wamid included.
       await until(async () => (await recipientStatuses(w, id)).sending === 5);
@@ -129,12 +135,18 @@ describe('broadcast crash recovery', () => {
       events: new EventBus(),
       channels: ChannelAdapters.fromConfig(w.ctx.deps.config),
     };
-    const second = deps2.channels.get('whatsapp_cloud');
-    const secondSend = second.send.bind(second);
+    const second = deps2.channels;
+    const secondOpen = second.open.bind(second);
     let sentBySecond = 0;
-    second.send = (creds, message) => {
-      sentBySecond++;
-      return secondSend(creds, message);
+    second.open = (provider, config) => {
+      const channel = secondOpen(provider, config);
+      return {
+        ...channel,
+        send: (message, window) => {
+          sentBySecond++;
+          return channel.send(message, window);
+        },
+      };
     };
     try {
       await w.sandbox.inject({

@@ -34,8 +34,6 @@ export interface SendingBroadcast {
   header_type: string;
   broadcast_rate: number;
   external_id: string;
-  access_token_sealed: string | null;
-  waba_id: string | null;
 }
 
 /** SQL of the sending engine; everything is keyed by the broadcast, found by id from a job. */
@@ -56,8 +54,6 @@ export const engineRepo = {
         't.header_type',
         'c.broadcast_rate',
         'c.external_id',
-        'c.access_token_sealed',
-        'c.waba_id',
       ])
       .where('b.id', '=', broadcastId)
       .executeTakeFirst();

@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Deps } from '../../../deps.js';
-import type { ChannelCredentials, TemplateSend } from '../../../channels/types.js';
+import type { WhatsappCloudCredentials } from '@sapa/contracts';
+import type { TemplateSend } from '../../../channels/types.js';
 import { ProviderError } from '../../../channels/types.js';
 import { backoffSeconds } from '../../../jobs/definitions.js';
 import type { ClaimedRecipient, SendingBroadcast, SendResult } from './repo.js';
@@ -18,8 +19,6 @@ export function recipientIdOfCallback(data: string | null | undefined): string |
   return /^\d{1,18}$/.test(id) ? id : null;
 }
 
-/** Throughput and transient refusals worth a later retry (reference §2.7, §2.8). */
-const THROTTLE_CODES = new Set([130429, 131056]);
 /** After this many attempts a recipient that keeps being refused fails with the last error. */
 export const MAX_ATTEMPTS = 8;
 
@@ -39,10 +38,10 @@ export function classify(
   const err = outcome.error;
   if (!(err instanceof ProviderError) || err.httpStatus === null) return null;
   const error = { code: err.info.code, title: err.info.title, message: err.info.message };
-  if (err.info.code === 132001) return { id: recipient.id, status: 'no-match-template', error };
-  const throttled =
-    err.httpStatus === 429 || (err.info.code !== null && THROTTLE_CODES.has(err.info.code));
-  if ((throttled || err.retryable) && recipient.attempts < MAX_ATTEMPTS) {
+  if (err.kind === 'template_missing')
+    return { id: recipient.id, status: 'no-match-template', error };
+  // Throughput limits (rate_limited) and transient refusals are worth a later retry.
+  if ((err.kind === 'rate_limited' || err.retryable) && recipient.attempts < MAX_ATTEMPTS) {
     const wait = backoffSeconds(recipient.attempts, random);
     return {
       id: recipient.id,
@@ -84,7 +83,7 @@ export function templateFor(
 export async function uploadHeaderMedia(
   deps: Deps,
   b: SendingBroadcast,
-  creds: ChannelCredentials,
+  config: WhatsappCloudCredentials,
 ): Promise<string | null> {
   const mediaId = b.header_media?.mediaId;
   if (!mediaId || b.header_media?.link) return null;
@@ -96,7 +95,7 @@ export async function uploadHeaderMedia(
     .executeTakeFirst();
   if (!row) return null;
   const bytes = await readFile(join(deps.config.mediaDir, row.storage_key));
-  return deps.channels.get('whatsapp_cloud').uploadMedia(creds, {
+  return deps.channels.whatsapp.uploadMedia(config, {
     bytes,
     mimeType: row.mime_type,
     filename: row.filename ?? 'file',

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { graphError } from '../../../channels/whatsapp-cloud/errors.js';
 import { parseWhatsappWebhook } from '../../../channels/whatsapp-cloud/parse.js';
 import { createTestContext, type TestContext } from '../../../test/harness.js';
 import { createAccount, createUser, createWhatsappChannel } from '../../../test/fixtures.js';
 import type { DeliveryStatus, StatusUpdate } from '../../../channels/types.js';
 import { classify, recipientIdOfCallback } from './send.js';
 import { applyRecipientStatuses } from './statuses.js';
-import { ProviderError } from '../../../channels/types.js';
 import { createBroadcast } from './test-helpers.js';
 
 /** Per-recipient statuses from webhooks, found by the callback data; forward only. */
@@ -139,8 +139,9 @@ describe('recipient statuses', () => {
   it('classifies send outcomes: throughput backs off, 132001 is no-match-template, no answer is in doubt', () => {
     const r = { id: '1', phone: '62811', params: [], header_param: null, attempts: 1 };
     const now = new Date('2026-03-01T00:00:00Z');
-    const e = (status: number | null, code: number | null, retryable = false) =>
-      new ProviderError({ code, title: 't', message: 'm' }, retryable, status);
+    // Refusals as the WhatsApp adapter classifies Meta's answers (no answer at all: status null).
+    const e = (status: number | null, code: number | null) =>
+      graphError(status, code === null ? null : { error: { code, message: 'm' } });
     expect(classify(r, { wamid: 'wamid.1' }, now)).toEqual({
       id: '1',
       status: 'sent',
@@ -155,7 +156,7 @@ describe('recipient statuses', () => {
     expect(classify(r, { error: e(429, null) }, now)?.status).toBe('delayed');
     expect(classify(r, { error: e(404, 132001) }, now)?.status).toBe('no-match-template');
     expect(classify(r, { error: e(400, 131026) }, now)?.status).toBe('failed');
-    expect(classify(r, { error: e(null, null, true) }, now)).toBeNull();
+    expect(classify(r, { error: e(null, null) }, now)).toBeNull();
     expect(classify(r, { error: new Error('crash') }, now)).toBeNull();
     // A recipient refused again and again finally fails with the last error.
     expect(classify({ ...r, attempts: 8 }, { error: e(400, 130429) }, now)?.status).toBe('failed');

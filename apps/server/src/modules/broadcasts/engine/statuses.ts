@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { Deps } from '../../../deps.js';
-import type { StatusUpdate } from '../../../channels/types.js';
+import type { DeliveryStatus, ProviderErrorInfo } from '../../../channels/types.js';
 import { forwardOnlyCondition, statusRank } from '../../inbox/status-rule.js';
 import { TurnBatcher } from '../../inbox/turn-batcher.js';
 import { progressThrottle } from './progress.js';
@@ -38,10 +38,19 @@ const BATCH_SQL = `
   WHERE l.id = r.id AND r.id = i.id
   RETURNING r.id::text AS id, r.broadcast_id`;
 
+/** A send's status as ingest hands it over (the inbox's StatusUpdate fits). */
+export interface BroadcastStatus {
+  providerMessageId: string;
+  status: DeliveryStatus;
+  error: ProviderErrorInfo | null;
+  timestamp: Date;
+  callbackData: string | null;
+}
+
 export interface RecipientStatusItem {
   channelId: string;
   recipientId: string;
-  s: Pick<StatusUpdate, 'providerMessageId' | 'status' | 'error' | 'timestamp'>;
+  s: Omit<BroadcastStatus, 'callbackData'>;
 }
 
 /** The broadcast a status landed on, or null when no row of that channel has that id. */
@@ -95,7 +104,7 @@ function batcherFor(pool: pg.Pool) {
 export async function ingestBroadcastStatus(
   deps: Deps,
   channelId: string,
-  s: StatusUpdate,
+  s: BroadcastStatus,
 ): Promise<boolean> {
   const recipientId = recipientIdOfCallback(s.callbackData);
   if (!recipientId) return false;

@@ -4,7 +4,7 @@ import type { Deps } from '../../../deps.js';
 import { ProviderError } from '../../../channels/types.js';
 import { backoffSeconds } from '../../../jobs/definitions.js';
 import { LocalStorage } from '../../../lib/storage.js';
-import { loadChannelCredentials } from '../../channels/credentials.js';
+import { loadChannel } from '../../channels/index.js';
 
 const MAX_ATTEMPTS = 6;
 
@@ -30,11 +30,15 @@ export async function storeInboundMedia(deps: Deps, messageId: string): Promise<
   if (msg.media_id) return msg.media_id;
   const media = (msg.payload as { media?: PendingMedia }).media;
   if (!media?.providerMediaId) return null;
-  const channel = await loadChannelCredentials(deps.db, deps.secrets, msg.channel_id);
+  const channel = await loadChannel(deps, msg.channel_id);
   if (!channel) return null;
-  const file = await deps.channels
-    .get(channel.provider)
-    .fetchMedia(channel.credentials, media.providerMediaId);
+  const file = await channel.open.fetchMedia({
+    source: 'provider_id',
+    providerMediaId: media.providerMediaId,
+    mimeType: media.mimeType,
+    sha256: null,
+    filename: media.filename,
+  });
   const key = `${msg.account_id}/${randomUUID()}`;
   await new LocalStorage(deps.config.mediaDir).put(key, file.bytes);
   return deps.db.transaction().execute(async (trx) => {

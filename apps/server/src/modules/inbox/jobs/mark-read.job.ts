@@ -1,6 +1,6 @@
 import type { Deps } from '../../../deps.js';
 import { ProviderError } from '../../../channels/types.js';
-import { loadChannelCredentials } from '../../channels/credentials.js';
+import { loadChannel } from '../../channels/index.js';
 
 /** Tells the provider the customer's messages were read (blue ticks on their phone). */
 export async function runMarkReadJob(
@@ -9,14 +9,19 @@ export async function runMarkReadJob(
 ): Promise<void> {
   const chat = await deps.db
     .selectFrom('chats')
-    .select(['channel_id'])
+    .select(['channel_id', 'identifier'])
     .where('id', '=', data.chatId)
     .executeTakeFirst();
   if (!chat) return;
-  const channel = await loadChannelCredentials(deps.db, deps.secrets, chat.channel_id);
+  const channel = await loadChannel(deps, chat.channel_id);
   if (!channel?.isEnabled) return;
   try {
-    await deps.channels.get(channel.provider).markRead(channel.credentials, data.providerMessageId);
+    // Once per chat, whatever the platform marks (one message on WhatsApp, the conversation on
+    // Meta's page channels): the port knows which.
+    await channel.open.markRead({
+      customerId: chat.identifier,
+      lastProviderMessageId: data.providerMessageId,
+    });
   } catch (err) {
     // A lost read receipt is harmless; retry only transient failures (pg-boss retries a throw).
     if (err instanceof ProviderError && err.retryable) throw err;

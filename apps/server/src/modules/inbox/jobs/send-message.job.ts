@@ -1,25 +1,24 @@
 import { sql } from 'kysely';
 import { MESSAGES } from '@sapa/contracts';
 import type { Deps } from '../../../deps.js';
-import {
-  ProviderError,
-  type OutgoingMessage,
-  type ProviderErrorInfo,
-} from '../../../channels/types.js';
+import type { OutboundMediaKind, OutboundMessage } from '../../../channels/port.js';
+import { ProviderError, type ProviderErrorInfo } from '../../../channels/types.js';
+import { ChannelConfigError } from '../../../channels/registry.js';
 import { backoffSeconds } from '../../../jobs/definitions.js';
-import { loadChannelCredentials } from '../../channels/credentials.js';
+import { loadChannel } from '../../channels/index.js';
 import { applyStatus } from '../ingest.repo.js';
 import { loadChatRows } from '../queries.js';
 import { templateSendOf } from '../templates/send-payload.js';
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 
 export const MAX_SEND_ATTEMPTS = 8;
 
+const MEDIA_KINDS: ReadonlySet<string> = new Set(['image', 'video', 'audio', 'document']);
+
 /**
- * Sends one queued message through its channel's adapter. Idempotent per message: anything not
- * in `queue` is left alone. Retryable provider errors are rescheduled with jittered backoff;
- * permanent ones mark the message failed and tell the agent why.
+ * Sends one queued message through its channel's port. Idempotent per message: anything not
+ * in `queue` is left alone. The port applies its platform's reply window to the chat's facts;
+ * retryable provider errors are rescheduled with jittered backoff; permanent ones (a closed
+ * window among them) mark the message failed and tell the agent why.
  */
 export async function runSendMessageJob(
   deps: Deps,
@@ -42,67 +41,79 @@ export async function runSendMessageJob(
       'm.attachment_name',
       'm.reply_to_provider_id',
       'm.sender_id',
+      'm.is_system',
       'c.identifier',
+      'c.initiate_at',
       'md.storage_key',
       'md.mime_type',
       'md.filename',
+      'md.size_bytes',
     ])
     .where('m.id', '=', Number(data.messageId))
     .executeTakeFirst();
   if (!msg || msg.status !== 'queue') return;
-  const channel = await loadChannelCredentials(db, deps.secrets, msg.channel_id);
+  const channel = await loadChannel(deps, msg.channel_id).catch((err: unknown) => {
+    // A stored config its port refuses cannot send: fail the message rather than retry forever.
+    if (err instanceof ChannelConfigError) return 'unusable' as const;
+    throw err;
+  });
+  if (channel === 'unusable')
+    return fail(deps, msg, {
+      code: null,
+      title: 'Channel not configured',
+      message: 'The channel of this chat is not set up to send. Connect it again.',
+    });
   if (!channel)
     return fail(deps, msg, {
       code: null,
       title: 'Channel removed',
       message: 'The channel of this chat no longer exists',
     });
-  const adapter = deps.channels.get(channel.provider);
 
+  // An upload from an earlier attempt, kept on the message: a retry sends it without uploading.
+  const uploaded = (msg.payload as { providerMediaId?: string }).providerMediaId ?? null;
+  let outgoing: OutboundMessage;
+  const template = templateSendOf(msg.payload);
+  if (template) {
+    outgoing = { type: 'template', to: msg.identifier, template };
+  } else if (msg.storage_key && msg.mime_type && MEDIA_KINDS.has(msg.msg_type)) {
+    outgoing = {
+      type: 'media',
+      to: msg.identifier,
+      media: {
+        kind: msg.msg_type as OutboundMediaKind,
+        storageKey: msg.storage_key,
+        mimeType: msg.mime_type,
+        filename: msg.attachment_name ?? msg.filename,
+        sizeBytes: Number(msg.size_bytes ?? 0),
+        providerMediaId: uploaded,
+      },
+      caption: msg.text || null,
+      replyToProviderId: msg.reply_to_provider_id,
+    };
+  } else {
+    outgoing = {
+      type: 'text',
+      to: msg.identifier,
+      text: msg.text,
+      replyToProviderId: msg.reply_to_provider_id,
+    };
+  }
   try {
-    let outgoing: OutgoingMessage;
-    const template = templateSendOf(msg.payload);
-    if (template) {
-      outgoing = { type: 'template', to: msg.identifier, template };
-    } else if (msg.storage_key && msg.mime_type) {
-      // Upload once; a retry reuses the provider's media id kept on the message.
-      let providerMediaId = (msg.payload as { providerMediaId?: string }).providerMediaId;
-      if (!providerMediaId) {
-        const bytes = await readFile(join(deps.config.mediaDir, msg.storage_key));
-        providerMediaId = await adapter.uploadMedia(channel.credentials, {
-          bytes,
-          mimeType: msg.mime_type,
-          filename: msg.filename ?? 'file',
-        });
-        await db
-          .updateTable('messages')
-          .set({ payload: sql`payload || ${JSON.stringify({ providerMediaId })}::jsonb` })
-          .where('id', '=', msg.id)
-          .execute();
-      }
-      outgoing = {
-        type: msg.msg_type as 'image' | 'video' | 'document',
-        to: msg.identifier,
-        providerMediaId,
-        caption: msg.text || undefined,
-        filename: msg.attachment_name,
-        replyToProviderId: msg.reply_to_provider_id,
-      };
-    } else {
-      outgoing = {
-        type: 'text',
-        to: msg.identifier,
-        text: msg.text,
-        replyToProviderId: msg.reply_to_provider_id,
-      };
-    }
-    const { providerMessageId } = await adapter.send(channel.credentials, outgoing);
-    await markSent(deps, msg, providerMessageId);
+    const sent = await channel.open.send(outgoing, {
+      lastInboundAt: msg.initiate_at,
+      now: deps.clock.now(),
+      author: msg.is_system || !msg.sender_id ? 'automatic' : 'human',
+      humanAgentExtension: false,
+    });
+    await keepUpload(deps, msg.id, sent.uploadedMediaId);
+    await markSent(deps, msg, sent.providerMessageId);
   } catch (err) {
     if (!(err instanceof ProviderError)) throw err;
+    await keepUpload(deps, msg.id, err.uploadedMediaId);
     if (err.retryable && data.attempt + 1 < MAX_SEND_ATTEMPTS) {
       deps.log.warn(
-        { messageId: msg.id, attempt: data.attempt, code: err.info.code },
+        { messageId: msg.id, attempt: data.attempt, code: err.info.code, kind: err.kind },
         'send failed; retrying',
       );
       await deps.jobs.enqueue(
@@ -112,8 +123,20 @@ export async function runSendMessageJob(
       );
       return;
     }
-    await fail(deps, msg, err.info);
+    await fail(deps, msg, err.info, err.kind === 'window_closed');
   }
+}
+
+/** The provider's id of a file uploaded for this message, kept where retries look for it. */
+async function keepUpload(deps: Deps, messageId: number, uploadedMediaId: string | null) {
+  if (!uploadedMediaId) return;
+  await deps.db
+    .updateTable('messages')
+    .set({
+      payload: sql`payload || ${JSON.stringify({ providerMediaId: uploadedMediaId })}::jsonb`,
+    })
+    .where('id', '=', messageId)
+    .execute();
 }
 
 interface SendingMessage {
@@ -165,8 +188,12 @@ async function markSent(deps: Deps, msg: SendingMessage, providerMessageId: stri
   }
 }
 
-async function fail(deps: Deps, msg: SendingMessage, info: ProviderErrorInfo): Promise<void> {
-  const windowClosed = info.code === 131047;
+async function fail(
+  deps: Deps,
+  msg: SendingMessage,
+  info: ProviderErrorInfo,
+  windowClosed = false,
+): Promise<void> {
   const error = {
     code: info.code,
     title: info.title,

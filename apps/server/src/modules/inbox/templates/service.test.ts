@@ -34,7 +34,7 @@ beforeAll(async () => {
   accountId = await createAccount(ctx);
   await fundAccount(ctx, accountId);
   admin = await createUser(ctx, accountId, { role: 'admin' });
-  channel = await createWhatsappChannel(ctx, accountId, { token: 'tpl-token' });
+  channel = await createWhatsappChannel(ctx, accountId, { token: 'tpl-token-1' });
   orderTemplate = await insertTemplate({
     name: 'order_shipped',
     footer: 'Toko Demo',
@@ -139,7 +139,7 @@ describe('POST /api/messages/template', () => {
 
     await ctx.jobs.drain();
     const call = graph.calls.find((c) => c.path.endsWith(`/${channel.phoneNumberId}/messages`));
-    expect(call?.auth).toBe('Bearer tpl-token');
+    expect(call?.auth).toBe('Bearer tpl-token-1');
     expect(call?.body).toMatchObject({
       messaging_product: 'whatsapp',
       type: 'template',

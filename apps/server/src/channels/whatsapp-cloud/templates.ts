@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
-import { graphError } from '../../channels/whatsapp-cloud/errors.js';
-import type { ChannelCredentials } from '../../channels/types.js';
+import type { WhatsappCloudCredentials } from '@sapa/contracts';
+import { graphError } from './errors.js';
 import type { TemplateButtonDb, TemplatesTable } from '../../db/schema-templates.js';
 
 const TIMEOUT_MS = 15_000;
@@ -87,14 +87,20 @@ interface MetaListPage {
   paging?: { next?: string };
 }
 
-/** Meta's template endpoints on a WABA, with the channel's token; errors as ProviderError. */
+/** What the template endpoints need of a WhatsApp channel's config: its WABA and token. */
+export type TemplateCredentials = Pick<WhatsappCloudCredentials, 'wabaId' | 'accessToken'>;
+
+/**
+ * Meta's template endpoints on a WABA, with the channel's token; errors as ProviderError. The
+ * WhatsApp adapter owns it (`ChannelAdapters.whatsappTemplates`): templates are WhatsApp's alone.
+ */
 export class MetaTemplatesClient {
   constructor(
     private readonly graphUrl: string,
     private readonly version: string,
   ) {}
 
-  async create(creds: ChannelCredentials, body: Record<string, unknown>) {
+  async create(creds: TemplateCredentials, body: Record<string, unknown>) {
     const res = await this.call<{ id?: string | number; status?: string }>(
       creds,
       'POST',
@@ -107,17 +113,17 @@ export class MetaTemplatesClient {
   }
 
   /** Meta edits a REJECTED or PAUSED template in place and reviews it again. */
-  async edit(creds: ChannelCredentials, providerId: string, body: Record<string, unknown>) {
+  async edit(creds: TemplateCredentials, providerId: string, body: Record<string, unknown>) {
     const { components, category } = body;
     await this.call(creds, 'POST', `/${providerId}`, { components, category });
   }
 
-  async remove(creds: ChannelCredentials, name: string, providerId: string | null) {
+  async remove(creds: TemplateCredentials, name: string, providerId: string | null) {
     const qs = new URLSearchParams({ name, ...(providerId ? { hsm_id: providerId } : {}) });
     await this.call(creds, 'DELETE', `/${this.waba(creds)}/message_templates?${qs}`);
   }
 
-  async list(creds: ChannelCredentials): Promise<MetaTemplateStatus[]> {
+  async list(creds: TemplateCredentials): Promise<MetaTemplateStatus[]> {
     const out: MetaTemplateStatus[] = [];
     let path: string | null =
       `/${this.waba(creds)}/message_templates?fields=id,name,language,status,rejected_reason&limit=100`;
@@ -143,7 +149,7 @@ export class MetaTemplatesClient {
    * `Authorization: OAuth`), and return the file handle `h` a template's header_handle takes.
    */
   async uploadHeaderExample(
-    creds: ChannelCredentials,
+    creds: TemplateCredentials,
     appId: string,
     file: { bytes: Buffer; mimeType: string; fileName: string },
   ): Promise<string> {
@@ -173,7 +179,7 @@ export class MetaTemplatesClient {
     return done.h;
   }
 
-  private waba(creds: ChannelCredentials): string {
+  private waba(creds: TemplateCredentials): string {
     if (!creds.wabaId)
       throw graphError(400, {
         error: { message: 'The channel has no WhatsApp Business Account id' },
@@ -188,7 +194,7 @@ export class MetaTemplatesClient {
   }
 
   private async call<T>(
-    creds: ChannelCredentials,
+    creds: TemplateCredentials,
     method: string,
     path: string,
     body?: unknown,
