@@ -18,11 +18,14 @@ import { registerSecurityHeaders } from './http/security-headers.js';
 import { findWebDist, registerStaticWeb } from './http/static-web.js';
 import type { App } from './http/types.js';
 import { AuthService } from './modules/auth/service.js';
-import { MODULES, type CoreServices } from './modules/registry.js';
-import { registerInboxSocketHandlers } from './modules/inbox/socket-handlers.js';
-import { registerRoutingSocketHandlers } from './modules/routing/welcome.service.js';
+import {
+  MODULES,
+  registerModuleListeners,
+  registerModuleSockets,
+  type CoreServices,
+} from './modules/registry.js';
 import { Realtime } from './realtime/server.js';
-import { registerUsageCharges, usageIdle } from './modules/billing/pricing/index.js';
+import { usageIdle } from './modules/billing/pricing/index.js';
 
 export interface BuiltApp {
   app: App;
@@ -71,9 +74,8 @@ export async function buildApp(
   for (const register of MODULES) register(app, { deps, services });
 
   const realtime = await Realtime.create(deps, services.auth, app.server);
-  registerInboxSocketHandlers(deps, realtime);
-  registerRoutingSocketHandlers(deps, realtime);
-  registerUsageCharges(deps);
+  registerModuleSockets(deps, realtime);
+  registerModuleListeners(deps);
   // Charges started by this process's events finish before the pool closes.
   app.addHook('onClose', async () => usageIdle(deps));
   app.addHook('onClose', async () => realtime.close());

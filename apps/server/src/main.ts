@@ -14,12 +14,7 @@ import { systemClock } from './lib/clock.js';
 import { SecretBox } from './lib/crypto.js';
 import { AuthCache, watchPool } from './modules/auth/auth-cache.js';
 import { AuthService } from './modules/auth/service.js';
-import { registerInboxWorkers } from './modules/inbox/jobs/register.js';
-import { registerBroadcastWorkers } from './modules/broadcasts/engine/register.js';
-import { registerTemplateWorkers } from './modules/templates/status-sync.js';
-import { registerUsageCharges, registerUsageSweeper } from './modules/billing/pricing/index.js';
-import { registerInvoiceWorkers } from './modules/billing/invoices/index.js';
-import { registerPaymentWorkers } from './modules/billing/index.js';
+import { registerModuleListeners, registerModuleWorkers } from './modules/registry.js';
 import { OutboxMailer } from './modules/mail/mailer.js';
 import { devMailboxEnabled } from './modules/mail/routes.js';
 import { Realtime } from './realtime/server.js';
@@ -106,15 +101,12 @@ async function start(): Promise<void> {
   const seeded = config.seedDemo && serveWeb ? await seedDemo(deps) : null;
   if (seeded) await seedDemoMessaging(deps);
   if (seeded) await seedDemoTemplates(deps);
-  if (runWorkers) await registerInboxWorkers(deps);
-  const stopBroadcastSweep = runWorkers ? await registerBroadcastWorkers(deps) : null;
-  if (stopBroadcastSweep) stopper.add('broadcast sweep', stopBroadcastSweep);
-  if (runWorkers) await registerTemplateWorkers(deps);
-  // Usage charges listen wherever events are published (a worker's sends fail and refund too).
-  registerUsageCharges(deps);
-  if (runWorkers) await registerUsageSweeper(deps);
-  if (runWorkers) await registerInvoiceWorkers(deps);
-  if (runWorkers) await registerPaymentWorkers(deps);
+  // Listeners wherever events are published (a worker's sends fail and refund too), before any
+  // worker starts publishing.
+  registerModuleListeners(deps);
+  if (runWorkers)
+    for (const { name, stop } of await registerModuleWorkers(deps))
+      stopper.add(`${name} workers`, stop);
 
   if (!serveWeb) {
     // A worker still publishes socket events: through the adapter they reach the web processes.

@@ -8,6 +8,8 @@ import type {
   Order,
   Presence,
 } from '@sapa/contracts';
+import type { DeliveryStatus, TemplateStatusChange } from '../channels/port.js';
+import type { ProviderErrorInfo } from '../channels/errors.js';
 import type { ChatRow, MessageRow } from '../modules/inbox/presenters.js';
 
 /** What routing needs to know about a chat: whose screens may show it. */
@@ -85,12 +87,84 @@ export type DomainEvent =
 
 export type DomainEventListener = (event: DomainEvent) => void;
 
+/** A send's delivery status that its sender tagged (`callbackData`): not an inbox message's. */
+export interface TaggedSendStatus {
+  providerMessageId: string;
+  status: DeliveryStatus;
+  error: ProviderErrorInfo | null;
+  timestamp: Date;
+  callbackData: string;
+}
+
+/**
+ * Events whose listeners the publisher awaits, after its commit and before it answers (ingest
+ * answers the provider's webhook only then): what they write is as durable as the webhook,
+ * which the provider redelivers on a 5xx. A listener that must not fail the publisher catches
+ * its own errors (routing, broadcast replies); one whose failure must bring the webhook back
+ * lets them through (broadcast statuses).
+ */
+export interface AwaitedEventMap {
+  /**
+   * A customer's message was stored. Listeners run one after another in the order modules
+   * define them; one that assigns the chat sets `chat` for those after it (a broadcast's Self
+   * Assign before routing).
+   */
+  'message.received': {
+    chat: ChatRow;
+    message: MessageRow;
+    /** The customer's id on the channel (a phone number on WhatsApp). */
+    customerId: string;
+    at: Date;
+  };
+  /** A tagged send's status; a listener answers true when the send is its own. */
+  'send.status': { channelId: string; status: TaggedSendStatus };
+  /** Meta's verdicts on WhatsApp templates, as a webhook brought them (the adapter's events). */
+  'template.status': { changes: TemplateStatusChange[] };
+}
+
+export interface AwaitedResultMap {
+  'message.received': void;
+  'send.status': boolean;
+  'template.status': void;
+}
+
+export type AwaitedEventType = keyof AwaitedEventMap;
+export type AwaitedListener<K extends AwaitedEventType> = (
+  event: AwaitedEventMap[K],
+) => Promise<AwaitedResultMap[K]>;
+
+type AnyAwaitedListener = (event: unknown) => Promise<unknown>;
+
 export class EventBus {
   private readonly listeners = new Set<DomainEventListener>();
+  private readonly awaited = new Map<AwaitedEventType, AnyAwaitedListener[]>();
 
   subscribe(listener: DomainEventListener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  /** Listens to an awaited event; listeners run in the order they were added. */
+  on<K extends AwaitedEventType>(type: K, listener: AwaitedListener<K>): () => void {
+    const list = this.awaited.get(type) ?? [];
+    const entry = listener as AnyAwaitedListener;
+    list.push(entry);
+    this.awaited.set(type, list);
+    return () => {
+      const at = list.indexOf(entry);
+      if (at >= 0) list.splice(at, 1);
+    };
+  }
+
+  /** Runs an awaited event's listeners one after another; their answers, in order. */
+  async emit<K extends AwaitedEventType>(
+    type: K,
+    event: AwaitedEventMap[K],
+  ): Promise<AwaitedResultMap[K][]> {
+    const results: AwaitedResultMap[K][] = [];
+    for (const listener of this.awaited.get(type) ?? [])
+      results.push((await listener(event)) as AwaitedResultMap[K]);
+    return results;
   }
 
   publish(event: DomainEvent): void {

@@ -1,10 +1,10 @@
 import type { Deps } from '../deps.js';
 import type { App } from '../http/types.js';
-import type { AuthService } from './auth/service.js';
+import type { Realtime } from '../realtime/server.js';
 import { authRoutes } from './auth/routes.js';
-import { billingRoutes } from './billing/routes.js';
-import { pricingRoutes } from './billing/pricing/index.js';
-import { broadcastsRoutes } from './broadcasts/routes.js';
+import { billingModule } from './billing/module.js';
+import { broadcastsModule } from './broadcasts/module.js';
+import type { ModuleContext, ModuleDefinition } from './definition.js';
 import { divisionsRoutes } from './divisions/routes.js';
 import { healthRoutes } from './health/routes.js';
 import { mailRoutes } from './mail/routes.js';
@@ -12,54 +12,82 @@ import { onboardingRoutes } from './onboarding/routes.js';
 import { channelRoutes } from './channels/routes.js';
 import { contactsRoutes } from './contacts/routes.js';
 import { contactGroupsRoutes } from './contact-groups/routes.js';
-import { inboxRoutes } from './inbox/routes.js';
-import { inboxTemplateRoutes } from './inbox/templates/routes.js';
+import { inboxModule } from './inbox/module.js';
 import { labelsRoutes } from './labels/routes.js';
 import { quickRepliesRoutes } from './quick-replies/routes.js';
 import { ticketsRoutes } from './tickets/routes.js';
 import { mediaRoutes } from './media/routes.js';
 import { opsRoutes } from './ops/routes.js';
 import { webhookRoutes } from './webhooks/routes.js';
-import { routingRoutes } from './routing/routes.js';
+import { routingModule } from './routing/module.js';
 import { settingsRoutes } from './settings/routes.js';
 import { shellRoutes } from './settings/shell.js';
 import { usersRoutes } from './users/routes.js';
-import { templatesRoutes } from './templates/routes.js';
+import { templatesModule } from './templates/module.js';
 
-/** Services other modules may call (built once in app.ts). */
-export interface CoreServices {
-  auth: AuthService;
-}
+export type { CoreServices, ModuleContext, ModuleDefinition } from './definition.js';
 
-export interface ModuleContext {
-  deps: Deps;
-  services: CoreServices;
-}
+const routesOnly = (name: string, ...routes: ((app: App, ctx: ModuleContext) => void)[]) => ({
+  name,
+  routes,
+});
 
-/** Every HTTP module, registered in this order. Add one line per domain. */
-export const MODULES: ((app: App, ctx: ModuleContext) => void)[] = [
-  healthRoutes,
-  authRoutes,
-  mailRoutes,
-  settingsRoutes,
-  routingRoutes,
-  billingRoutes,
-  pricingRoutes,
-  shellRoutes,
-  usersRoutes,
-  divisionsRoutes,
-  channelRoutes,
-  inboxRoutes,
-  inboxTemplateRoutes,
-  labelsRoutes,
-  ticketsRoutes,
-  quickRepliesRoutes,
-  contactsRoutes,
-  contactGroupsRoutes,
-  mediaRoutes,
-  webhookRoutes,
-  templatesRoutes,
-  broadcastsRoutes,
-  onboardingRoutes,
-  opsRoutes,
+/**
+ * Every module, in this order: its routes are registered, its listeners subscribed and its
+ * workers started in it. Broadcasts come before routing on purpose: both listen to
+ * `message.received`, and a broadcast's Self Assign must take the chat before routing assigns it.
+ */
+export const MODULE_DEFINITIONS: ModuleDefinition[] = [
+  routesOnly('health', healthRoutes),
+  routesOnly('auth', authRoutes),
+  routesOnly('mail', mailRoutes),
+  routesOnly('settings', settingsRoutes),
+  broadcastsModule,
+  routingModule,
+  billingModule,
+  routesOnly('shell', shellRoutes),
+  routesOnly('users', usersRoutes),
+  routesOnly('divisions', divisionsRoutes),
+  routesOnly('channels', channelRoutes),
+  inboxModule,
+  routesOnly('labels', labelsRoutes),
+  routesOnly('tickets', ticketsRoutes),
+  routesOnly('quick-replies', quickRepliesRoutes),
+  routesOnly('contacts', contactsRoutes),
+  routesOnly('contact-groups', contactGroupsRoutes),
+  routesOnly('media', mediaRoutes),
+  routesOnly('webhooks', webhookRoutes),
+  templatesModule,
+  routesOnly('onboarding', onboardingRoutes),
+  routesOnly('ops', opsRoutes),
 ];
+
+/** Every HTTP module's routes, registered in this order. */
+export const MODULES: ((app: App, ctx: ModuleContext) => void)[] = MODULE_DEFINITIONS.flatMap(
+  (m) => m.routes ?? [],
+);
+
+export function registerModuleSockets(deps: Deps, realtime: Realtime): void {
+  for (const m of MODULE_DEFINITIONS) m.sockets?.(deps, realtime);
+}
+
+const listening = new WeakSet<Deps['events']>();
+
+/** Subscribes every module's listeners to this bus, once whatever calls it (web and worker). */
+export function registerModuleListeners(deps: Deps): void {
+  if (listening.has(deps.events)) return;
+  listening.add(deps.events);
+  for (const m of MODULE_DEFINITIONS) m.listeners?.(deps);
+}
+
+/** Starts every module's workers; returns the stops some of them give, by module name. */
+export async function registerModuleWorkers(
+  deps: Deps,
+): Promise<{ name: string; stop: () => void | Promise<void> }[]> {
+  const stops: { name: string; stop: () => void | Promise<void> }[] = [];
+  for (const m of MODULE_DEFINITIONS) {
+    const stop = await m.workers?.(deps);
+    if (stop) stops.push({ name: m.name, stop });
+  }
+  return stops;
+}

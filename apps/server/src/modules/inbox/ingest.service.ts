@@ -12,10 +12,6 @@ import { boundEvent } from './inbound-bounds.js';
 import { statusBatcher } from './status-batch.repo.js';
 import { TurnBatcher } from './turn-batcher.js';
 import type { JobQueue } from '../../jobs/queue.js';
-import { routeInbound } from '../routing/router.js';
-import { ingestBroadcastStatus } from '../broadcasts/engine/statuses.js';
-import { recipientIdOfCallback } from '../broadcasts/engine/send.js';
-import { noteBroadcastReply } from '../broadcasts/engine/replies.js';
 
 /**
  * Channels whose events the inbox stores. Messenger's and Instagram's are parsed and
@@ -65,9 +61,10 @@ export async function ingestEvents(
   const ordered = events
     .map((e) => boundEvent(e, now))
     .sort((a, b) => a.timestamp.getTime() - b.timestamp.getTime());
-  // Broadcast sends' statuses touch only their recipient rows: applied together, one statement
-  // for the whole webhook (Meta packs many into one post under load), awaited before answering.
-  const broadcastStatuses: Promise<boolean>[] = [];
+  // Statuses of sends their sender tagged (a broadcast's) go to that sender's listener, all
+  // started together so its batcher makes one statement of them (Meta packs many into one post
+  // under load), and awaited before answering. One no listener owns is an inbox message's.
+  const tagged: { ch: IngestChannel; s: StatusUpdate; owned: Promise<boolean[]> }[] = [];
   for (const event of ordered) {
     const ch = channels.get(event.channelExternalId);
     if (!ch) continue;
@@ -75,15 +72,25 @@ export async function ingestEvents(
       const stored = await ingestMessage(deps, ch, event);
       if (stored) result.stored++;
       else result.duplicates++;
-    } else if (recipientIdOfCallback(event.callbackData)) {
-      broadcastStatuses.push(ingestBroadcastStatus(deps, ch.id, event));
+    } else if (event.callbackData) {
+      const { callbackData } = event;
+      tagged.push({
+        ch,
+        s: event,
+        owned: deps.events.emit('send.status', {
+          channelId: ch.id,
+          status: { ...event, callbackData },
+        }),
+      });
       result.statuses++;
     } else {
       await ingestStatus(deps, ch, event);
       result.statuses++;
     }
   }
-  await Promise.all(broadcastStatuses);
+  const owned = await Promise.all(tagged.map((t) => t.owned));
+  for (const [i, t] of tagged.entries())
+    if (!owned[i]?.some(Boolean)) await ingestStatus(deps, t.ch, t.s);
   return result;
 }
 
@@ -98,23 +105,14 @@ async function ingestMessage(deps: Deps, ch: IngestChannel, m: InboundMessage): 
   }
   if (fast.kind !== 'stored') return false;
   deps.events.publish({ type: 'message.created', chat: fast.chat, message: fast.message });
-  // Routing runs after the commit, off the batched statement; a failure never fails the webhook
-  // (the provider's retry would be a duplicate and route nothing).
-  // A reply to a recent broadcast is counted, and Self Assign gives the chat to the broadcast's
-  // creator before routing runs (issue 6); like routing, it never fails the webhook.
-  const selfAssigned = await noteBroadcastReply(
-    deps,
-    fast.chat,
-    m.from.identifier,
-    m.timestamp,
-  ).catch((err: unknown) => {
-    deps.log.error({ err, chatId: fast.chat.id }, 'broadcast reply not recorded');
-    return null;
+  // After the commit, off the batched statement: broadcast replies, then routing, listen
+  // (modules' definitions); neither fails the webhook (a retry would be a duplicate).
+  await deps.events.emit('message.received', {
+    chat: fast.chat,
+    message: fast.message,
+    customerId: m.from.identifier,
+    at: m.timestamp,
   });
-  const routed = selfAssigned ?? fast.chat;
-  await routeInbound(deps, routed, fast.message).catch((err: unknown) =>
-    deps.log.error({ err, chatId: routed.id }, 'routing failed'),
-  );
   if (m.media) {
     // The row is marked media_pending: if this enqueue is lost, the sweeper queues it again.
     const messageId = String(fast.message.id);

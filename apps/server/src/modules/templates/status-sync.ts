@@ -52,7 +52,7 @@ export async function applyMetaVerdicts(
 export async function handleTemplateStatusEvents(
   deps: SyncDeps,
   events: TemplateStatusChange[],
-  log: FastifyBaseLogger,
+  log: Pick<FastifyBaseLogger, 'warn'> = deps.log,
 ): Promise<void> {
   if (!events.length) return;
   const { unknown } = await applyMetaVerdicts(

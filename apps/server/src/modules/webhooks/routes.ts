@@ -4,7 +4,6 @@ import { z } from 'zod';
 import { dispatchMetaWebhook } from '../../channels/meta-webhook.js';
 import type { App } from '../../http/types.js';
 import { ingestEvents } from '../inbox/ingest.service.js';
-import { handleTemplateStatusEvents } from '../templates/status-sync.js';
 import type { ModuleContext } from '../registry.js';
 
 const verifyQuery = z.object({
@@ -65,12 +64,9 @@ export function webhookRoutes(app: App, { deps }: ModuleContext): void {
         if (result.outcome === 'unhandled') return reply.status(200).send('EVENT_RECEIVED');
 
         const { provider, events } = result;
-        // Meta's verdicts on WhatsApp templates are the templates module's; the rest the inbox's.
-        await handleTemplateStatusEvents(
-          deps,
-          events.filter((e) => e.kind === 'template.status'),
-          request.log,
-        );
+        // Meta's verdicts on WhatsApp templates go to their listener (templates); the rest to ingest.
+        const changes = events.filter((e) => e.kind === 'template.status');
+        if (changes.length) await deps.events.emit('template.status', { changes });
         const ingested = await ingestEvents(deps, provider, events);
         for (const e of ingested.notStored)
           request.log.info({ provider, kind: e.kind }, 'webhook event the inbox does not store');
