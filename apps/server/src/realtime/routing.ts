@@ -9,8 +9,12 @@ import {
   type MessageResolvedEvent,
 } from '@sapa/contracts';
 import type { ChatAudienceRow, DomainEvent } from '../events/bus.js';
-import { presentChat, presentMessage } from '../modules/inbox/presenters.js';
-import { chatRooms, personalRoom } from './visibility.js';
+import {
+  presentChat,
+  presentMessage,
+  chatRooms,
+  personalRoom,
+} from '../modules/conversations/index.js';
 import { presenceRoom } from '../modules/routing/presence-rooms.js';
 import { audienceOf } from './viewer.js';
 
