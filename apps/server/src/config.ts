@@ -56,6 +56,9 @@ const envSchema = z.object({
     .optional(),
   SAPA_ROLE: z.enum(['all', 'web', 'worker']).default('all'),
   SANDBOX_URL: z.url({ error: 'SANDBOX_URL must be a full URL' }).optional(),
+  MIDTRANS_SNAP_URL: z
+    .url({ error: 'MIDTRANS_SNAP_URL must be a full URL such as https://app.midtrans.com' })
+    .default('https://app.sandbox.midtrans.com'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -92,6 +95,14 @@ export interface Config {
   mediaDir: string;
   /** The local Meta sandbox, when `npm start` runs one (printed in the start banner). */
   sandboxUrl: string | undefined;
+  payments: PaymentsConfig;
+}
+
+export interface PaymentsConfig {
+  midtrans: {
+    /** Snap's base: transactions API and snap.js (whose origin the page's CSP must allow). */
+    snapUrl: string;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -141,6 +152,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     role: env.SAPA_ROLE,
     mediaDir: resolve(dataDir, 'media'),
     sandboxUrl: env.SANDBOX_URL?.replace(/\/$/, ''),
+    payments: {
+      midtrans: { snapUrl: env.MIDTRANS_SNAP_URL.replace(/\/$/, '') },
+    },
   };
 }
 

@@ -69,6 +69,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     role: 'all',
     mediaDir: '/tmp/sapa-test-data/media',
     sandboxUrl: undefined,
+    payments: { midtrans: { snapUrl: 'https://app.sandbox.midtrans.com' } },
     ...overrides,
   };
 }
