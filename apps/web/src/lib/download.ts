@@ -2,12 +2,13 @@ import { MESSAGES } from '@sapa/contracts';
 import { buildUrl, HttpError, refreshAccessToken, type QueryValue } from './http';
 import { getToken } from './storage';
 
-/** Files the server exports (contacts, tickets, rejected import rows). */
-export type FileFormat = 'csv' | 'xlsx';
+/** Files the server exports (contacts, tickets, rejected import rows, invoices). */
+export type FileFormat = 'csv' | 'xlsx' | 'pdf';
 
 const MIME: Record<FileFormat, string> = {
   csv: 'text/csv;charset=utf-8',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  pdf: 'application/pdf',
 };
 const BOM = [0xef, 0xbb, 0xbf];
 

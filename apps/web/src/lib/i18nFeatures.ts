@@ -14,6 +14,7 @@ import enRouting from '../locales/en/routing.json';
 import enInboxTemplates from '../locales/en/inboxTemplates.json';
 import enTemplates from '../locales/en/templates.json';
 import enBroadcasts from '../locales/en/broadcasts.json';
+import enTopup from '../locales/en/topup.json';
 import idSettings from '../locales/id/settings.json';
 import idBilling from '../locales/id/billing.json';
 import idHome from '../locales/id/home.json';
@@ -28,6 +29,7 @@ import idRouting from '../locales/id/routing.json';
 import idInboxTemplates from '../locales/id/inboxTemplates.json';
 import idTemplates from '../locales/id/templates.json';
 import idBroadcasts from '../locales/id/broadcasts.json';
+import idTopup from '../locales/id/topup.json';
 
 export const featureResources = {
   en: {
@@ -45,6 +47,7 @@ export const featureResources = {
     inboxTemplates: enInboxTemplates,
     templates: enTemplates,
     broadcasts: enBroadcasts,
+    topup: enTopup,
   },
   id: {
     settings: idSettings,
@@ -61,5 +64,6 @@ export const featureResources = {
     inboxTemplates: idInboxTemplates,
     templates: idTemplates,
     broadcasts: idBroadcasts,
+    topup: idTopup,
   },
 } as const;

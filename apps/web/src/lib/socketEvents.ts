@@ -1,8 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
+  BALANCE_UPDATED_EVENT,
   chatSchema,
   LIMITS,
+  ORDER_UPDATED_EVENT,
   MESSAGES,
   messageSchema,
   messageStatusSchema,
@@ -24,6 +26,7 @@ import {
   type MessagePages,
 } from '../features/inbox/cache';
 import { listHasChat, removeChat, replaceChat } from '../features/inbox/actions/listReducers';
+import { applyBalanceUpdated, applyOrderUpdated } from '../features/billing/cache';
 import { i18n } from './i18n';
 
 /** Who is looking: the spec's §4 rules differ by role and by division-only view. */
@@ -383,4 +386,9 @@ export const SERVER_EVENT_HANDLERS: Readonly<Record<string, Handler>> = {
     onArchiveChange(ctx, SERVER_EVENTS.chatUnarchived, payload),
 
   [SERVER_EVENTS.balanceCheck]: (ctx) => ctx.notifyError(MESSAGES.insufficientBalance),
+
+  // Issue 16: the money pages (balance, orders, ledger) follow payments, charges and refunds.
+  [BALANCE_UPDATED_EVENT]: (ctx, payload) => applyBalanceUpdated(ctx.queryClient, payload),
+
+  [ORDER_UPDATED_EVENT]: (ctx, payload) => applyOrderUpdated(ctx.queryClient, payload),
 };

@@ -6,7 +6,8 @@ import classes from './records.module.css';
 interface RecordListProps<T> {
   rows: T[];
   rowKey: (row: T) => string;
-  onOpen: (row: T) => void;
+  /** What a click on a record does; without it records are read-only (no pointer). */
+  onOpen?: ((row: T) => void) | undefined;
   /** The list's own test id (`contact-table`); every row gets `rowTestId`. */
   testId: string;
   rowTestId: string;
@@ -52,8 +53,8 @@ export function RecordTable<T>({
             {rows.map((row) => (
               <Table.Tr
                 key={rowKey(row)}
-                className={classes.row}
-                onClick={() => onOpen(row)}
+                className={onOpen ? classes.row : undefined}
+                onClick={onOpen ? () => onOpen(row) : undefined}
                 data-testid={rowTestId}
                 {...rowData?.(row)}
               >
@@ -101,8 +102,8 @@ export function RecordCards<T>({
           withBorder
           radius="md"
           p="md"
-          className={classes.card}
-          onClick={() => onOpen(row)}
+          className={onOpen ? classes.card : undefined}
+          onClick={onOpen ? () => onOpen(row) : undefined}
           data-testid={rowTestId}
           {...rowData?.(row)}
         >
