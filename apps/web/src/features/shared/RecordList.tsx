@@ -22,6 +22,8 @@ export interface RecordColumn<T> {
   ariaLabel?: string;
   cell: (row: T) => ReactNode;
   td?: TableTdProps;
+  /** Right-aligns the header and the cells (amounts). */
+  align?: 'right';
 }
 
 /** Laptop: one table row per record; a click on the row opens it. */
@@ -43,7 +45,7 @@ export function RecordTable<T>({
           <Table.Thead className={classes.head}>
             <Table.Tr>
               {columns.map((c) => (
-                <Table.Th key={c.key} aria-label={c.ariaLabel}>
+                <Table.Th key={c.key} aria-label={c.ariaLabel} ta={c.align}>
                   {c.header}
                 </Table.Th>
               ))}
@@ -59,7 +61,7 @@ export function RecordTable<T>({
                 {...rowData?.(row)}
               >
                 {columns.map((c) => (
-                  <Table.Td key={c.key} {...c.td}>
+                  <Table.Td key={c.key} ta={c.align} {...c.td}>
                     {c.cell(row)}
                   </Table.Td>
                 ))}

@@ -117,7 +117,7 @@ export function LedgerSection({ phone }: { phone: boolean }) {
     },
     { key: 'description', header: t('ledger.description'), cell: description },
     { key: 'kind', header: t('ledger.kind'), cell: kindBadge },
-    { key: 'amount', header: t('ledger.amount'), cell: amount, td: { ta: 'right' } },
+    { key: 'amount', header: t('ledger.amount'), cell: amount, align: 'right' },
     {
       key: 'balance',
       header: t('ledger.balance'),
@@ -126,7 +126,7 @@ export function LedgerSection({ phone }: { phone: boolean }) {
           {money(e.saldo)}
         </Text>
       ),
-      td: { ta: 'right' },
+      align: 'right',
     },
   ];
   const shared = {

@@ -123,6 +123,7 @@ export function OrderHistory(props: OrderHistoryProps) {
     {
       key: 'total',
       header: t('orders.total'),
+      align: 'right',
       cell: (o) => (
         <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
           {formatCurrency(o.grossAmount)}

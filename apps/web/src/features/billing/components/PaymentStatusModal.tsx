@@ -169,7 +169,7 @@ export function PaymentStatusModal({
           <OrderFacts order={order} />
         </div>
         <Group justify="flex-end" gap="sm">
-          {status === 'pending' && (
+          {status === 'pending' && watched?.hint !== 'success' && (
             <Button
               onClick={() => onResume(order)}
               loading={busy === order._id}

@@ -59,8 +59,8 @@ export function TopUpForm({ presets, rate, canPay, busy, onPay }: TopUpFormProps
 
   return (
     <Card data-testid="topup-form">
-      <Grid gutter={{ base: 'lg', md: 40 }}>
-        <Grid.Col span={{ base: 12, md: 6 }}>
+      <Grid gutter={{ base: 'lg', md: 'xl' }}>
+        <Grid.Col span={{ base: 12, md: 6, xl: 7 }}>
           <Stack gap="md">
             <div>
               <Title order={3} size="h4">
@@ -84,10 +84,10 @@ export function TopUpForm({ presets, rate, canPay, busy, onPay }: TopUpFormProps
                       onClick={() => choosePreset(value)}
                       data-testid={`topup-preset-${value}`}
                     >
-                      <Text fw={700} fz="lg">
+                      <Text fw={700} fz="md" style={{ whiteSpace: 'nowrap' }}>
                         {formatCurrency(value)}
                       </Text>
-                      <Text size="xs" c="dimmed">
+                      <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
                         {t('form.presetPays', { total: formatCurrency(ppnOf(value, rate).gross) })}
                       </Text>
                     </UnstyledButton>
@@ -114,7 +114,7 @@ export function TopUpForm({ presets, rate, canPay, busy, onPay }: TopUpFormProps
             />
           </Stack>
         </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 6 }}>
+        <Grid.Col span={{ base: 12, md: 6, xl: 5 }}>
           <Box className={classes.summary}>
             <Stack gap="md">
               <Text fw={650}>{t('form.summary')}</Text>
