@@ -4,12 +4,12 @@ import type { Config } from '../config.js';
 import { createTestContext, type TestContext } from '../test/harness.js';
 import { HSTS, MIXPANEL_API } from './security-headers.js';
 
-/** The test config's MIDTRANS_SNAP_URL (Midtrans' sandbox). */
-const SNAP = 'https://app.sandbox.midtrans.com';
-
 let ctx: TestContext;
+/** The test config's MIDTRANS_SNAP_URL: its origin is the one the policy must name. */
+let SNAP = '';
 beforeAll(async () => {
   ctx = await createTestContext();
+  SNAP = new URL(ctx.deps.config.payments.midtrans.snapUrl).origin;
 });
 afterAll(() => ctx.close());
 
