@@ -1,4 +1,4 @@
-import { SHEET_LIMITS } from './limits.js';
+import { SALDO_PDF_MAX_ENTRIES, SHEET_LIMITS } from './limits.js';
 
 /** 16384 → '16,384', as the messages print their limits. */
 const n = (value: number) => value.toLocaleString('en-US');
@@ -139,6 +139,9 @@ export const MESSAGES = {
     'We could not verify this number with that access token. Check the phone number id, the WhatsApp Business Account id and the token.',
   channelVerifyUnavailable:
     'We could not reach Meta to verify this number. Please try again in a minute.',
+  // The balance history's filters and statement (issue 16).
+  dateRangeReversed: 'The from date must not be after the to date',
+  saldoPdfTooLong: `A PDF statement holds up to ${n(SALDO_PDF_MAX_ENTRIES)} entries. Choose a shorter period, or download the CSV.`,
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
