@@ -61,6 +61,9 @@ export const POLICIES = {
   // export, and defining attributes are managers' work (one bad import touches everyone).
   'contacts.read': { roles: ALL },
   'contacts.write': { roles: ALL },
+  // Merging only groups contacts as one person (no chat changes hands or visibility): any agent
+  // who may edit contacts may say two of them are the same customer, and undo it.
+  'contacts.merge': { roles: ALL },
   'contacts.delete': { roles: MANAGERS },
   'contacts.import': { roles: MANAGERS },
   'contacts.export': { roles: MANAGERS },

@@ -34,6 +34,20 @@ export const contactAttributeUpdateBodySchema = z.object({
   type: z.enum(CONTACT_ATTRIBUTE_TYPES).optional(),
 });
 
+const contactChannelSchema = z.object({
+  channel: channelTypeSchema,
+  identifier: z.string(),
+  chatId: z.string(),
+});
+export const mergedContactSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  phone: z.string().nullable(),
+  archived: z.boolean(),
+  channels: z.array(contactChannelSchema),
+});
+export type MergedContact = z.infer<typeof mergedContactSchema>;
+
 export const contactSchema = z.object({
   _id: z.string(),
   name: z.string(),
@@ -46,9 +60,13 @@ export const contactSchema = z.object({
   labels: z.array(z.string()),
   groupIds: z.array(z.string()),
   /** Where the customer can be reached: one entry per chat. */
-  channels: z.array(
-    z.object({ channel: channelTypeSchema, identifier: z.string(), chatId: z.string() }),
-  ),
+  channels: z.array(contactChannelSchema),
+  /**
+   * Issue 17: the other contacts merged with this one as one person (the same customer on
+   * WhatsApp and Instagram), each with its own identity and the chats the caller may see.
+   * /api/contacts always answers it; a contact group's member list leaves it out.
+   */
+  mergedWith: z.array(mergedContactSchema).optional(),
   archived: z.boolean(),
   lastChatAt: z.string().nullable(),
   createdAt: z.string(),
@@ -98,6 +116,9 @@ export const contactUpdateBodySchema = z.object({
   labels: z.array(idField).max(20).optional(),
 });
 export const contactIdParamsSchema = z.object({ id: idField });
+/** POST /api/contacts/{id}/merge: the contact to group with `id` as one person. */
+export const contactMergeBodySchema = z.object({ otherContactId: idField });
+export type ContactMergeBody = z.infer<typeof contactMergeBodySchema>;
 
 /** DELETE answer: a contact with chats is archived (its history stays), one without is deleted. */
 export const contactDeleteResultSchema = z.object({ outcome: z.enum(['deleted', 'archived']) });

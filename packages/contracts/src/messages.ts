@@ -113,6 +113,7 @@ export const MESSAGES = {
   ticketNotFound: 'Ticket not found',
   contactNotFound: 'Contact not found',
   contactPhoneTaken: 'A contact with this phone number already exists',
+  contactMergeSelf: 'A contact cannot be merged with itself',
   contactGroupNotFound: 'Contact group not found',
   contactGroupNameTaken: 'A contact group with this name already exists',
   attributeKeyTaken: 'An attribute with this key already exists',

@@ -57,6 +57,8 @@ export interface ContactsTable {
   /** Generated (migration 0016): lower(name), phone, lower(email). */
   search_text: ColumnType<string, never, never>;
   archived_at: NullableTimestamp;
+  /** Migration 0047: contacts merged as one person share it; null for a contact alone. */
+  person_id: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -12,6 +12,7 @@ export interface ContactRow {
   attributes: Record<string, unknown>;
   labels: string[];
   archived_at: Date | null;
+  person_id: string | null;
   created_at: Date;
   updated_at: Date;
   sort_name: string;
@@ -102,6 +103,7 @@ export const contactsRepo = {
         'ct.notes',
         'ct.attributes',
         'ct.archived_at',
+        'ct.person_id',
         'ct.created_at',
         'ct.updated_at',
       ])
@@ -131,6 +133,7 @@ export const contactsRepo = {
         'ct.notes',
         'ct.attributes',
         'ct.archived_at',
+        'ct.person_id',
         'ct.created_at',
         'ct.updated_at',
       ])

@@ -16,6 +16,7 @@ import {
   contactImportResultSchema,
   contactListQuerySchema,
   contactListSchema,
+  contactMergeBodySchema,
   contactSchema,
   contactUpdateBodySchema,
   okSchema,
@@ -28,6 +29,7 @@ import type { ModuleContext } from '../registry.js';
 import { ContactAttributesService } from './attributes.service.js';
 import { ContactExportService } from './export.service.js';
 import { ContactImportService } from './import.service.js';
+import { ContactMergeService } from './merge.service.js';
 import { ContactsService } from './service.js';
 import { readMultipartFile } from '../../http/multipart.js';
 
@@ -37,6 +39,7 @@ export function contactsRoutes(app: App, { deps }: ModuleContext): void {
   const attributes = new ContactAttributesService(deps);
   const imports = new ContactImportService(deps);
   const exports = new ContactExportService(deps);
+  const merges = new ContactMergeService(deps, contacts);
   const tags = ['contacts'];
   const id = { params: contactIdParamsSchema };
 
@@ -232,5 +235,37 @@ export function contactsRoutes(app: App, { deps }: ModuleContext): void {
       },
     },
     async (request) => contacts.restore(principalOf(request), request.params.id),
+  );
+
+  app.post(
+    '/api/contacts/:id/merge',
+    {
+      config: { action: 'contacts.merge' },
+      schema: {
+        tags,
+        description:
+          'Groups the contact with another as one person (the same customer on two channels); ' +
+          'each keeps its identity and chats. Merging contacts already together changes nothing.',
+        ...id,
+        body: contactMergeBodySchema,
+        response: { 200: contactSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) =>
+      merges.merge(principalOf(request), request.params.id, request.body.otherContactId),
+  );
+  app.post(
+    '/api/contacts/:id/unmerge',
+    {
+      config: { action: 'contacts.merge' },
+      schema: {
+        tags,
+        description:
+          'Takes the contact out of its person; the last contact left alone leaves it too.',
+        ...id,
+        response: { 200: contactSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => merges.unmerge(principalOf(request), request.params.id),
   );
 }

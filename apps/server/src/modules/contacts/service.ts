@@ -7,6 +7,7 @@ import type { Principal } from '../auth/principal.js';
 import { chatVisibleTo } from '../conversations/index.js';
 import { attributesRepo } from './attributes.repo.js';
 import { contactsRepo, type ContactFilter, type ContactKey, type ContactRow } from './repo.js';
+import { mergeRepo } from './merge.repo.js';
 import { attributeMap, canonicalPhone } from './values.js';
 
 const PHONE_UNIQUE = 'contacts_account_phone';
@@ -80,11 +81,17 @@ export async function presentContacts(
   principal: Principal,
   rows: ContactRow[],
 ): Promise<Contact[]> {
-  const ids = rows.map((r) => r.id);
   const visible = chatVisibleTo(viewerOf(principal));
+  const persons = [...new Set(rows.flatMap((r) => (r.person_id ? [r.person_id] : [])))];
+  const members = await mergeRepo.members(deps.db, principal.accountId, persons);
+  const partners = members.filter((m) => !rows.some((r) => r.id === m.id));
+  const ids = [...rows.map((r) => r.id), ...new Set(partners.map((m) => m.id))];
   const [chats, groups] = await Promise.all([
     contactsRepo.channels(deps.db, principal.accountId, ids, visible),
-    contactsRepo.groupIds(deps.db, ids),
+    contactsRepo.groupIds(
+      deps.db,
+      rows.map((r) => r.id),
+    ),
   ]);
   const channels = new Map<string, Contact['channels']>();
   const lastChat = new Map<string, Date>();
@@ -106,6 +113,15 @@ export async function presentContacts(
     labels: r.labels,
     groupIds: groups.get(r.id) ?? [],
     channels: channels.get(r.id) ?? [],
+    mergedWith: members
+      .filter((m) => m.person_id === r.person_id && m.id !== r.id)
+      .map((m) => ({
+        _id: m.id,
+        name: m.name,
+        phone: m.phone,
+        archived: m.archived_at !== null,
+        channels: channels.get(m.id) ?? [],
+      })),
     archived: r.archived_at !== null,
     lastChatAt: lastChat.get(r.id)?.toISOString() ?? null,
     createdAt: r.created_at.toISOString(),
