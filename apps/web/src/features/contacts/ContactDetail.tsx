@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import {
   Alert,
-  Anchor,
   Avatar,
   Badge,
   Button,
@@ -13,16 +12,15 @@ import {
   Title,
 } from '@mantine/core';
 import type { Contact, ContactAttribute, ContactGroup, Label } from '@sapa/contracts';
-import { IconArrowBackUp, IconMessageCircle, IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconArrowBackUp, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { errorMessage } from '../../lib/messages';
-import { ChannelIcon } from '../inbox/components/ChannelIcon';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { errorText } from '../shared/forms';
 import { useContact, useContactAttributes, useRestoreContact } from './api';
 import { LabelChips } from './ContactParts';
+import { PersonChannels } from './PersonChannels';
 import { formatPhone, initials } from './filters';
 
 interface ContactDetailProps {
@@ -143,44 +141,7 @@ function DetailBody({
       </Group>
 
       <Section title={t('detail.identifiers')}>
-        {contact.channels.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            {t('detail.noChannels')}
-          </Text>
-        ) : (
-          <Stack gap="xs">
-            {contact.channels.map((entry) => (
-              <Group key={entry.chatId} justify="space-between" wrap="nowrap">
-                <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
-                  <ChannelIcon
-                    channel={entry.channel}
-                    label={t(`inbox:channels.${entry.channel}`)}
-                    size={20}
-                  />
-                  <div style={{ minWidth: 0 }}>
-                    <Text size="sm" fw={500} truncate="end">
-                      {entry.identifier}
-                    </Text>
-                    <Text size="xs" c="dimmed">
-                      {t(`inbox:channels.${entry.channel}`)}
-                    </Text>
-                  </div>
-                </Group>
-                <Anchor
-                  component={Link}
-                  to={`/chat?id=${encodeURIComponent(entry.chatId)}`}
-                  size="sm"
-                  data-testid="contact-chat-link"
-                >
-                  <Group gap={4} wrap="nowrap">
-                    <IconMessageCircle size={16} />
-                    {t('detail.openChat')}
-                  </Group>
-                </Anchor>
-              </Group>
-            ))}
-          </Stack>
-        )}
+        <PersonChannels contact={contact} />
       </Section>
 
       <Section title={t('detail.phone')}>

@@ -152,6 +152,31 @@ export function useRestoreContact() {
   });
 }
 
+/** Groups two contacts as one person; the server answers `id` with its new partners. */
+export function useMergeContact() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, otherContactId }: { id: string; otherContactId: string }) =>
+      contactSchema.parse(
+        await api.post<unknown>(`contacts/${id}/merge`, { body: { otherContactId } }),
+      ),
+    onSuccess: (contact) => {
+      queryClient.setQueryData(contactKeys.detail(contact._id), contact);
+      void queryClient.invalidateQueries({ queryKey: contactKeys.all });
+    },
+  });
+}
+
+/** Takes a contact out of the person it was merged into. */
+export function useUnmergeContact() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: string) =>
+      contactSchema.parse(await api.post<unknown>(`contacts/${id}/unmerge`)),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: contactKeys.all }),
+  });
+}
+
 export type AttributeBody = Pick<ContactAttribute, 'key' | 'label' | 'type'>;
 
 export function useSaveAttribute() {
