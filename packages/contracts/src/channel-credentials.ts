@@ -38,6 +38,42 @@ export const instagramCredentialsSchema = z.object({
 export type InstagramCredentials = z.infer<typeof instagramCredentialsSchema>;
 
 /**
+ * Messenger and Instagram only: after the 24 h window a person may still answer for 7 days with
+ * Meta's HUMAN_AGENT tag (on unless turned off; automatic messages never use it).
+ */
+const humanAgentReplies = z.boolean({ error: 'humanAgentReplies must be true or false' });
+
+const serviceName = createWhatsappServiceBodySchema.shape.name;
+
+/** `POST /api/services` for a Facebook Page's Messenger inbox. */
+export const createMessengerServiceBodySchema = messengerCredentialsSchema.extend({
+  name: serviceName,
+  channel: z.literal('messenger'),
+  humanAgentReplies: humanAgentReplies.optional(),
+});
+export type CreateMessengerServiceBody = z.infer<typeof createMessengerServiceBodySchema>;
+
+/** `POST /api/services` for an Instagram professional account linked to a Facebook Page. */
+export const createInstagramServiceBodySchema = instagramCredentialsSchema.extend({
+  name: serviceName,
+  channel: z.literal('instagram'),
+  humanAgentReplies: humanAgentReplies.optional(),
+});
+export type CreateInstagramServiceBody = z.infer<typeof createInstagramServiceBodySchema>;
+
+/** `POST /api/services`: one body per channel kind, told apart by `channel`. */
+export const createServiceBodySchema = z.discriminatedUnion(
+  'channel',
+  [
+    createWhatsappServiceBodySchema,
+    createMessengerServiceBodySchema,
+    createInstagramServiceBodySchema,
+  ],
+  { error: 'channel must be one of whatsapp, messenger, instagram' },
+);
+export type CreateServiceBody = z.infer<typeof createServiceBodySchema>;
+
+/**
  * Why Meta would not vouch for submitted credentials. WhatsApp answers every refusal with one
  * sentence on purpose (MESSAGES.channelNotVerified); Messenger and Instagram name the problem.
  */

@@ -17,6 +17,12 @@ export const serviceSchema = z.object({
   displayPhoneNumber: z.string().nullable(),
   wabaId: z.string().nullable(),
   hasAccessToken: z.boolean(),
+  /** The Facebook Page of a Messenger or Instagram channel; null for WhatsApp. */
+  pageId: z.string().nullable(),
+  /** The Instagram professional account of an Instagram channel; null for the others. */
+  instagramAccountId: z.string().nullable(),
+  /** Messenger/Instagram: a person may answer 24 h–7 d after with HUMAN_AGENT; null for WhatsApp. */
+  humanAgentReplies: z.boolean().nullable(),
   /** Broadcast messages per second on this number (Meta: 80 by default, up to 1,000). */
   broadcastRate: z.number(),
   createdAt: z.string(),

@@ -140,6 +140,10 @@ export const MESSAGES = {
     'We could not verify this number with that access token. Check the phone number id, the WhatsApp Business Account id and the token.',
   channelVerifyUnavailable:
     'We could not reach Meta to verify this number. Please try again in a minute.',
+  // Messenger and Instagram: the page's own account, and the refusal that reveals no other tenant.
+  channelPageAlreadyConnected: 'This page or Instagram account is already connected',
+  channelPageNotVerified:
+    'We could not connect this page with that token. Check the page id, the Instagram account id and the token.',
   // The balance history's filters and statement (issue 16).
   dateRangeReversed: 'The from date must not be after the to date',
   saldoPdfTooLong: `A PDF statement holds up to ${n(SALDO_PDF_MAX_ENTRIES)} entries. Choose a shorter period, or download the CSV.`,

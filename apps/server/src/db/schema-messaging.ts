@@ -38,6 +38,10 @@ export interface ChannelsTable {
   access_token_sealed: string | null;
   /** Migration 0045: the adapter's whole config, sealed (modules/channels/config.ts). */
   config_sealed: string | null;
+  /** Migration 0048: the Facebook Page of a Messenger or Instagram channel. */
+  page_id: string | null;
+  /** Migration 0048: HUMAN_AGENT replies after 24 h (Messenger, Instagram); on by default. */
+  human_agent_replies: Generated<boolean>;
   is_enabled: Generated<boolean>;
   /** Migration 0023: messages per second for this channel's broadcasts (1–1,000, default 80). */
   broadcast_rate: Generated<number>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import {
   channelTypeSchema,
-  createWhatsappServiceBodySchema,
+  createServiceBodySchema,
   serviceListQuerySchema,
   serviceListSchema,
   serviceSchema,
@@ -12,7 +12,7 @@ import { principalOf } from '../../http/authenticate.js';
 import type { App } from '../../http/types.js';
 import type { ModuleContext } from '../registry.js';
 import {
-  createWhatsappService,
+  createService,
   getService,
   listServices,
   toggleService,
@@ -84,12 +84,12 @@ export function channelRoutes(app: App, { deps }: ModuleContext): void {
       config: { action: 'channels.manage' },
       schema: {
         tags: ['services'],
-        body: createWhatsappServiceBodySchema,
+        body: createServiceBodySchema,
         response: { 201: serviceSchema },
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await createWhatsappService(deps, principalOf(request), request.body)),
+      reply.status(201).send(await createService(deps, principalOf(request), request.body)),
   );
 
   app.post(

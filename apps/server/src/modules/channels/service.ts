@@ -1,5 +1,6 @@
 import {
   MESSAGES,
+  type CreateServiceBody,
   type CreateWhatsappServiceBody,
   type Service,
   type UpdateServiceBody,
@@ -9,39 +10,10 @@ import type { ChannelType } from '../../db/schema-messaging.js';
 import { conflict, notFound } from '../../http/errors.js';
 import type { Principal } from '../auth/principal.js';
 import { sealChannelConfig } from '../../channels/sealed-config.js';
-import { SettingsService } from '../settings/service.js';
 import { presentService, type ChannelRow } from './presenter.js';
+import { connectPageChannel } from './connect-page.js';
+import { COLUMNS, enforceChannelLimit } from './limit.js';
 import { notVerified, refuseHeldElsewhere, verifyWhatsappNumber } from './verify.js';
-
-const COLUMNS = [
-  'id',
-  'name',
-  'channel',
-  'provider',
-  'is_enabled',
-  'external_id',
-  'display_phone_number',
-  'waba_id',
-  'access_token_sealed',
-  'config_sealed',
-  'broadcast_rate',
-  'created_at',
-] as const;
-
-// Spec §3: per-account channel limits, by channel type.
-const LIMIT_KEY = {
-  whatsapp: 'bo.wabaChannelLimit',
-  whatsapp_basic: 'bo.wabaChannelLimit',
-  instagram: 'bo.igChannelLimit',
-  messenger: 'bo.messengerChannelLimit',
-} as const;
-
-const LABEL: Record<ChannelType, string> = {
-  whatsapp: 'WhatsApp',
-  whatsapp_basic: 'WhatsApp',
-  instagram: 'Instagram',
-  messenger: 'Messenger',
-};
 
 export async function listServices(
   deps: Deps,
@@ -69,6 +41,16 @@ export async function getService(deps: Deps, principal: Principal, id: string): 
   return presentService(row);
 }
 
+/** `POST /api/services`: one connect per channel kind. */
+export function createService(
+  deps: Deps,
+  principal: Principal,
+  body: CreateServiceBody,
+): Promise<Service> {
+  if (body.channel === 'whatsapp') return createWhatsappService(deps, principal, body);
+  return connectPageChannel(deps, principal, body);
+}
+
 /**
  * Connects a WhatsApp Cloud number once Meta confirms the token may act for it (verify.ts); the
  * access token is sealed at rest.
@@ -92,20 +74,7 @@ export async function createWhatsappService(
   // The account's own number is said plainly (before the plan limit), with no call to Meta.
   const held = await holder();
   if (held?.account_id === principal.accountId) throw refuseTaken(held.account_id);
-  const limitSetting = await new SettingsService(deps).get(principal.accountId, LIMIT_KEY.whatsapp);
-  const limit = Number(limitSetting.value ?? '1');
-  const count = await deps.db
-    .selectFrom('channels')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('account_id', '=', principal.accountId)
-    .where('channel', 'in', ['whatsapp', 'whatsapp_basic'])
-    .executeTakeFirstOrThrow();
-  if (Number(count.n) >= limit) {
-    throw conflict(
-      `Your plan allows ${limit} ${LABEL.whatsapp} channel${limit === 1 ? '' : 's'}. Remove one or ask us to raise the limit.`,
-      'CHANNEL_LIMIT',
-    );
-  }
+  await enforceChannelLimit(deps, principal.accountId, 'whatsapp');
   // Meta is asked before another account's hold is revealed by anything, even timing.
   await verifyWhatsappNumber(deps, principal.accountId, body);
   if (held) throw refuseTaken(held.account_id);

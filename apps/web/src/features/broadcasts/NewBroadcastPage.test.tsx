@@ -37,6 +37,9 @@ const channel: Service = {
   displayPhoneNumber: '6281100000001',
   wabaId: '2000',
   hasAccessToken: true,
+  pageId: null,
+  instagramAccountId: null,
+  humanAgentReplies: null,
   broadcastRate: 80,
   createdAt: '2026-01-01T00:00:00Z',
 };

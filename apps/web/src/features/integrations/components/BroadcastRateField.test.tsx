@@ -27,6 +27,9 @@ const service: Service = {
   displayPhoneNumber: '+6281100000001',
   wabaId: '102290129340398',
   hasAccessToken: true,
+  pageId: null,
+  instagramAccountId: null,
+  humanAgentReplies: null,
   broadcastRate: 80,
   createdAt: '2026-11-01T00:00:00.000Z',
 };
