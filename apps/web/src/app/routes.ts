@@ -103,6 +103,14 @@ const IntegrationsPage = page(
 );
 const ServicesPage = page(() => import('../features/integrations/ServicesPage'), 'ServicesPage');
 const WhatsappPage = page(() => import('../features/integrations/WhatsappPage'), 'WhatsappPage');
+const InstagramPage = page(
+  () => import('../features/integrations/PageChannelPages'),
+  'InstagramPage',
+);
+const MessengerPage = page(
+  () => import('../features/integrations/PageChannelPages'),
+  'MessengerPage',
+);
 const TemplatesPage = page(() => import('../features/templates/TemplatesPage'), 'TemplatesPage');
 const TemplateEditorPage = page(
   () => import('../features/templates/TemplateEditorPage'),
@@ -205,14 +213,14 @@ export const ROUTES: readonly AppRoute[] = [
     'integrationInstagram',
     '/integration/instagram',
     'integration',
-    comingSoon('instagram'),
+    InstagramPage,
     INTEGRATION,
   ),
   route(
     'integrationMessenger',
     '/integration/facebook-messenger',
     'integration',
-    comingSoon('messenger'),
+    MessengerPage,
     INTEGRATION,
   ),
   route(

@@ -9,10 +9,11 @@ import {
   IconSparkles,
   type Icon,
 } from '@tabler/icons-react';
+import type { ChannelType } from '@sapa/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageHeader } from '../shared/PageHeader';
-import { useWhatsappServices } from './api';
+import { useServices } from './api';
 import classes from './integrations.module.css';
 
 interface IntegrationCard {
@@ -21,13 +22,33 @@ interface IntegrationCard {
   color: string;
   /** Only integrations that work today link anywhere. */
   to?: string;
+  /** The channel kind whose connected count the card shows. */
+  channel?: ChannelType;
 }
 
 const CARDS: readonly IntegrationCard[] = [
-  { name: 'whatsapp', icon: IconBrandWhatsapp, color: 'green', to: '/integration/whatsapp' },
+  {
+    name: 'whatsapp',
+    icon: IconBrandWhatsapp,
+    color: 'green',
+    to: '/integration/whatsapp',
+    channel: 'whatsapp',
+  },
   { name: 'whatsappBasic', icon: IconBrandWhatsapp, color: 'teal' },
-  { name: 'instagram', icon: IconBrandInstagram, color: 'pink' },
-  { name: 'messenger', icon: IconBrandMessenger, color: 'blue' },
+  {
+    name: 'instagram',
+    icon: IconBrandInstagram,
+    color: 'pink',
+    to: '/integration/instagram',
+    channel: 'instagram',
+  },
+  {
+    name: 'messenger',
+    icon: IconBrandMessenger,
+    color: 'blue',
+    to: '/integration/facebook-messenger',
+    channel: 'messenger',
+  },
   { name: 'responder', icon: IconMessageChatbot, color: 'violet' },
   { name: 'ai', icon: IconSparkles, color: 'orange' },
 ];
@@ -64,8 +85,7 @@ function CardBody({ card, status }: { card: IntegrationCard; status: ReactNode }
 /** /integration: every integration the product will offer; the ones not built yet say so. */
 export function IntegrationsPage() {
   const { t } = useTranslation('integrations');
-  const whatsapp = useWhatsappServices();
-  const connected = whatsapp.data?.length ?? 0;
+  const services = useServices();
 
   return (
     <div>
@@ -73,10 +93,13 @@ export function IntegrationsPage() {
       <SimpleGrid cols={{ base: 1, sm: 2, xl: 3 }} spacing="md">
         {CARDS.map((card) => {
           if (card.to) {
-            const status = whatsapp.isSuccess ? (
+            const connected = services.data?.filter((s) => s.channel === card.channel).length ?? 0;
+            // WhatsApp counts numbers; a Page or an Instagram account is just "connected".
+            const label = card.channel === 'whatsapp' ? 'connected' : 'connectedChannels';
+            const status = services.isSuccess ? (
               <Badge color={connected ? 'green' : 'gray'} variant="light">
                 {connected
-                  ? t('overview.connected', { count: connected })
+                  ? t(`overview.${label}`, { count: connected })
                   : t('overview.notConnected')}
               </Badge>
             ) : null;

@@ -3,6 +3,7 @@ import {
   serviceListSchema,
   serviceSchema,
   webhookInfoSchema,
+  type CreateServiceBody,
   type CreateWhatsappServiceBody,
   type Service,
   type UpdateServiceBody,
@@ -24,12 +25,17 @@ export function useServices() {
   });
 }
 
-export function useWhatsappServices() {
+/** The account's channels of one kind (GET services/all/:channel). */
+export function useChannelServices(channel: Service['channel']) {
   return useQuery({
-    queryKey: serviceKeys.byChannel('whatsapp'),
+    queryKey: serviceKeys.byChannel(channel),
     queryFn: async () =>
-      serviceListSchema.parse(await api.get<unknown>('services/all/whatsapp')).data,
+      serviceListSchema.parse(await api.get<unknown>(`services/all/${channel}`)).data,
   });
+}
+
+export function useWhatsappServices() {
+  return useChannelServices('whatsapp');
 }
 
 /** Where Meta must send webhooks, and the token it must echo (admins only). */
@@ -42,9 +48,14 @@ export function useWebhookInfo() {
 }
 
 export function useCreateWhatsappService() {
+  return useCreateService<CreateWhatsappServiceBody>();
+}
+
+/** Connects a channel of any kind; the body's `channel` tells the server which. */
+export function useCreateService<B extends CreateServiceBody = CreateServiceBody>() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: CreateWhatsappServiceBody) =>
+    mutationFn: async (body: B) =>
       serviceSchema.parse(await api.post<unknown>('services', { body })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: serviceKeys.all }),
   });

@@ -12,6 +12,10 @@ const KNOWN: ReadonlyArray<{ pattern: RegExp; key: string }> = [
   { pattern: /^We could not verify this number with that access token\./, key: 'notVerified' },
   { pattern: /^We could not reach Meta to verify this number\./, key: 'verifyUnavailable' },
   { pattern: /^Your plan allows (\d+) WhatsApp channels?\./, key: 'channelLimit' },
+  { pattern: /^Your plan allows (\d+) Messenger channels?\./, key: 'messengerLimit' },
+  { pattern: /^Your plan allows (\d+) Instagram channels?\./, key: 'instagramLimit' },
+  { pattern: /^The page id must be digits$/, key: 'pageIdDigits' },
+  { pattern: /^The Instagram account id must be digits$/, key: 'instagramIdDigits' },
 ];
 
 export function translateServiceMessage(text: string): string {

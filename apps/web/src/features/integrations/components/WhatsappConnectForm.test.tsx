@@ -84,6 +84,9 @@ describe('WhatsappConnectForm', () => {
       displayPhoneNumber: VALID['wa-connect-display-phone'],
       wabaId: VALID['wa-connect-waba-id'],
       hasAccessToken: true,
+      pageId: null,
+      instagramAccountId: null,
+      humanAgentReplies: null,
       broadcastRate: 80,
       createdAt: '2025-03-01T00:00:00.000Z',
     });
