@@ -59,13 +59,15 @@ export function ConnectedPages({ channel }: { channel: PageChannel }) {
                     {service.isEnable ? t('services.on') : t('services.off')}
                   </Badge>
                 </Group>
-                <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
-                  {channel === 'instagram'
-                    ? t('pages.list.instagramIds', {
-                        instagramAccountId: service.instagramAccountId ?? service.externalId,
-                        pageId: service.pageId ?? '—',
-                      })
-                    : t('pages.list.pageIds', { pageId: service.pageId ?? service.externalId })}
+                {channel === 'instagram' && (
+                  <Text size="xs" c="dimmed">
+                    {t('pages.list.instagramId', {
+                      id: service.instagramAccountId ?? service.externalId,
+                    })}
+                  </Text>
+                )}
+                <Text size="xs" c="dimmed">
+                  {t('pages.list.pageIds', { pageId: service.pageId ?? '—' })}
                 </Text>
                 <Text size="xs" c="dimmed">
                   {service.humanAgentReplies === false

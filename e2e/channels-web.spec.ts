@@ -1,0 +1,93 @@
+// Issue 17 on the web: an admin connects the sandbox's spare Messenger Page and Instagram account
+// from their integration pages (Meta's stand-in verifies them), sees them listed and can switch
+// one off; then merges two contacts as one person from the contact panel and unmerges them.
+// Screenshots of each, laptop and phone, English and Indonesian.
+import { expect, test, type Page } from '@playwright/test';
+import { SPARE_INSTAGRAM_ACCOUNT, SPARE_MESSENGER_PAGE } from '../apps/sandbox/src/demo.js';
+import { fillLogin, snap, switchLanguage } from './helpers/ui.js';
+import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD } from './helpers/users.js';
+
+async function signIn(page: Page): Promise<void> {
+  await page.goto('/login');
+  await fillLogin(page, DEMO_ADMIN_EMAIL, DEMO_PASSWORD);
+  await expect(page.getByTestId('nav-dashboard')).toBeVisible();
+}
+
+test('connect a Messenger Page and an Instagram account from their pages', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page);
+
+  await page.goto('/integration/facebook-messenger');
+  await expect(page.getByRole('heading', { name: 'Facebook Messenger' })).toBeVisible();
+  // A wrong token: the stand-in refuses it and the page says why, beside the form.
+  await page.getByTestId('page-connect-name').fill('Bandung Page');
+  await page.getByTestId('page-connect-page-id').fill(SPARE_MESSENGER_PAGE.pageId);
+  await page.getByTestId('page-connect-token').fill('not-the-page-token');
+  await page.getByTestId('page-connect-submit').click();
+  await expect(page.getByTestId('page-connect-refusal')).toContainText('token');
+  await page.getByTestId('page-connect-token').fill(SPARE_MESSENGER_PAGE.accessToken);
+  await page.getByTestId('page-connect-submit').click();
+  const row = page.getByTestId('page-channel').filter({ hasText: 'Bandung Page' });
+  await expect(row).toContainText(`Page ID ${SPARE_MESSENGER_PAGE.pageId}`);
+  await expect(page.getByTestId('page-connect-refusal')).toBeHidden();
+  await snap(page, 'integration-messenger-en');
+
+  // Switching it off and on again goes through the same toggle as WhatsApp's.
+  await row.getByTestId('service-toggle').click({ force: true });
+  await expect(row).toContainText('Disabled');
+  await row.getByTestId('service-toggle').click({ force: true });
+  await expect(row).toContainText('Enabled');
+
+  await page.goto('/integration/instagram');
+  await page.getByTestId('page-connect-name').fill('Bandung Instagram');
+  await page
+    .getByTestId('page-connect-instagram-id')
+    .fill(SPARE_INSTAGRAM_ACCOUNT.instagramAccountId);
+  await page.getByTestId('page-connect-page-id').fill(SPARE_INSTAGRAM_ACCOUNT.pageId);
+  await page.getByTestId('page-connect-token').fill(SPARE_INSTAGRAM_ACCOUNT.pageAccessToken);
+  await page.getByTestId('page-connect-submit').click();
+  await expect(
+    page.getByTestId('page-channel').filter({ hasText: 'Bandung Instagram' }),
+  ).toBeVisible();
+  await snap(page, 'integration-instagram-en');
+  await switchLanguage(page, 'id');
+  await expect(page.getByText('Akun terhubung')).toBeVisible();
+  await snap(page, 'integration-instagram-id');
+  await page.goto('/integration/facebook-messenger');
+  await snap(page, 'integration-messenger-id');
+  await page.goto('/integration');
+  await expect(page.getByTestId('integration-card-instagram')).toContainText('terhubung');
+  await snap(page, 'integration-overview-id');
+});
+
+test('merge two contacts as one person from the contact panel, then unmerge', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page);
+  await page.goto('/contact');
+  await page.getByTestId('contact-search').fill('Rina');
+  await page.getByTestId('contact-row').filter({ hasText: 'Rina Wulandari' }).first().click();
+  const panel = page.getByTestId('contact-detail');
+  await expect(panel.getByTestId('contact-detail-name')).toHaveText('Rina Wulandari');
+  await panel.getByTestId('contact-merge').click();
+  const modal = page.getByTestId('merge-modal');
+  await modal.getByTestId('merge-search').fill('Maya');
+  await modal.getByTestId('merge-candidate').filter({ hasText: 'Maya Sari' }).click();
+  await expect(modal.getByTestId('merge-card')).toHaveCount(2);
+  await snap(page, 'contact-merge-confirm-en');
+  await modal.getByTestId('merge-confirm').click();
+  await expect(modal).toBeHidden();
+  const partner = panel.getByTestId('merged-contact');
+  await expect(partner).toContainText('Maya Sari');
+  await expect(panel.getByTestId('contact-chat-link')).toHaveCount(2);
+  await snap(page, 'contact-merged-en');
+  // The drawer covers the language switch: close it, switch, and open the contact again.
+  await page.keyboard.press('Escape');
+  await expect(panel).toBeHidden();
+  await switchLanguage(page, 'id');
+  await page.getByTestId('contact-row').filter({ hasText: 'Rina Wulandari' }).first().click();
+  await expect(partner.getByTestId('contact-unmerge')).toHaveText('Pisahkan');
+  await snap(page, 'contact-merged-id');
+  await partner.getByTestId('contact-unmerge').click();
+  await expect(panel.getByTestId('merged-contact')).toHaveCount(0);
+  await expect(panel.getByTestId('contact-chat-link')).toHaveCount(1);
+});
