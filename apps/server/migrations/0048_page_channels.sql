@@ -5,3 +5,7 @@
 -- customer's last message with Meta's HUMAN_AGENT tag (on by default, as the issue says).
 ALTER TABLE channels ADD COLUMN page_id text;
 ALTER TABLE channels ADD COLUMN human_agent_replies boolean NOT NULL DEFAULT true;
+-- A Messenger/Instagram customer's picture from Meta's profile API, kept in Sapa's storage (Meta's
+-- URL expires within days), and when the profile was asked: once per contact.
+ALTER TABLE contacts ADD COLUMN picture_media_id uuid REFERENCES media (id) ON DELETE SET NULL;
+ALTER TABLE contacts ADD COLUMN profile_fetched_at timestamptz;

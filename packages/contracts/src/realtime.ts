@@ -13,6 +13,8 @@ export const CLIENT_EVENTS = {
 
 export const SERVER_EVENTS = {
   messageStatus: 'message.status',
+  /** A message changed after it was shown (Instagram: the customer unsent it); `ChatMessageEvent`. */
+  messageUpdated: 'message.updated',
   statusUpdated: 'status.updated',
   assignChatResult: 'assign.chat.result',
   balanceCheck: 'balance.check',

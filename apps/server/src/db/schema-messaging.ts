@@ -63,6 +63,10 @@ export interface ContactsTable {
   archived_at: NullableTimestamp;
   /** Migration 0047: contacts merged as one person share it; null for a contact alone. */
   person_id: string | null;
+  /** Migration 0048: the Messenger/Instagram profile picture, stored (Meta's URL expires). */
+  picture_media_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Migration 0048: when Meta's profile API was asked (once per contact). */
+  profile_fetched_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -36,6 +36,8 @@ export type MessageOrigin = 'socket' | 'rest';
  */
 export type DomainEvent =
   | { type: 'message.created'; chat: ChatRow; message: MessageRow; origin?: MessageOrigin }
+  /** A stored message changed after the fact (the customer unsent it). */
+  | { type: 'message.updated'; chat: ChatRow; message: MessageRow }
   | {
       type: 'message.status';
       chat: ChatAudienceRow;

@@ -6,6 +6,8 @@ export interface JobPayloads {
   'message.send': { messageId: string; attempt: number };
   'media.fetch': { messageId: string; attempt: number };
   'message.mark-read': { chatId: string; providerMessageId: string };
+  /** A Messenger/Instagram customer's name and picture, asked once when their chat starts. */
+  'chat.profile': { chatId: string; attempt: number };
   /** Every minute: queue downloads of inbound media still pending (a lost enqueue, a crash). */
   'media.sweep': Record<string, never>;
   /** A scheduled broadcast's start, enqueued with startAfter = scheduled_at (issue 6). */
@@ -34,6 +36,7 @@ export const JOB_NAMES: JobName[] = [
   'message.send',
   'media.fetch',
   'message.mark-read',
+  'chat.profile',
   'media.sweep',
   'broadcast.start',
   'broadcast.send',

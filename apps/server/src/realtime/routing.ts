@@ -56,6 +56,14 @@ export function routeEvent(event: DomainEvent): OutgoingSocketEvent[] {
         },
       ];
     }
+    case 'message.updated':
+      return [
+        {
+          name: SERVER_EVENTS.messageUpdated,
+          rooms: roomsOf(event.chat),
+          payload: { chat: presentChat(event.chat), message: presentMessage(event.message) },
+        },
+      ];
     case 'message.status':
       return [
         {

@@ -170,3 +170,47 @@ export async function createWhatsappChannel(
     .executeTakeFirstOrThrow();
   return { id: row.id, phoneNumberId };
 }
+
+/**
+ * A Messenger page or Instagram account owned by the account (the sandbox's demo ids unless
+ * told), its config sealed as connecting would.
+ */
+export async function createPageChannel(
+  ctx: TestContext,
+  accountId: string,
+  channel: 'messenger' | 'instagram',
+  opts: {
+    pageId?: string;
+    instagramAccountId?: string;
+    token?: string;
+    humanAgentReplies?: boolean;
+  } = {},
+): Promise<{ id: string; externalId: string; pageId: string }> {
+  const pageId = opts.pageId ?? (channel === 'messenger' ? '300000000000001' : '300000000000002');
+  const instagramAccountId = opts.instagramAccountId ?? '17841400000000001';
+  const token =
+    opts.token ??
+    (channel === 'messenger'
+      ? 'sandbox-page-token-demo-messenger'
+      : 'sandbox-page-token-demo-instagram');
+  const config =
+    channel === 'messenger'
+      ? { pageId, pageAccessToken: token }
+      : { instagramAccountId, pageId, pageAccessToken: token };
+  const externalId = channel === 'messenger' ? pageId : instagramAccountId;
+  const row = await ctx.deps.db
+    .insertInto('channels')
+    .values({
+      account_id: accountId,
+      name: channel === 'messenger' ? 'Messenger' : 'Instagram',
+      channel,
+      provider: channel,
+      external_id: externalId,
+      page_id: pageId,
+      human_agent_replies: opts.humanAgentReplies ?? true,
+      config_sealed: sealChannelConfig(ctx.deps.secrets, ctx.deps.channels.port(channel), config),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id: row.id, externalId, pageId };
+}

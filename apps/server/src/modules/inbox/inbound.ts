@@ -1,15 +1,14 @@
 import type { MessageType } from '@sapa/contracts';
 import type { ProviderErrorInfo } from '../../channels/errors.js';
-import type { DeliveryStatus, NeutralEvent } from '../../channels/port.js';
+import type { DeliveryStatus, InboundMediaRef, NeutralEvent } from '../../channels/port.js';
 import { reactionBody } from '../../channels/parse-helpers.js';
 
 /**
  * What the inbox stores of the neutral events (channels/port.ts), in the shape its batched
- * statements take. Ingest reads every channel's events through here, so a channel's events are
- * stored once its kinds convert: customers' messages (no file, or one fetched by provider media
- * id), per-message statuses, and reactions with their own id (an information line). Echoes,
- * conversation receipts, unsends and files by URL (Messenger's and Instagram's) are returned
- * apart until the inbox stores them.
+ * statements take. Ingest reads every channel's events through here: customers' messages (a
+ * file by provider media id or by URL is fetched into storage by the media job), per-message
+ * statuses, and reactions (an information line). Echoes, conversation receipts and unsends are
+ * returned apart: ingest stores them in page-events.ts.
  */
 export interface InboundMessage {
   kind: 'message';
@@ -22,14 +21,23 @@ export interface InboundMessage {
   payload: Record<string, unknown>;
   attachmentName: string | null;
   /** Kept in the message's payload (`media`) until the file is fetched into storage. */
-  media: {
-    providerMediaId: string;
-    mimeType: string;
-    sha256: string | null;
-    filename: string | null;
-  } | null;
+  media: PendingMedia | null;
   replyToProviderId: string | null;
 }
+
+/**
+ * A file still to fetch, as kept in `payload.media`: WhatsApp's media id (the shape stored since
+ * the start, so no `source`), or Meta's page channels' CDN URL that expires.
+ */
+export type PendingMedia =
+  | { providerMediaId: string; mimeType: string; sha256: string | null; filename: string | null }
+  | {
+      source: 'url';
+      url: string;
+      expiresAt: string | null;
+      mimeType: string | null;
+      filename: string | null;
+    };
 
 export interface StatusUpdate {
   kind: 'status';
@@ -66,7 +74,6 @@ function convert(e: NeutralEvent): InboxEvent | null {
   switch (e.kind) {
     case 'message': {
       if (e.direction !== 'incoming') return null;
-      if (e.media && e.media.source !== 'provider_id') return null;
       return {
         kind: 'message',
         channelExternalId: e.channelExternalId,
@@ -77,12 +84,7 @@ function convert(e: NeutralEvent): InboxEvent | null {
         text: e.text,
         payload: e.payload,
         attachmentName: e.attachmentName,
-        media: e.media && {
-          providerMediaId: e.media.providerMediaId,
-          mimeType: e.media.mimeType,
-          sha256: e.media.sha256,
-          filename: e.media.filename,
-        },
+        media: e.media && pendingMedia(e.media),
         replyToProviderId: e.replyToProviderId,
       };
     }
@@ -99,12 +101,16 @@ function convert(e: NeutralEvent): InboxEvent | null {
         callbackData: e.callbackData,
       };
     case 'reaction':
-      if (e.direction !== 'incoming' || !e.providerMessageId) return null;
+      if (e.direction !== 'incoming') return null;
       return {
         kind: 'message',
         channelExternalId: e.channelExternalId,
         from: e.customer,
-        providerMessageId: e.providerMessageId,
+        // Meta's page channels give a reaction no id: who, on what and when stays the same when
+        // Meta delivers the webhook again, so a redelivery is still a duplicate.
+        providerMessageId:
+          e.providerMessageId ??
+          `reaction:${e.targetProviderMessageId}:${e.customer.identifier}:${e.timestamp.getTime()}`,
         timestamp: e.timestamp,
         ...reactionBody(e.action === 'react' ? (e.emoji ?? '') : '', e.targetProviderMessageId),
         attachmentName: null,
@@ -114,4 +120,34 @@ function convert(e: NeutralEvent): InboxEvent | null {
     default:
       return null;
   }
+}
+
+function pendingMedia(media: InboundMediaRef): PendingMedia {
+  if (media.source === 'provider_id')
+    return {
+      providerMediaId: media.providerMediaId,
+      mimeType: media.mimeType,
+      sha256: media.sha256,
+      filename: media.filename,
+    };
+  return {
+    source: 'url',
+    url: media.url,
+    expiresAt: media.expiresAt ? media.expiresAt.toISOString() : null,
+    mimeType: media.mimeType,
+    filename: media.filename,
+  };
+}
+
+/** The stored `payload.media` as the port's reference, to fetch it. */
+export function mediaRefOf(media: PendingMedia): InboundMediaRef {
+  if ('source' in media)
+    return {
+      source: 'url',
+      url: media.url,
+      expiresAt: media.expiresAt ? new Date(media.expiresAt) : null,
+      mimeType: media.mimeType,
+      filename: media.filename,
+    };
+  return { source: 'provider_id', ...media };
 }

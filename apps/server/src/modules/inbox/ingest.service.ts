@@ -10,21 +10,29 @@ import type { IngestChannel } from './ingest.repo.js';
 import { inboundBatcher } from './ingest-batch.repo.js';
 import { boundEvent } from './inbound-bounds.js';
 import { statusBatcher } from './status-batch.repo.js';
+import { ingestEcho, ingestUnsent, receiptStatuses } from './page-events.js';
+import { queueProfile } from './jobs/fetch-profile.job.js';
 import { TurnBatcher } from '../../lib/turn-batcher.js';
 import type { JobQueue } from '../../jobs/queue.js';
 
-/**
- * Channels whose events the inbox stores. Messenger's and Instagram's are parsed and
- * acknowledged (returned as not stored) until their storage is wired: adding them here is all.
- */
-const STORED_PROVIDERS: ReadonlySet<ProviderType> = new Set(['whatsapp_cloud']);
+/** Channels whose events the inbox stores (the QR-linked WhatsApp has none yet). */
+const STORED_PROVIDERS: ReadonlySet<ProviderType> = new Set([
+  'whatsapp_cloud',
+  'messenger',
+  'instagram',
+]);
+
+/** Echoes, conversation receipts and unsends (Meta's page channels), stored by page-events.ts. */
+type PageEvent = Extract<NeutralEvent, { kind: 'message' | 'receipt' | 'unsent' }>;
+const isPageEvent = (e: NeutralEvent): e is PageEvent =>
+  e.kind === 'message' || e.kind === 'receipt' || e.kind === 'unsent';
 
 export interface IngestResult {
   stored: number;
   duplicates: number;
   statuses: number;
   unknownChannels: string[];
-  /** Events of kinds the inbox does not store yet (echoes, receipts, unsends, files by URL). */
+  /** Events of kinds the inbox does not store (a business's reaction, from Meta's app). */
   notStored: NeutralEvent[];
 }
 
@@ -41,20 +49,18 @@ export async function ingestEvents(
   if (!STORED_PROVIDERS.has(provider))
     return { stored: 0, duplicates: 0, statuses: 0, unknownChannels: [], notStored: neutral };
   const { inbox: events, other } = toInboxEvents(neutral);
+  const page = other.filter(isPageEvent);
   const result: IngestResult = {
     stored: 0,
     duplicates: 0,
     statuses: 0,
     unknownChannels: [],
-    notStored: other.filter((e) => e.kind !== 'template.status'),
+    notStored: other.filter((e) => e.kind !== 'template.status' && !isPageEvent(e)),
   };
-  if (events.length === 0) return result;
-  const channels = await channelsFor(deps.db, provider, [
-    ...new Set(events.map((e) => e.channelExternalId)),
-  ]);
-  result.unknownChannels = [...new Set(events.map((e) => e.channelExternalId))].filter(
-    (id) => !channels.has(id),
-  );
+  if (events.length === 0 && page.length === 0) return result;
+  const externalIds = [...new Set([...events, ...page].map((e) => e.channelExternalId))];
+  const channels = await channelsFor(deps.db, provider, externalIds);
+  result.unknownChannels = externalIds.filter((id) => !channels.has(id));
 
   const now = deps.clock.now();
   // A chat's messages in provider order, so its last message is the newest.
@@ -91,11 +97,48 @@ export async function ingestEvents(
   const owned = await Promise.all(tagged.map((t) => t.owned));
   for (const [i, t] of tagged.entries())
     if (!owned[i]?.some(Boolean)) await ingestStatus(deps, t.ch, t.s);
+  // After the customers' messages of this webhook, so a receipt or unsend finds them.
+  for (const event of page) {
+    const ch = channels.get(event.channelExternalId);
+    if (ch) await ingestPageEvent(deps, ch, event, result);
+  }
   return result;
+}
+
+async function ingestPageEvent(
+  deps: Deps,
+  ch: IngestChannel,
+  event: PageEvent,
+  result: IngestResult,
+): Promise<void> {
+  if (event.kind === 'message') {
+    const echo = await ingestEcho(deps, ch, event);
+    if (echo.outcome === 'stored') result.stored++;
+    else result.duplicates++;
+    if (echo.media && echo.messageId) await queueMedia(deps, echo.messageId);
+  } else if (event.kind === 'receipt') {
+    for (const s of await receiptStatuses(deps, ch, event)) {
+      await ingestStatus(deps, ch, s);
+      result.statuses++;
+    }
+  } else {
+    await ingestUnsent(deps, ch, event);
+    result.statuses++;
+  }
+}
+
+/** The row is marked media_pending: if this enqueue is lost, the sweeper queues it again. */
+async function queueMedia(deps: Deps, messageId: string): Promise<void> {
+  await mediaJobsFor(deps.jobs)
+    .submit(messageId)
+    .catch((err: unknown) =>
+      deps.log.warn({ err, messageId }, 'media download not queued; the sweeper will'),
+    );
 }
 
 async function ingestMessage(deps: Deps, ch: IngestChannel, m: InboundMessage): Promise<boolean> {
   let fast = await batcherFor(deps.pool).submit({ ch, m });
+  const created = fast.kind === 'no-chat';
   if (fast.kind === 'no-chat') {
     // First message of a conversation: create contact and chat, then the same single statement.
     const phone = m.from.phone ? normalizePhone(m.from.phone) : null;
@@ -113,15 +156,9 @@ async function ingestMessage(deps: Deps, ch: IngestChannel, m: InboundMessage): 
     customerId: m.from.identifier,
     at: m.timestamp,
   });
-  if (m.media) {
-    // The row is marked media_pending: if this enqueue is lost, the sweeper queues it again.
-    const messageId = String(fast.message.id);
-    await mediaJobsFor(deps.jobs)
-      .submit(messageId)
-      .catch((err: unknown) =>
-        deps.log.warn({ err, messageId }, 'media download not queued; the sweeper will'),
-      );
-  }
+  if (m.media) await queueMedia(deps, String(fast.message.id));
+  if (created && deps.channels.portOfChannel(ch.channel)?.capabilities.profiles)
+    await queueProfile(deps, fast.chat.id);
   return true;
 }
 

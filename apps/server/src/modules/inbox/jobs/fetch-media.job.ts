@@ -5,19 +5,14 @@ import { ProviderError } from '../../../channels/types.js';
 import { backoffSeconds } from '../../../jobs/definitions.js';
 import { LocalStorage } from '../../../lib/storage.js';
 import { loadChannel } from '../../channels/index.js';
+import { mediaRefOf, type PendingMedia } from '../inbound.js';
 
 const MAX_ATTEMPTS = 6;
 
-interface PendingMedia {
-  providerMediaId: string;
-  mimeType: string;
-  filename: string | null;
-  stored?: boolean;
-}
-
 /**
- * Downloads an inbound attachment (media id → URL → bytes, with the channel's token) into our
- * storage: provider media ids expire after 7 days. Also used on demand when someone opens the
+ * Downloads an inbound attachment into our storage (WhatsApp: media id → URL → bytes, with the
+ * channel's token; ids expire after 7 days. Messenger and Instagram: the CDN URL, through the
+ * SSRF guard, before it expires). Also used on demand when someone opens the
  * attachment before the job ran. Returns the stored media id.
  */
 export async function storeInboundMedia(deps: Deps, messageId: string): Promise<string | null> {
@@ -29,16 +24,13 @@ export async function storeInboundMedia(deps: Deps, messageId: string): Promise<
   if (!msg) return null;
   if (msg.media_id) return msg.media_id;
   const media = (msg.payload as { media?: PendingMedia }).media;
-  if (!media?.providerMediaId) return null;
+  if (!media || !('source' in media ? media.url : media.providerMediaId)) return null;
   const channel = await loadChannel(deps, msg.channel_id);
   if (!channel) return null;
-  const file = await channel.open.fetchMedia({
-    source: 'provider_id',
-    providerMediaId: media.providerMediaId,
-    mimeType: media.mimeType,
-    sha256: null,
-    filename: media.filename,
-  });
+  const ref = mediaRefOf(media);
+  const file = await channel.open.fetchMedia(
+    ref.source === 'provider_id' ? { ...ref, sha256: null } : ref,
+  );
   const key = `${msg.account_id}/${randomUUID()}`;
   await new LocalStorage(deps.config.mediaDir).put(key, file.bytes);
   return deps.db.transaction().execute(async (trx) => {
@@ -54,7 +46,7 @@ export async function storeInboundMedia(deps: Deps, messageId: string): Promise<
       .values({
         account_id: msg.account_id,
         storage_key: key,
-        mime_type: file.mimeType || media.mimeType,
+        mime_type: file.mimeType || media.mimeType || 'application/octet-stream',
         size_bytes: file.bytes.length,
         sha256: createHash('sha256').update(file.bytes).digest('hex'),
         filename: media.filename ?? msg.attachment_name,

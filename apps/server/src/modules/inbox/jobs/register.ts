@@ -1,5 +1,6 @@
 import type { Deps } from '../../../deps.js';
 import { runFetchMediaJob, runMediaSweepJob } from './fetch-media.job.js';
+import { runFetchProfileJob } from './fetch-profile.job.js';
 import { runMarkReadJob } from './mark-read.job.js';
 import { runSendMessageJob } from './send-message.job.js';
 
@@ -8,6 +9,7 @@ export async function registerInboxWorkers(deps: Deps): Promise<void> {
   await deps.jobs.work('message.send', (data) => runSendMessageJob(deps, data), 8);
   await deps.jobs.work('media.fetch', (data) => runFetchMediaJob(deps, data), 2);
   await deps.jobs.work('message.mark-read', (data) => runMarkReadJob(deps, data), 2);
+  await deps.jobs.work('chat.profile', (data) => runFetchProfileJob(deps, data), 2);
   await deps.jobs.work('media.sweep', () => runMediaSweepJob(deps), 1);
   await deps.jobs.schedule('media.sweep', '* * * * *', {});
 }
