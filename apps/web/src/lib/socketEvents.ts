@@ -15,6 +15,7 @@ import {
 } from '@sapa/contracts';
 import {
   applyMessageStatus,
+  replaceMessage,
   closedWindow,
   inboxKeys,
   markMessageFailed,
@@ -311,6 +312,18 @@ export const SERVER_EVENT_HANDLERS: Readonly<Record<string, Handler>> = {
 
   [SERVER_EVENTS.newMessagePushReply]: (ctx, payload) =>
     onChatMessage(ctx, SERVER_EVENTS.newMessagePushReply, payload),
+
+  [SERVER_EVENTS.messageUpdated]: (ctx, payload) => {
+    const parsed = chatMessageEvent.safeParse(payload);
+    if (!parsed.success) return resync(ctx, SERVER_EVENTS.messageUpdated, parsed.error);
+    const { chat, message } = parsed.data;
+    // In place: an unsent message keeps its spot in the thread and the chat its spot in lists.
+    updateMessages(ctx, chat._id, (data) => replaceMessage(data, message));
+    updateChatLists(ctx.queryClient, (data, filter) =>
+      keptOut(ctx, chat, filter) ? data : replaceChat(data, chat, filter, ctx.userId),
+    );
+    refreshOpened(ctx.queryClient, chat);
+  },
 
   [SERVER_EVENTS.messageStatus]: (ctx, payload) => {
     const parsed = messageStatusEvent.safeParse(payload);

@@ -222,6 +222,18 @@ function mapMessages(
   return changed ? { ...data, pages } : data;
 }
 
+/** A message changed after it was shown (Instagram unsend): its copy is replaced where it is. */
+export function replaceMessage(
+  data: MessagePages | undefined,
+  message: Message,
+): MessagePages | undefined {
+  return mapMessages(
+    data,
+    (m) => m._id === message._id,
+    () => message,
+  );
+}
+
 export function applyMessageStatus(
   data: MessagePages | undefined,
   event: MessageStatusEvent,

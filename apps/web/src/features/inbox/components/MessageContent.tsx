@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Stack } from '@mantine/core';
+import { Group, Stack, Text } from '@mantine/core';
 import type { Message } from '@sapa/contracts';
 import { ContactCards } from './conversation/ContactCards';
 import { Interactive } from './conversation/Interactive';
@@ -7,7 +7,21 @@ import { LocationCard } from './conversation/LocationCard';
 import { MessageContext } from './conversation/MessageContext';
 import { RichText } from './conversation/RichText';
 import { DocumentMedia, InlineMedia } from './MediaContent';
+import { IconArrowBackUp } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { TemplateMessage } from '../templates/TemplateMessage';
+
+function UnsentNote() {
+  const { t } = useTranslation('conversation');
+  return (
+    <Group gap={4} c="dimmed" wrap="nowrap" data-testid="message-unsent">
+      <IconArrowBackUp size={14} />
+      <Text size="sm" fs="italic">
+        {t('context.unsent')}
+      </Text>
+    </Group>
+  );
+}
 
 /** A caption is worth showing unless it only repeats the file name. */
 function caption(message: Pick<Message, 'text' | 'attachmentName'>): string {
@@ -21,6 +35,7 @@ function caption(message: Pick<Message, 'text' | 'attachmentName'>): string {
 export function endsWithText(
   message: Pick<Message, 'msgType' | 'text' | 'attachmentName' | 'payload' | 'contacts' | 'fromMe'>,
 ): boolean {
+  if (message.payload.unsent) return true;
   switch (message.msgType) {
     case 'text':
       return true;
@@ -40,6 +55,8 @@ export function endsWithText(
 
 /** What a message says, by its type (spec §3 message types). */
 export function MessageContent({ message }: { message: Message }) {
+  // Instagram: the customer took it back; the row stays so the thread shows where it was.
+  if (message.payload.unsent) return <UnsentNote />;
   let content: ReactNode;
   switch (message.msgType) {
     case 'image':

@@ -1,9 +1,15 @@
 import { Anchor, Group, Stack, Text } from '@mantine/core';
 import type { Message } from '@sapa/contracts';
-import { IconArrowForwardUp, IconSpeakerphone } from '@tabler/icons-react';
+import {
+  IconArrowForwardUp,
+  IconAt,
+  IconCircleDashed,
+  IconSpeakerphone,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { record, str } from '../../conversation/payload';
 import { safeHref } from '../../../../lib/richText';
+import { InlineMedia } from '../MediaContent';
 import { useConversationUi } from './context';
 import classes from './content.module.css';
 
@@ -62,14 +68,48 @@ function Referral({ referral }: { referral: Record<string, unknown> }) {
   );
 }
 
-/** What frames a message: the message it replies to, forwarded, or sent from an ad. */
-export function MessageContext({ message }: { message: Pick<Message, 'payload' | 'replyTo'> }) {
+type ContextMessage = Pick<
+  Message,
+  'payload' | 'replyTo' | 'msgType' | 'mediaUrl' | 'attachmentName' | 'status' | 'text' | 'mimeType'
+>;
+
+/**
+ * Instagram: the customer answered one of the business's stories, or mentioned the business in
+ * theirs. A reply is text with the story kept beside it (the server stores the picture, since
+ * Meta's link lasts a day); a mention is the story itself, shown as the message's picture.
+ */
+function StoryHeader({ message }: { message: ContextMessage }) {
+  const { t } = useTranslation('conversation');
+  const story = record(message.payload.story);
+  const mention = story.type === 'mention';
+  const Icon = mention ? IconAt : IconCircleDashed;
+  return (
+    <div className={classes.story} data-testid="message-story">
+      <Group gap={4} wrap="nowrap" c="dimmed">
+        <Icon size={14} />
+        <Text size="xs" fw={600}>
+          {mention ? t('context.storyMention') : t('context.storyReply')}
+        </Text>
+      </Group>
+      {!mention && message.msgType === 'text' && message.mediaUrl && (
+        <div className={classes.storyThumb}>
+          <InlineMedia message={{ ...message, msgType: 'image', text: '' }} />
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** What frames a message: the message it replies to, a story, forwarded, or sent from an ad. */
+export function MessageContext({ message }: { message: ContextMessage }) {
   const { t } = useTranslation('conversation');
   const referral = message.payload.referral ? record(message.payload.referral) : null;
   const forwarded = message.payload.forwarded === true;
-  if (!message.replyTo && !referral && !forwarded) return null;
+  const story = message.payload.story !== undefined;
+  if (!message.replyTo && !referral && !forwarded && !story) return null;
   return (
     <Stack gap={2}>
+      {story && <StoryHeader message={message} />}
       {forwarded && (
         <Group gap={4} c="dimmed" wrap="nowrap" data-testid="message-forwarded">
           <IconArrowForwardUp size={14} />
