@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { MESSAGES, type Chat } from '@sapa/contracts';
+import { MESSAGES, WINDOW_REFUSAL_MESSAGES, type Chat } from '@sapa/contracts';
 import { HttpError } from '../../lib/http';
 import { message, translateMessage } from '../../lib/messages';
 import { notifyError } from '../../lib/notify';
@@ -15,6 +15,8 @@ import {
   type MessagePages,
 } from './cache';
 import type { ComposerInput } from './components/Composer';
+
+const WINDOW_REASONS: ReadonlySet<string> = new Set(Object.values(WINDOW_REFUSAL_MESSAGES));
 
 function serverText(error: unknown): string {
   return error instanceof HttpError || error instanceof SocketAckError
@@ -58,6 +60,10 @@ export function useSendMessage(chat: Pick<Chat, '_id' | 'channel' | 'identifier'
           queryClient.setQueryData(inboxKeys.window(chat._id), closedWindow(chat._id));
           notifyError(message('windowClosed'));
         } else {
+          // Messenger/Instagram said why (24 h passed, 7 days passed, tag off): the composer
+          // asks again which window applies, and the agent reads the reason.
+          if (WINDOW_REASONS.has(reason))
+            void queryClient.invalidateQueries({ queryKey: inboxKeys.window(chat._id) });
           notifyError(translateMessage(reason));
         }
       }

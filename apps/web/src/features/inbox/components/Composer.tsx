@@ -8,10 +8,12 @@ import {
   type ReactNode,
 } from 'react';
 import { ActionIcon, Alert, Box, FileButton, Textarea, Tooltip } from '@mantine/core';
-import type { Message, QuickReply } from '@sapa/contracts';
+import { WINDOW_REFUSAL_MESSAGES, type Message, type QuickReply } from '@sapa/contracts';
 import { IconAlertTriangle, IconPaperclip, IconSend2 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { message as specMessage } from '../../../lib/messages';
+import { message as specMessage, translateMessage } from '../../../lib/messages';
+import type { WindowView } from '../replyWindow';
+import { WindowStrip } from './conversation/WindowStrip';
 import { notifyError } from '../../../lib/notify';
 import { checkAttachment, type StoredMedia } from '../attachments';
 import {
@@ -49,6 +51,16 @@ interface ComposerProps {
   customerName?: string;
   /** 'Send template' (WhatsApp): a button when the window has closed, an icon beside attach. */
   templateAction?: (variant: 'button' | 'icon') => ReactNode;
+  /** Which reply window applies (from the server) and the clock it is read against. */
+  window?: WindowView;
+  now?: number;
+}
+
+/** Why nothing but a template (WhatsApp) or nothing at all (Meta's page channels) may go out. */
+function closedReason(view: WindowView | undefined): string {
+  if (view?.kind === 'closed' && view.refusal !== 'templates_only')
+    return translateMessage(WINDOW_REFUSAL_MESSAGES[view.refusal]);
+  return specMessage('windowClosed');
 }
 
 /** The contract's limit on a message's text. */
@@ -65,6 +77,8 @@ export function Composer({
   onCancelReply,
   customerName = '',
   templateAction,
+  window: view,
+  now = 0,
 }: ComposerProps) {
   const { t } = useTranslation('conversation');
   const [text, setText] = useState('');
@@ -244,9 +258,10 @@ export function Composer({
           radius="md"
           data-testid="window-closed-notice"
         >
-          {specMessage('windowClosed')}
+          {closedReason(view)}
         </Alert>
       )}
+      {!windowClosed && view && <WindowStrip view={view} now={now} />}
       {windowClosed && templateAction?.('button')}
       {replyTo && !windowClosed && onCancelReply && (
         <ReplyBar message={replyTo} customerName={customerName} onCancel={onCancelReply} />
@@ -293,7 +308,11 @@ export function Composer({
           onKeyUp={rememberCaret}
           onClick={rememberCaret}
           onPaste={onPaste}
-          placeholder={windowClosed ? t('composer.closedPlaceholder') : t('composer.placeholder')}
+          placeholder={
+            windowClosed
+              ? t(templateAction ? 'composer.closedPlaceholder' : 'composer.closedPlaceholderPage')
+              : t('composer.placeholder')
+          }
           aria-label={t('composer.label')}
           aria-controls={popupOpen ? QUICK_REPLY_LIST_ID : undefined}
           aria-expanded={popupOpen}

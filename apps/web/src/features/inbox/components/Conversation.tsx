@@ -1,9 +1,11 @@
 import { memo, useCallback, useEffect, useMemo, useState } from 'react';
-import type { Chat, Message } from '@sapa/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import type { Chat, IsUserInitiateEvent, Message } from '@sapa/contracts';
 import { useSearchParams } from 'react-router';
 import { ChatHeaderActions } from '../actions/ChatHeaderActions';
 import { useChatWindow } from '../api';
-import { isWindowOpen } from '../cache';
+import { inboxKeys } from '../cache';
+import { windowEnd, windowView } from '../replyWindow';
 import { SendTemplateAction } from '../templates/SendTemplateAction';
 import { useSendMessage } from '../useSendMessage';
 import { Composer, type ComposerInput } from './Composer';
@@ -12,13 +14,30 @@ import { ConversationHeader } from './conversation/ConversationHeader';
 import classes from './conversation/conversation.module.css';
 import { MessageList } from './MessageList';
 
-/** Re-renders when the window's end passes, so the input locks without a reload. */
-function useNow(until: string | null | undefined): number {
+/** The channels whose replies a window bounds (the QR-linked WhatsApp has none). */
+const WINDOW_CHANNELS: ReadonlySet<Chat['channel']> = new Set([
+  'whatsapp',
+  'messenger',
+  'instagram',
+]);
+
+/**
+ * The clock the window is read against: once a minute while a window runs (the time left is
+ * shown in minutes), and exactly at its end so the composer closes on time.
+ */
+function useClock(state: IsUserInitiateEvent | undefined): number {
   const [now, setNow] = useState(() => Date.now());
+  const running = state?.value === true;
+  useEffect(() => {
+    if (!running) return;
+    const timer = setInterval(() => setNow(Date.now()), 60_000);
+    return () => clearInterval(timer);
+  }, [running]);
+  const until = state?.windowEndsAt;
   useEffect(() => {
     if (!until) return;
     const wait = Date.parse(until) - Date.now();
-    // setTimeout cannot wait longer than ~24.8 days; the window is 24 hours.
+    // setTimeout cannot wait longer than ~24.8 days.
     if (!(wait > 0) || wait > 2 ** 31 - 1) return;
     const timer = setTimeout(() => setNow(Date.now()), wait + 50);
     return () => clearTimeout(timer);
@@ -51,10 +70,21 @@ function ConversationBody({
     setTarget(targetMessageId);
   }
 
-  // Spec §2: the input is disabled after the 24-hour window on WhatsApp channels only.
-  const windowQuery = useChatWindow(chat._id, chat.channel === 'whatsapp');
-  const now = useNow(windowQuery.data?.windowEndsAt);
-  const windowClosed = chat.channel === 'whatsapp' && !isWindowOpen(windowQuery.data, now);
+  // Spec §2/§4: WhatsApp takes only templates after 24 hours; Messenger and Instagram take a
+  // person's reply for 7 days (human agent tag) and then nothing until the customer writes.
+  const windowQuery = useChatWindow(chat._id, WINDOW_CHANNELS.has(chat.channel));
+  const now = useClock(windowQuery.data);
+  const view = WINDOW_CHANNELS.has(chat.channel)
+    ? windowView(windowQuery.data, chat.channel, now)
+    : ({ kind: 'none' } as const);
+  const windowClosed = view.kind === 'closed';
+  const queryClient = useQueryClient();
+  const end = windowEnd(view);
+  const stale = end !== null && end <= now;
+  useEffect(() => {
+    // A phase ran out: ask the server which one applies now.
+    if (stale) void queryClient.invalidateQueries({ queryKey: inboxKeys.window(chat._id) });
+  }, [stale, queryClient, chat._id]);
   const sendMessage = useSendMessage(chat);
 
   const leaveTarget = useCallback(() => {
@@ -99,6 +129,8 @@ function ConversationBody({
       />
       <Composer
         windowClosed={windowClosed}
+        window={view}
+        now={now}
         onSend={send}
         replyTo={replyTo}
         onCancelReply={() => setReplyTo(null)}

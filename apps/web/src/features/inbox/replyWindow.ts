@@ -1,0 +1,82 @@
+import type { ChannelType, IsUserInitiateEvent, WindowRefusal } from '@sapa/contracts';
+
+/**
+ * The server's window state as it is being added to `IsUserInitiateEvent` (contracts
+ * `ComposerWindow`, issue 17): read when present; a server that answers only `value` and
+ * `windowEndsAt` (WhatsApp's 24 hours) is read as before.
+ */
+export interface ServerWindow {
+  phase: 'none' | 'open' | 'human_agent' | 'closed';
+  endsAt: string | null;
+  outsideWindow: 'templates' | 'human_agent_replies' | null;
+  refusal: WindowRefusal | null;
+}
+
+/** What the composer says about the reply window, and until when. */
+export type WindowView =
+  | { kind: 'none' }
+  | { kind: 'open' | 'human_agent'; endsAt: number | null }
+  | { kind: 'closed'; refusal: WindowRefusal };
+
+const HOUR = 60 * 60 * 1000;
+
+export function windowView(
+  state: (IsUserInitiateEvent & { window?: ServerWindow }) | undefined,
+  channel: ChannelType,
+  now: number,
+): WindowView {
+  if (!state) return { kind: 'none' };
+  const server = state.window;
+  if (server) {
+    const endsAt = server.endsAt ? Date.parse(server.endsAt) : null;
+    switch (server.phase) {
+      case 'none':
+        return { kind: 'none' };
+      case 'open':
+      case 'human_agent':
+        // Past its end the phase is stale: the caller asks the server again meanwhile.
+        if (endsAt !== null && endsAt <= now) return staleAfter(server, channel);
+        return { kind: server.phase, endsAt };
+      case 'closed':
+        return { kind: 'closed', refusal: server.refusal ?? closedRefusal(channel) };
+    }
+  }
+  const endsAt = state.windowEndsAt ? Date.parse(state.windowEndsAt) : null;
+  if (state.value && (endsAt === null || endsAt > now)) return { kind: 'open', endsAt };
+  return { kind: 'closed', refusal: closedRefusal(channel) };
+}
+
+function staleAfter(server: ServerWindow, channel: ChannelType): WindowView {
+  // After the 24 hours a page channel may still be in its human-agent days; until the server
+  // answers, the composer stays usable (the server refuses with its reason if not).
+  if (server.phase === 'open' && server.outsideWindow === 'human_agent_replies')
+    return { kind: 'human_agent', endsAt: null };
+  return { kind: 'closed', refusal: closedRefusal(channel) };
+}
+
+function closedRefusal(channel: ChannelType): WindowRefusal {
+  return channel === 'messenger' || channel === 'instagram'
+    ? 'human_agent_expired'
+    : 'templates_only';
+}
+
+/** When the view next changes on its own, so the screen can ask again then. */
+export function windowEnd(view: WindowView): number | null {
+  return view.kind === 'open' || view.kind === 'human_agent' ? view.endsAt : null;
+}
+
+/** Time left as the composer says it: days and hours, hours and minutes, or minutes. */
+export function timeLeft(ms: number): {
+  key: 'days' | 'hours' | 'minutes';
+  d: number;
+  h: number;
+  m: number;
+} {
+  const total = Math.max(0, Math.ceil(ms / 60_000));
+  const d = Math.floor(total / (24 * 60));
+  const h = Math.floor((total % (24 * 60)) / 60);
+  const m = total % 60;
+  if (ms >= 24 * HOUR) return { key: 'days', d, h, m };
+  if (ms >= HOUR) return { key: 'hours', d, h, m };
+  return { key: 'minutes', d, h, m: Math.max(1, total) };
+}
