@@ -35,6 +35,10 @@ export const MESSAGES = {
     "The customer last wrote more than 24 hours ago and this channel does not use Meta's human agent tag: wait for the customer to write again.",
   windowHumanAgentExpired:
     'The customer last wrote more than 7 days ago: Meta allows no reply until they write again.',
+  templatesWhatsappOnly:
+    'Templates are sent on WhatsApp only. Messenger and Instagram customers get a message instead.',
+  attachmentNotAllowed:
+    'This channel does not take this kind of file, or the file is larger than it allows.',
   // Connecting a Messenger page or an Instagram account: what Meta refused.
   channelTokenRefused:
     'The token was refused by Meta. Copy a fresh page access token and try again.',

@@ -1,4 +1,5 @@
 import type { Chat, Message, MessageStatus } from './chats.js';
+import type { WindowRefusal } from './channel-credentials.js';
 
 /** Socket event names, spec §7. */
 export const CLIENT_EVENTS = {
@@ -58,10 +59,28 @@ export interface ReadChatEvent {
   userId: string;
 }
 
+/**
+ * Which reply window applies to a person's reply now. `open`: the standard 24 hours after the
+ * customer's last message; `human_agent`: Messenger/Instagram's 7 days after it, replies sent
+ * with Meta's HUMAN_AGENT tag (when the channel allows it); `closed`: nothing but what
+ * `outsideWindow` says (WhatsApp: templates), `refusal` tells why; `none`: the channel has no
+ * window. `endsAt`: when the current phase ends (null when closed or none).
+ */
+export interface ComposerWindow {
+  phase: 'none' | 'open' | 'human_agent' | 'closed';
+  endsAt: string | null;
+  outsideWindow: 'templates' | 'human_agent_replies' | null;
+  refusal: WindowRefusal | null;
+}
+
 export interface IsUserInitiateEvent {
   chatId: string;
+  /** A person may send a message (not a template) now. */
   value: boolean;
+  /** When the standard 24-hour window ends (or ended). */
   windowEndsAt: string | null;
+  /** Always sent by the server (issue 17); optional for clients written before it. */
+  window?: ComposerWindow;
 }
 
 /** Acknowledgement of a client event. */

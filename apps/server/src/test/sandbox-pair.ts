@@ -40,7 +40,11 @@ export interface SandboxPair {
  * webhook is in flight into a closing Sapa.
  */
 export async function sandboxPair(
-  opts: { sandboxEnv?: Record<string, string>; jobs?: TestOptions['jobs'] } = {},
+  opts: {
+    sandboxEnv?: Record<string, string>;
+    jobs?: TestOptions['jobs'];
+    config?: TestOptions['config'];
+  } = {},
 ): Promise<SandboxPair> {
   const sapaPort = await freePort();
   const sandboxPort = await freePort();
@@ -57,7 +61,7 @@ export async function sandboxPair(
   const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
   const ctx = await createTestContext({
     ...(opts.jobs ? { jobs: opts.jobs } : {}),
-    config: { graphApiUrl: sandboxUrl },
+    config: { graphApiUrl: sandboxUrl, ...opts.config },
   });
   await ctx.app.listen({ port: sapaPort, host: '127.0.0.1' });
   return {

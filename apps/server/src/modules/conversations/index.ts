@@ -25,4 +25,10 @@ export {
   type ChatAudience,
   type Viewer,
 } from './visibility.js';
-export { composerWindow, mayReply, replyWindowOf, type WindowChat } from './window.js';
+export {
+  composerWindow,
+  mayReply,
+  replyRefusal,
+  replyWindowOf,
+  type WindowChat,
+} from './window.js';

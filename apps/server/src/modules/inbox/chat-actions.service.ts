@@ -38,17 +38,34 @@ export async function openChat(deps: Deps, principal: Principal, chatId: string)
   return presentChat(row);
 }
 
-/** `getIsUserInitiate`: is the customer's 24-hour window open, and until when. */
+/** `getIsUserInitiate`: may a person reply now, under which window, and until when. */
 export async function isUserInitiate(
   deps: Deps,
   principal: Principal,
   chatId: string,
 ): Promise<IsUserInitiateEvent> {
   const chat = await getVisibleChat(deps, principal, chatId);
-  const window = composerWindow(deps.channels, chat, deps.clock.now());
+  const setting = await deps.db
+    .selectFrom('channels')
+    .select('human_agent_replies')
+    .where('id', '=', chat.channel_id)
+    .where('account_id', '=', principal.accountId)
+    .executeTakeFirst();
+  const window = composerWindow(
+    deps.channels,
+    { ...chat, human_agent_replies: setting?.human_agent_replies ?? false },
+    deps.clock.now(),
+  );
+  const { state } = window;
   return {
     chatId: chat.id,
     value: window.open,
     windowEndsAt: window.windowEndsAt?.toISOString() ?? null,
+    window: {
+      phase: state.phase,
+      endsAt: 'endsAt' in state ? state.endsAt.toISOString() : null,
+      outsideWindow: state.phase === 'closed' ? state.outsideWindow : null,
+      refusal: window.refusal,
+    },
   };
 }

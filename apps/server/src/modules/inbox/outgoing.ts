@@ -29,7 +29,15 @@ export async function sendableChat(deps: Deps, principal: Principal, chatId: str
   const chat = await deps.db
     .selectFrom('chats as c')
     .innerJoin('channels as ch', 'ch.id', 'c.channel_id')
-    .select(['c.id', 'c.initiate_at', 'c.blocked', 'c.channel_id', 'c.channel', 'ch.is_enabled'])
+    .select([
+      'c.id',
+      'c.initiate_at',
+      'c.blocked',
+      'c.channel_id',
+      'c.channel',
+      'ch.is_enabled',
+      'ch.human_agent_replies',
+    ])
     .where('c.account_id', '=', principal.accountId)
     .where('c.id', '=', chatId)
     .where(chatVisibleTo(viewerOf(principal)))

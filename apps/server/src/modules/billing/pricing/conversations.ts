@@ -2,7 +2,7 @@ import type { Deps } from '../../../deps.js';
 import type { Db } from '../../../db/database.js';
 import { InsufficientBalanceError, LedgerService } from '../ledger.js';
 import { prices } from './prices.js';
-import { LIVE_STATUSES, usageRepo } from './usage.repo.js';
+import { LIVE_STATUSES, PRICED_CHANNELS, usageRepo } from './usage.repo.js';
 
 type UsageDeps = Pick<Deps, 'db' | 'clock'>;
 
@@ -10,6 +10,7 @@ type UsageDeps = Pick<Deps, 'db' | 'clock'>;
 export const conversationRef = (chatId: string, messageId: number) => `conv:${chatId}:${messageId}`;
 
 const LIVE: ReadonlySet<string> = new Set(LIVE_STATUSES);
+const PRICED: ReadonlySet<string> = new Set(PRICED_CHANNELS);
 const money = (amount: number) => amount.toFixed(2);
 
 /**
@@ -58,7 +59,8 @@ export interface BalanceChange {
  * opens one — `bo.userInitiatePrice` when the customer's 24-hour window was open, else
  * `bo.businessInitiatePrice` (a template sent into a closed window). Inbound messages, and
  * messages whose send already ended undelivered, are never billed. Any number of calls for the
- * same message (duplicate events, the sweeper) book one charge.
+ * same message (duplicate events, the sweeper) book one charge. Only WhatsApp conversations are
+ * priced (PRICED_CHANNELS): a Messenger or Instagram reply costs nothing.
  */
 export async function billConversation(
   deps: UsageDeps,
@@ -71,6 +73,7 @@ export async function billConversation(
     // Read after the lock: a failure committed meanwhile is seen, and refunds wait for us.
     const m = await usageRepo.message(trx, messageId);
     if (!m || !m.from_me || !LIVE.has(m.status)) return null;
+    if (!PRICED.has(m.channel)) return null;
     if (await usageRepo.covered(trx, m)) return null;
     const open = await usageRepo.customerWindowOpen(trx, m);
     const p = await prices(trx, m.account_id);

@@ -3,7 +3,7 @@ import type { Deps } from '../../../deps.js';
 import { billConversation, collectOwed, refundConversation } from './conversations.js';
 import { noteBalanceChanged } from './listeners.js';
 import { billActiveContacts } from './mau.js';
-import { DEAD_STATUSES, LIVE_STATUSES } from './usage.repo.js';
+import { DEAD_STATUSES, LIVE_STATUSES, PRICED_CHANNELS } from './usage.repo.js';
 
 /**
  * Repairs what a crash between a commit and its event's listener lost. Every minute it looks at
@@ -41,6 +41,7 @@ export async function runUsageSweep(deps: Deps): Promise<SweepReport> {
       SELECT DISTINCT ON (m.chat_id) m.id
       FROM messages m JOIN chats c ON c.id = m.chat_id
       WHERE m.id > ${from} AND m.from_me AND m.status IN (${sql.join([...LIVE_STATUSES])})
+        AND c.channel IN (${sql.join([...PRICED_CHANNELS])})
         AND NOT EXISTS (
           SELECT 1 FROM usage_charges u
           WHERE u.chat_id = m.chat_id AND u.kind <> 'mau' AND u.status <> 'refunded'

@@ -18,9 +18,18 @@ export interface BusinessMessage {
   sent_at: Date;
   contact_id: string;
   channel_id: string;
+  /** The chat's channel kind: only WhatsApp conversations are priced (Meta charges for those). */
+  channel: string;
   identifier: string;
   initiate_at: Date | null;
 }
+
+/**
+ * Channels whose conversations cost money. Meta charges WhatsApp Cloud conversations; Messenger
+ * and Instagram messages are free at Meta, so Sapa bills no conversation for them (the monthly
+ * active contact fee, where a plan has one, still counts their customers).
+ */
+export const PRICED_CHANNELS = ['whatsapp'] as const;
 
 /** SQL for usage charges; every statement names the account or a row of it. */
 export const usageRepo = {
@@ -42,7 +51,7 @@ export const usageRepo = {
   async message(db: Db, messageId: number): Promise<BusinessMessage | undefined> {
     const { rows } = await sql<BusinessMessage>`
       SELECT m.id, m.account_id, m.chat_id, m.from_me, m.status, m.sent_at,
-             c.contact_id, c.channel_id, c.identifier, c.initiate_at
+             c.contact_id, c.channel_id, c.channel, c.identifier, c.initiate_at
       FROM messages m JOIN chats c ON c.id = m.chat_id
       WHERE m.id = ${messageId}`.execute(db);
     return rows[0];

@@ -3,6 +3,7 @@ import { MESSAGES } from '@sapa/contracts';
 import type { Deps } from '../../../deps.js';
 import type { OutboundMediaKind, OutboundMessage } from '../../../channels/port.js';
 import { ProviderError, type ProviderErrorInfo } from '../../../channels/types.js';
+import { WindowClosedError } from '../../../channels/errors.js';
 import { ChannelConfigError } from '../../../channels/registry.js';
 import { backoffSeconds } from '../../../jobs/definitions.js';
 import { loadChannel } from '../../channels/index.js';
@@ -29,6 +30,7 @@ export async function runSendMessageJob(
     .selectFrom('messages as m')
     .innerJoin('chats as c', 'c.id', 'm.chat_id')
     .leftJoin('media as md', 'md.id', 'm.media_id')
+    .leftJoin('channels as ch', 'ch.id', 'm.channel_id')
     .select([
       'm.id',
       'm.account_id',
@@ -48,6 +50,7 @@ export async function runSendMessageJob(
       'md.mime_type',
       'md.filename',
       'md.size_bytes',
+      'ch.human_agent_replies',
     ])
     .where('m.id', '=', Number(data.messageId))
     .executeTakeFirst();
@@ -104,7 +107,7 @@ export async function runSendMessageJob(
       lastInboundAt: msg.initiate_at,
       now: deps.clock.now(),
       author: msg.is_system || !msg.sender_id ? 'automatic' : 'human',
-      humanAgentExtension: false,
+      humanAgentExtension: msg.human_agent_replies ?? false,
     });
     await keepUpload(deps, msg.id, sent.uploadedMediaId);
     await markSent(deps, msg, sent.providerMessageId);
@@ -123,7 +126,10 @@ export async function runSendMessageJob(
       );
       return;
     }
-    await fail(deps, msg, err.info, err.kind === 'window_closed');
+    // A refusal on Meta's page channels already says why (its words are the message); WhatsApp's
+    // closed window keeps the words clients match.
+    const saysWhy = err instanceof WindowClosedError && err.refusal !== 'templates_only';
+    await fail(deps, msg, err.info, err.kind === 'window_closed' && !saysWhy);
   }
 }
 

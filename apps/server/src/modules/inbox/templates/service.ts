@@ -51,6 +51,9 @@ export async function sendTemplate(
 ): Promise<Message> {
   const { db } = deps;
   const chat = await sendableChat(deps, principal, body.chatId);
+  // Message templates are WhatsApp's; Meta's page channels have none to send.
+  if (!deps.channels.portOfChannel(chat.channel)?.capabilities.templates)
+    throw badRequest(MESSAGES.templatesWhatsappOnly, 'TEMPLATES_NOT_SUPPORTED');
   const retried = await alreadySent(deps, principal.accountId, chat.id, body.generatedId);
   if (retried) return retried;
 
