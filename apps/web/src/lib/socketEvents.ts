@@ -6,6 +6,7 @@ import {
   LIMITS,
   ORDER_UPDATED_EVENT,
   MESSAGES,
+  WINDOW_REFUSALS,
   messageSchema,
   messageStatusSchema,
   SERVER_EVENTS,
@@ -85,6 +86,15 @@ const isUserInitiateEvent = z.object({
   chatId: z.string(),
   value: z.boolean(),
   windowEndsAt: z.string().nullable(),
+  // Issue 17: which window applies (zod would drop it unnamed, and the composer needs it).
+  window: z
+    .object({
+      phase: z.enum(['none', 'open', 'human_agent', 'closed']),
+      endsAt: z.string().nullable(),
+      outsideWindow: z.enum(['templates', 'human_agent_replies']).nullable(),
+      refusal: z.enum(WINDOW_REFUSALS).nullable(),
+    })
+    .optional(),
 });
 const actor = z.object({ _id: z.string(), name: z.string() }).nullable();
 const chatAssignedEvent = z.object({
@@ -210,6 +220,10 @@ function onChatMessage(ctx: RealtimeContext, event: string, payload: unknown): v
       windowEndsAt: new Date(message.timestamp + LIMITS.customerWindowMs).toISOString(),
     };
     ctx.queryClient.setQueryData(inboxKeys.window(chat._id), window);
+  } else if (!message.fromMe && (chat.channel === 'messenger' || chat.channel === 'instagram')) {
+    // A page customer's message restarts both the 24 hours and the human agent's 7 days; the
+    // server knows whether this channel uses the tag, so ask it.
+    void ctx.queryClient.invalidateQueries({ queryKey: inboxKeys.window(chat._id) });
   }
 }
 

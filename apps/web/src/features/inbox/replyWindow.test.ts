@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { timeLeft, windowEnd, windowView, type ServerWindow } from './replyWindow';
+import type { ComposerWindow as ServerWindow } from '@sapa/contracts';
+import { timeLeft, windowEnd, windowView } from './replyWindow';
 
 const NOW = Date.parse('2026-11-25T12:00:00.000Z');
 const at = (hours: number) => new Date(NOW + hours * 3_600_000).toISOString();

@@ -1,16 +1,9 @@
-import type { ChannelType, IsUserInitiateEvent, WindowRefusal } from '@sapa/contracts';
-
-/**
- * The server's window state as it is being added to `IsUserInitiateEvent` (contracts
- * `ComposerWindow`, issue 17): read when present; a server that answers only `value` and
- * `windowEndsAt` (WhatsApp's 24 hours) is read as before.
- */
-export interface ServerWindow {
-  phase: 'none' | 'open' | 'human_agent' | 'closed';
-  endsAt: string | null;
-  outsideWindow: 'templates' | 'human_agent_replies' | null;
-  refusal: WindowRefusal | null;
-}
+import type {
+  ChannelType,
+  ComposerWindow,
+  IsUserInitiateEvent,
+  WindowRefusal,
+} from '@sapa/contracts';
 
 /** What the composer says about the reply window, and until when. */
 export type WindowView =
@@ -20,8 +13,12 @@ export type WindowView =
 
 const HOUR = 60 * 60 * 1000;
 
+/**
+ * The composer's view of the server's window state (`IsUserInitiateEvent.window`); an answer
+ * without it (a server before issue 17) is read from `value` and WhatsApp's `windowEndsAt`.
+ */
 export function windowView(
-  state: (IsUserInitiateEvent & { window?: ServerWindow }) | undefined,
+  state: IsUserInitiateEvent | undefined,
   channel: ChannelType,
   now: number,
 ): WindowView {
@@ -46,7 +43,7 @@ export function windowView(
   return { kind: 'closed', refusal: closedRefusal(channel) };
 }
 
-function staleAfter(server: ServerWindow, channel: ChannelType): WindowView {
+function staleAfter(server: ComposerWindow, channel: ChannelType): WindowView {
   // After the 24 hours a page channel may still be in its human-agent days; until the server
   // answers, the composer stays usable (the server refuses with its reason if not).
   if (server.phase === 'open' && server.outsideWindow === 'human_agent_replies')
