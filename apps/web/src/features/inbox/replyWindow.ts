@@ -11,8 +11,6 @@ export type WindowView =
   | { kind: 'open' | 'human_agent'; endsAt: number | null }
   | { kind: 'closed'; refusal: WindowRefusal };
 
-const HOUR = 60 * 60 * 1000;
-
 /**
  * The composer's view of the server's window state (`IsUserInitiateEvent.window`); an answer
  * without it (a server before issue 17) is read from `value` and WhatsApp's `windowEndsAt`.
@@ -73,7 +71,8 @@ export function timeLeft(ms: number): {
   const d = Math.floor(total / (24 * 60));
   const h = Math.floor((total % (24 * 60)) / 60);
   const m = total % 60;
-  if (ms >= 24 * HOUR) return { key: 'days', d, h, m };
-  if (ms >= HOUR) return { key: 'hours', d, h, m };
+  // Chosen from the rounded minutes, so 23 h 59 min 50 s reads "1 d 0 h", not "0 h 0 min".
+  if (total >= 24 * 60) return { key: 'days', d, h, m };
+  if (total >= 60) return { key: 'hours', d, h: d * 24 + h, m };
   return { key: 'minutes', d, h, m: Math.max(1, total) };
 }
