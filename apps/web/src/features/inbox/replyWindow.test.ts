@@ -114,8 +114,8 @@ describe('timeLeft', () => {
     expect(timeLeft(5 * 3_600_000 + 12 * 60_000)).toMatchObject({ key: 'hours', h: 5, m: 12 });
     expect(timeLeft(59 * 60_000)).toMatchObject({ key: 'minutes', m: 59 });
     expect(timeLeft(10_000)).toMatchObject({ key: 'minutes', m: 1 });
-    // Just under a day rounds up to the day, never to "0 h 0 min".
-    expect(timeLeft(24 * 3_600_000 - 10_000)).toMatchObject({ key: 'days', d: 1, h: 0 });
+    // Just under a day is 24 hours, never "0 h 0 min".
+    expect(timeLeft(24 * 3_600_000 - 10_000)).toMatchObject({ key: 'hours', h: 24, m: 0 });
     expect(timeLeft(60 * 60_000 - 10_000)).toMatchObject({ key: 'hours', h: 1, m: 0 });
   });
 });

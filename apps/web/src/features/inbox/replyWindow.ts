@@ -71,8 +71,9 @@ export function timeLeft(ms: number): {
   const d = Math.floor(total / (24 * 60));
   const h = Math.floor((total % (24 * 60)) / 60);
   const m = total % 60;
-  // Chosen from the rounded minutes, so 23 h 59 min 50 s reads "1 d 0 h", not "0 h 0 min".
-  if (total >= 24 * 60) return { key: 'days', d, h, m };
+  // Chosen from the rounded minutes, so a fresh 24-hour window reads "24 h 0 min", never
+  // "0 h 0 min"; days only past a whole day (the human agent's 7).
+  if (total > 24 * 60) return { key: 'days', d, h, m };
   if (total >= 60) return { key: 'hours', d, h: d * 24 + h, m };
   return { key: 'minutes', d, h, m: Math.max(1, total) };
 }
