@@ -150,12 +150,13 @@ export async function runInboundBench(): Promise<object> {
     );
 
     // --- statuses: sent for every message, then delivered, then read (as Meta spaces them) --
+    // On a WhatsApp chat: the statuses are the number's (the demo has page channels too).
     const outgoing = Math.ceil(STATUSES / 3);
     console.error(`statuses: ${outgoing} outgoing messages × sent/delivered/read`);
     await db.query(`
       INSERT INTO messages (account_id, chat_id, channel_id, provider_message_id, msg_type, text, status, from_me)
       SELECT c.account_id, c.id, c.channel_id, 'wamid.BOUT.' || g, 'text', 'Terima kasih!', 'queue', true
-      FROM (SELECT * FROM chats ORDER BY created_at LIMIT 1) c, generate_series(1, ${outgoing}) g`);
+      FROM (SELECT * FROM chats WHERE channel = 'whatsapp' ORDER BY created_at LIMIT 1) c, generate_series(1, ${outgoing}) g`);
     const phases = ['sent', 'delivered', 'read'] as const;
     const statuses = await fire(webhookUrl, outgoing * 3, (i) =>
       statusWebhook(`wamid.BOUT.${(i % outgoing) + 1}`, phases[Math.floor(i / outgoing)] ?? 'read'),
