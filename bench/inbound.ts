@@ -1,6 +1,7 @@
 // `npm run bench -- inbound`: signed WhatsApp webhooks into a running Sapa (autocannon, 100
-// connections) with one agent socket connected, then status updates, then the plain-INSERT
-// ceiling of the same PostgreSQL over the same kind of connection.
+// connections) with one agent socket connected, then a mix of WhatsApp, Messenger and Instagram
+// webhooks (one in three each), then status updates, then the plain-INSERT ceiling of the same
+// PostgreSQL over the same kind of connection.
 import { fork } from 'node:child_process';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
@@ -13,12 +14,19 @@ import {
   startService,
 } from '../scripts/lib/processes.mjs';
 import { login } from './lib/sapa.js';
-import { BENCH_APP_SECRET, inboundWebhook, statusWebhook, type SignedWebhook } from './lib/meta.js';
+import {
+  BENCH_APP_SECRET,
+  inboundWebhook,
+  pageWebhook,
+  statusWebhook,
+  type SignedWebhook,
+} from './lib/meta.js';
 import { postAmount } from './lib/load.js';
 import { percentile, pool } from './lib/stats.js';
 
 const MESSAGES = Number(process.env.BENCH_INBOUND_MESSAGES ?? 20_000);
 const STATUSES = Number(process.env.BENCH_INBOUND_STATUSES ?? 30_000);
+const MIXED = Number(process.env.BENCH_INBOUND_MIXED ?? MESSAGES);
 const CONNECTIONS = Number(process.env.BENCH_CONCURRENCY ?? 100);
 const CUSTOMERS = 2_000;
 
@@ -87,7 +95,7 @@ export async function runInboundBench(): Promise<object> {
     // Give the last events a moment, then collect what the listener saw.
     await new Promise((r) => setTimeout(r, 2_000));
     const report = await new Promise<[string, number][]>((resolve) => {
-      listener.on('message', (m: { type: string; received?: [string, number][] }) => {
+      listener.once('message', (m: { type: string; received?: [string, number][] }) => {
         if (m.type === 'report') resolve(m.received ?? []);
       });
       listener.send({ type: 'report' });
@@ -103,13 +111,52 @@ export async function runInboundBench(): Promise<object> {
         )
       ).rows[0]?.n ?? 0;
 
+    // --- a mix of the three channels: WhatsApp, Messenger, Instagram in turn ---------------
+    console.error(`mixed: ${MIXED} messages over WhatsApp, Messenger and Instagram`);
+    const mixedAt = new Map<string, number>();
+    const mixedStart = Date.now();
+    const mixed = await fire(webhookUrl, MIXED, (i) => {
+      const kind = i % 3;
+      if (kind === 0) {
+        const h = inboundWebhook(MESSAGES + 1_000 + i, CUSTOMERS);
+        mixedAt.set(h.wamid, Date.now());
+        return h.signed;
+      }
+      const h = pageWebhook(kind === 1 ? 'messenger' : 'instagram', i, CUSTOMERS);
+      mixedAt.set(h.mid, Date.now());
+      return h.signed;
+    });
+    await new Promise((r) => setTimeout(r, 2_000));
+    const mixedReport = await new Promise<[string, number][]>((resolve) => {
+      listener.once('message', (m: { type: string; received?: [string, number][] }) => {
+        if (m.type === 'report') resolve(m.received ?? []);
+      });
+      listener.send({ type: 'report' });
+    });
+    const mixedLatency = mixedReport.flatMap(([id, at]) => {
+      const t = mixedAt.get(id);
+      return t === undefined || at < mixedStart ? [] : [at - t];
+    });
+    listener.send({ type: 'stop' });
+    const mixedStored = Object.fromEntries(
+      (
+        await db.query<{ channel: string; n: number }>(
+          `SELECT c.channel, count(*)::int AS n FROM messages m JOIN chats c ON c.id = m.chat_id
+           WHERE m.created_at >= to_timestamp($1::double precision / 1000) AND NOT m.from_me
+           GROUP BY c.channel`,
+          [mixedStart],
+        )
+      ).rows.map((r) => [r.channel, r.n]),
+    );
+
     // --- statuses: sent for every message, then delivered, then read (as Meta spaces them) --
+    // On a WhatsApp chat: the statuses are the number's (the demo has page channels too).
     const outgoing = Math.ceil(STATUSES / 3);
     console.error(`statuses: ${outgoing} outgoing messages × sent/delivered/read`);
     await db.query(`
       INSERT INTO messages (account_id, chat_id, channel_id, provider_message_id, msg_type, text, status, from_me)
       SELECT c.account_id, c.id, c.channel_id, 'wamid.BOUT.' || g, 'text', 'Terima kasih!', 'queue', true
-      FROM (SELECT * FROM chats ORDER BY created_at LIMIT 1) c, generate_series(1, ${outgoing}) g`);
+      FROM (SELECT * FROM chats WHERE channel = 'whatsapp' ORDER BY created_at LIMIT 1) c, generate_series(1, ${outgoing}) g`);
     const phases = ['sent', 'delivered', 'read'] as const;
     const statuses = await fire(webhookUrl, outgoing * 3, (i) =>
       statusWebhook(`wamid.BOUT.${(i % outgoing) + 1}`, phases[Math.floor(i / outgoing)] ?? 'read'),
@@ -159,6 +206,19 @@ export async function runInboundBench(): Promise<object> {
           p50: percentile(socketLatency, 50),
           p99: percentile(socketLatency, 99),
           received: socketLatency.length,
+        },
+      },
+      mixed: {
+        messages: MIXED,
+        acceptedPerSecond: mixed.perSecond,
+        non2xx: mixed.non2xx,
+        errors: mixed.errors,
+        storedByChannel: mixedStored,
+        answerMs: { p50: mixed.p50, p99: mixed.p99 },
+        webhookToSocketMs: {
+          p50: percentile(mixedLatency, 50),
+          p99: percentile(mixedLatency, 99),
+          received: mixedLatency.length,
         },
       },
       statuses: {

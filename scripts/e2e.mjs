@@ -65,6 +65,8 @@ async function main() {
         GRAPH_API_URL: sandboxUrl,
         SANDBOX_URL: sandboxUrl,
         META_APP_SECRET: appSecret,
+        // The sandbox's app id for Sapa (SAPA_APP_ID): echoes of Sapa's own sends carry it.
+        META_APP_ID: '800000000000001',
         ...midtransServerEnv(sandboxUrl),
       },
     }),

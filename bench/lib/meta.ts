@@ -150,3 +150,40 @@ export function statusWebhook(wamid: string, status: 'sent' | 'delivered' | 'rea
     }),
   );
 }
+
+/** The demo account's Messenger page and Instagram account (seeded with the demo, issue 17). */
+export const DEMO_PAGE_ID = '300000000000001';
+export const DEMO_INSTAGRAM_ID = '17841400000000001';
+
+/**
+ * A customer's text to the demo Messenger page (`object: page`) or Instagram account (`object:
+ * instagram`), as Meta sends it (`entry[].messaging[]`): a PSID / IGSID per customer.
+ */
+export function pageWebhook(
+  channel: 'messenger' | 'instagram',
+  i: number,
+  customers: number,
+): { mid: string; signed: SignedWebhook } {
+  const business = channel === 'messenger' ? DEMO_PAGE_ID : DEMO_INSTAGRAM_ID;
+  const mid = `m_BENCH_${channel}_${i}_${Date.now().toString(36)}`;
+  const customer = `${channel === 'messenger' ? '24' : '17'}${String(i % customers).padStart(14, '0')}`;
+  const now = Date.now();
+  const payload = {
+    object: channel === 'messenger' ? 'page' : 'instagram',
+    entry: [
+      {
+        id: business,
+        time: now,
+        messaging: [
+          {
+            sender: { id: customer },
+            recipient: { id: business },
+            timestamp: now,
+            message: { mid, text: `Halo kak, pesanan nomor ${i} sudah dikirim belum?` },
+          },
+        ],
+      },
+    ],
+  };
+  return { mid, signed: signWebhook(payload) };
+}

@@ -1,5 +1,6 @@
 // Runs in its own process so the load generator's busy event loop never delays receipt: records
-// when each `new.message.in` arrives (epoch ms) and hands the list back over IPC on request.
+// when each `new.message.in` arrives (epoch ms) and hands the list back over IPC on request
+// (`report`: what arrived since the last report; `stop`: disconnect and exit).
 import { io } from 'socket.io-client';
 
 const [url, token] = [process.env.LISTEN_URL ?? '', process.env.LISTEN_TOKEN ?? ''];
@@ -11,9 +12,9 @@ socket.on('new.message.in', (e: { message: { providerMessageId: string | null } 
 socket.on('connect', () => process.send?.({ type: 'ready' }));
 socket.on('connect_error', (err) => process.send?.({ type: 'error', message: err.message }));
 process.on('message', (m: { type: string }) => {
-  if (m.type !== 'report') return;
-  process.send?.({ type: 'report', received }, () => {
+  if (m.type === 'report') process.send?.({ type: 'report', received: received.splice(0) });
+  if (m.type === 'stop') {
     socket.disconnect();
     process.exit(0);
-  });
+  }
 });

@@ -20,6 +20,7 @@ import { devMailboxEnabled } from './modules/mail/routes.js';
 import { Realtime } from './realtime/server.js';
 import { seedDemo } from './seed/demo.js';
 import { seedDemoMessaging } from './seed/demo-messaging.js';
+import { seedDemoPages } from './seed/demo-pages.js';
 import { seedDemoTemplates } from './seed/demo-templates.js';
 
 let config: Config;
@@ -100,6 +101,7 @@ async function start(): Promise<void> {
   const runWorkers = config.role !== 'web';
   const seeded = config.seedDemo && serveWeb ? await seedDemo(deps) : null;
   if (seeded) await seedDemoMessaging(deps);
+  if (seeded) await seedDemoPages(deps);
   if (seeded) await seedDemoTemplates(deps);
   // Listeners wherever events are published (a worker's sends fail and refund too), before any
   // worker starts publishing.

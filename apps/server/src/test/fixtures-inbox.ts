@@ -17,6 +17,8 @@ export async function fundAccount(
 
 export interface ChatShape {
   channelId: string;
+  /** The channel's kind (the chat's `channel`): WhatsApp unless told. */
+  channel?: 'whatsapp' | 'messenger' | 'instagram';
   agentId?: string | null;
   divisionIds?: string[];
   flag?: Chat['flag'];
@@ -52,7 +54,7 @@ export async function createChat(
       account_id: accountId,
       channel_id: shape.channelId,
       contact_id: contact.id,
-      channel: 'whatsapp',
+      channel: shape.channel ?? 'whatsapp',
       identifier: `628${BigInt(`0x${randomBytes(5).toString('hex')}`)
         .toString()
         .slice(0, 10)}`,

@@ -99,6 +99,55 @@ export function newChatBatcher(pool: pg.Pool): TurnBatcher<NewChatItem, void> {
   );
 }
 
+// First messages without a phone (Messenger PSIDs, Instagram IGSIDs): one contact per chat, as
+// contacts keep one identity per channel. The contacts' ids are made first so each chat names its
+// own. Two statements racing for the same new chat each add a contact and one chat wins, as
+// ensureChatFast does for one.
+const ENSURE_PAGE_CHATS_SQL = `
+  WITH input AS (
+    SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::text[])
+      AS t(account_id, channel_id, channel, identifier, name)
+  ), missing AS MATERIALIZED (
+    SELECT i.*, gen_random_uuid() AS contact_id FROM input i
+    WHERE NOT EXISTS (SELECT 1 FROM chats c WHERE c.channel_id = i.channel_id AND c.identifier = i.identifier)
+  ), contact AS (
+    INSERT INTO contacts (id, account_id, name, phone)
+    SELECT contact_id, account_id, name, NULL FROM missing
+    RETURNING id
+  ), chat AS (
+    INSERT INTO chats (account_id, channel_id, contact_id, channel, identifier, name)
+    SELECT m.account_id, m.channel_id, m.contact_id, m.channel, m.identifier, m.name
+    FROM missing m WHERE m.contact_id IN (SELECT id FROM contact)
+    ORDER BY m.channel_id, m.identifier
+    ON CONFLICT (channel_id, identifier) DO NOTHING
+    RETURNING contact_id
+  )
+  SELECT count(*)::int AS created FROM chat`;
+
+/** First messages of one turn without a phone create their contacts and chats in one statement. */
+export function newPageChatBatcher(pool: pg.Pool): TurnBatcher<Omit<NewChatItem, 'phone'>, void> {
+  return new TurnBatcher<Omit<NewChatItem, 'phone'>, void>(
+    200,
+    async (items) => {
+      await pool.query({
+        name: 'sapa_ingest_ensure_page_chats_v1',
+        text: ENSURE_PAGE_CHATS_SQL,
+        values: [
+          items.map((i) => i.ch.account_id),
+          items.map((i) => i.ch.id),
+          items.map((i) => i.ch.channel),
+          items.map((i) => i.from.identifier),
+          items.map((i) => i.from.name),
+        ],
+      });
+      return items.map(() => undefined);
+    },
+    (i) => `${i.ch.id}|${i.from.identifier}`,
+    () => false,
+    () => undefined,
+  );
+}
+
 /** `moved` says whose screens to tell; `known` is false when no message has the provider id. */
 export type StatusOutcome = {
   moved: (ChatAudienceRow & { message_id: string; sender_id: string | null }) | null;

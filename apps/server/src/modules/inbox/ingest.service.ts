@@ -5,7 +5,7 @@ import type { Db } from '../../db/database.js';
 import type { NeutralEvent } from '../../channels/port.js';
 import { toInboxEvents, type InboundMessage, type StatusUpdate } from './inbound.js';
 import type { ProviderType } from '../../db/schema-messaging.js';
-import { ensureChatFast, newChatBatcher, parkStatusIfUnknown } from './ingest-fast.repo.js';
+import { newChatBatcher, newPageChatBatcher, parkStatusIfUnknown } from './ingest-fast.repo.js';
 import type { IngestChannel } from './ingest.repo.js';
 import { inboundBatcher } from './ingest-batch.repo.js';
 import { boundEvent } from './inbound-bounds.js';
@@ -143,7 +143,7 @@ async function ingestMessage(deps: Deps, ch: IngestChannel, m: InboundMessage): 
     // First message of a conversation: create contact and chat, then the same single statement.
     const phone = m.from.phone ? normalizePhone(m.from.phone) : null;
     if (phone) await newChatBatcherFor(deps.pool).submit({ ch, from: m.from, phone });
-    else await ensureChatFast(deps.pool, ch, m.from, null);
+    else await newPageChatBatcherFor(deps.pool).submit({ ch, from: m.from });
     fast = await batcherFor(deps.pool).submit({ ch, m });
   }
   if (fast.kind !== 'stored') return false;
@@ -246,6 +246,7 @@ function mediaJobsFor(jobs: JobQueue): TurnBatcher<string, void> {
 }
 const statusBatcherFor = perPool(statusBatcher);
 const newChatBatcherFor = perPool(newChatBatcher);
+const newPageChatBatcherFor = perPool(newPageChatBatcher);
 
 /** Channels by provider id, cached briefly per database: every webhook needs this lookup. */
 const CACHE_MS = 10_000;

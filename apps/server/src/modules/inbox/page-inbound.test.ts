@@ -296,4 +296,42 @@ describe('Instagram webhooks into the inbox', () => {
       .execute();
     expect(new Set(contacts.map((c) => c.contact_id)).size).toBe(contacts.length);
   });
+
+  it('a burst of first messages makes one chat and one contact per customer', async () => {
+    const item = (customer: string, mid: string) => ({
+      object: 'page',
+      entry: [
+        {
+          id: '300000000000001',
+          time: 1768446100000,
+          messaging: [
+            {
+              sender: { id: customer },
+              recipient: { id: '300000000000001' },
+              timestamp: 1768446100000,
+              message: { mid, text: 'Halo' },
+            },
+          ],
+        },
+      ],
+    });
+    const customers = ['2400000000077001', '2400000000077002', '2400000000077003'];
+    await Promise.all(
+      customers.flatMap((c, i) => [
+        post(item(c, `m_burst_${i}_a`)),
+        post(item(c, `m_burst_${i}_b`)),
+      ]),
+    );
+    const chats = await ctx.deps.db
+      .selectFrom('chats')
+      .select(['identifier', 'contact_id'])
+      .where('identifier', 'in', customers)
+      .execute();
+    expect(chats.map((c) => c.identifier).sort()).toEqual(customers);
+    expect(new Set(chats.map((c) => c.contact_id)).size).toBe(3);
+    const stored = (await messages(messenger.id)).filter((m) =>
+      m.provider_message_id?.startsWith('m_burst_'),
+    );
+    expect(stored).toHaveLength(6);
+  });
 });

@@ -279,4 +279,34 @@ describe('replies on Messenger and Instagram', () => {
       message: MESSAGES.templatesWhatsappOnly,
     });
   });
+
+  it('a photo by URL is fetched into storage through the SSRF guard (GRAPH_API_URL’s host)', async () => {
+    const c = await customerWrites('instagram', 'Foto');
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    await sandbox('POST', `/sandbox/instagram/${c.account}/customers/${c.userId}/messages`, {
+      type: 'attachment',
+      attachments: [{ data: png.toString('base64'), mime_type: 'image/png', filename: 'a.png' }],
+    });
+    const photo = await until(() =>
+      ctx.deps.db
+        .selectFrom('messages')
+        .select(['id', 'msg_type', 'media_pending'])
+        .where('chat_id', '=', c.chatId)
+        .where('msg_type', '=', 'image')
+        .executeTakeFirst(),
+    );
+    expect(photo.media_pending).toBe(true);
+    await ctx.jobs.drain();
+    const stored = await ctx.deps.db
+      .selectFrom('messages')
+      .innerJoin('media', 'media.id', 'messages.media_id')
+      .select(['media.size_bytes', 'media.mime_type', 'messages.media_pending'])
+      .where('messages.id', '=', photo.id)
+      .executeTakeFirstOrThrow();
+    expect(stored).toMatchObject({ media_pending: false, mime_type: 'image/png' });
+    expect(Number(stored.size_bytes)).toBe(png.length);
+  });
 });

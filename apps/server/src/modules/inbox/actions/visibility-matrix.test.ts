@@ -3,6 +3,7 @@ import { createTestContext, type TestContext } from '../../../test/harness.js';
 import {
   createAccount,
   createDivision,
+  createPageChannel,
   createUser,
   createWhatsappChannel,
   type TestUser,
@@ -12,13 +13,16 @@ import { canSeeChat, loadChatRows } from '../../conversations/index.js';
 import { audienceOf, viewerOf } from '../../../realtime/viewer.js';
 
 /**
- * Role × division × assignment: every chat action and GET /api/chats/:id answer 404 exactly when
- * the caller may not see the chat (chatVisibleTo / canSeeChat), and act when they may. Each
- * request gets a fresh chat so one action's change never decides another's outcome.
+ * Role × division × assignment × channel: every chat action and GET /api/chats/:id answer 404
+ * exactly when the caller may not see the chat (chatVisibleTo / canSeeChat), and act when they
+ * may, on WhatsApp, Messenger and Instagram alike. Each request gets a fresh chat so one action's
+ * change never decides another's outcome.
  */
 let ctx: TestContext;
 let accountId: string;
-let channelId: string;
+type Kind = 'whatsapp' | 'messenger' | 'instagram';
+const channelIds = {} as Record<Kind, string>;
+const KINDS: Kind[] = ['whatsapp', 'messenger', 'instagram'];
 let d1: string;
 let d2: string;
 let otherAgent: TestUser;
@@ -42,7 +46,9 @@ beforeAll(async () => {
   ctx = await createTestContext();
   accountId = await createAccount(ctx);
   await fundAccount(ctx, accountId);
-  channelId = (await createWhatsappChannel(ctx, accountId)).id;
+  channelIds.whatsapp = (await createWhatsappChannel(ctx, accountId)).id;
+  channelIds.messenger = (await createPageChannel(ctx, accountId, 'messenger')).id;
+  channelIds.instagram = (await createPageChannel(ctx, accountId, 'instagram')).id;
   d1 = await createDivision(ctx, accountId, 'D1');
   d2 = await createDivision(ctx, accountId, 'D2');
   otherAgent = await createUser(ctx, accountId, {
@@ -84,10 +90,18 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-function chatFor(viewer: TestUser, shape: Shape): Promise<string> {
+/** Action chats take the three channels in turn, so each role meets each channel often. */
+let turn = 0;
+function chatFor(viewer: TestUser, shape: Shape, kind = KINDS[turn++ % KINDS.length]!) {
   const agentId = { mine: viewer.id, otherAgent: otherAgent.id }[shape as string] ?? null;
   const divisionIds = { unassignedD1: [d1], unassignedD2: [d2] }[shape as string] ?? [];
-  return createChat(ctx, accountId, { channelId, agentId, divisionIds, name: shape });
+  return createChat(ctx, accountId, {
+    channelId: channelIds[kind],
+    channel: kind,
+    agentId,
+    divisionIds,
+    name: shape,
+  });
 }
 
 type Request = (
@@ -133,10 +147,16 @@ describe('chat actions obey chat visibility', () => {
         if (!principal) throw new Error(`no principal for ${who}`);
         seen[who] = [];
         for (const shape of SHAPES) {
-          const probe = await chatFor(viewer, shape);
-          const [probeRow] = await loadChatRows(ctx.deps.db, accountId, [probe]);
-          if (!probeRow) throw new Error('chat not stored');
-          const visible = canSeeChat(viewerOf(principal), audienceOf(probeRow));
+          // The same shape on each channel: the channel never changes who sees it.
+          const verdicts = new Set<boolean>();
+          for (const kind of KINDS) {
+            const probe = await chatFor(viewer, shape, kind);
+            const [probeRow] = await loadChatRows(ctx.deps.db, accountId, [probe]);
+            if (!probeRow) throw new Error('chat not stored');
+            verdicts.add(canSeeChat(viewerOf(principal), audienceOf(probeRow)));
+          }
+          expect(verdicts.size, `${who} ${shape}`).toBe(1);
+          const visible = [...verdicts][0]!;
           if (visible) seen[who].push(shape);
           for (const [action, request] of Object.entries(ACTIONS)) {
             const chatId = await chatFor(viewer, shape);

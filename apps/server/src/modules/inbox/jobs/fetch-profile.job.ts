@@ -5,16 +5,44 @@ import { backoffSeconds } from '../../../jobs/definitions.js';
 import { LocalStorage } from '../../../lib/storage.js';
 import { loadChannel } from '../../channels/index.js';
 import { loadChatRows } from '../../conversations/index.js';
+import type { JobQueue } from '../../../jobs/queue.js';
+import { TurnBatcher } from '../../../lib/turn-batcher.js';
 
 const MAX_ATTEMPTS = 4;
+
+/** Profile asks of one event-loop turn go to the queue in one statement (a burst of new chats). */
+const batchers = new WeakMap<JobQueue, TurnBatcher<string, void>>();
+function profileJobsFor(jobs: JobQueue): TurnBatcher<string, void> {
+  const existing = batchers.get(jobs);
+  if (existing) return existing;
+  const created = new TurnBatcher<string, void>(
+    500,
+    async (ids) => {
+      await jobs.enqueueMany(
+        'chat.profile',
+        ids.map((chatId) => ({
+          data: { chatId, attempt: 0 },
+          options: { singletonKey: `profile:${chatId}` },
+        })),
+      );
+      return ids.map(() => undefined);
+    },
+    (id) => id,
+    () => false,
+    () => undefined,
+  );
+  batchers.set(jobs, created);
+  return created;
+}
 
 /**
  * Asks for a new Messenger/Instagram customer's profile, once per chat (the singleton key), off
  * the webhook: Meta's profile API is slow next to storing a message and may refuse (no consent).
+ * A lost ask costs only the name and picture (the chat shows its id), so it is not swept.
  */
 export async function queueProfile(deps: Deps, chatId: string): Promise<void> {
-  await deps.jobs
-    .enqueue('chat.profile', { chatId, attempt: 0 }, { singletonKey: `profile:${chatId}` })
+  await profileJobsFor(deps.jobs)
+    .submit(chatId)
     .catch((err: unknown) => deps.log.warn({ err, chatId }, 'profile fetch not queued'));
 }
 
