@@ -126,6 +126,13 @@ test('Messenger and Instagram customers land in the inbox beside WhatsApp', asyn
   await expect(page.getByTestId('message-story')).toContainText('Membalas story Anda');
   await snap(page, 'inbox-three-channels-id');
   await switchLanguage(page, 'en');
+
+  // The demo's Messenger customer last wrote 9 days ago: past Meta's 7 days, the composer says
+  // why nothing may be sent, and locks.
+  await list.getByTestId('chat-row').filter({ hasText: 'Putri Anggraini' }).click();
+  await expect(page.getByTestId('window-closed-notice')).toContainText('more than 7 days ago');
+  await expect(page.getByTestId('composer-input')).toBeDisabled();
+  await snap(page, 'inbox-messenger-closed-en');
 });
 
 test('merge an Instagram customer with a WhatsApp contact, then unmerge', async ({ page }) => {
