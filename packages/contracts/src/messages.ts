@@ -139,6 +139,17 @@ export const MESSAGES = {
     'We could not verify this number with that access token. Check the phone number id, the WhatsApp Business Account id and the token.',
   channelVerifyUnavailable:
     'We could not reach Meta to verify this number. Please try again in a minute.',
+  // Managing a connected channel (issue 17 §3).
+  channelDisconnected:
+    'This channel is disconnected. Reconnect it in Integration to send messages.',
+  channelNotDisconnected: 'Disconnect the channel before deleting it.',
+  channelAlreadyDisconnected: 'This channel is already disconnected.',
+  channelNotDisconnectedYet: 'This channel is connected; there is nothing to reconnect.',
+  channelNoToken: 'This channel has no access token to change.',
+  channelHealthTokenRefused:
+    "Meta refused this channel's access token (it was revoked, expired or replaced). Edit the channel with a new token.",
+  channelHealthNotFound:
+    'Meta no longer lets this token act for this channel. Check the ids and the token, then edit the channel.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

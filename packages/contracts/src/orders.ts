@@ -61,7 +61,7 @@ export type Order = z.infer<typeof orderSchema>;
 
 /** `POST /webhooks/payments/{gateway}`: the gateway a notification comes from (`midtrans`). */
 export const paymentWebhookParamsSchema = z.object({
-  gateway: z.string().regex(/^[a-z]{1,40}$/, 'Unknown payment gateway'),
+  gateway: text().regex(/^[a-z]{1,40}$/, 'Unknown payment gateway'),
 });
 
 export const orderIdParamsSchema = z.object({ id: text().min(1).max(50) });

@@ -1,6 +1,7 @@
 import {
   BALANCE_UPDATED_EVENT,
   BROADCAST_PROGRESS_EVENT,
+  CHANNEL_HEALTH_EVENT,
   ORDER_UPDATED_EVENT,
   PRESENCE_UPDATED_EVENT,
   SERVER_EVENTS,
@@ -10,7 +11,7 @@ import {
 } from '@sapa/contracts';
 import type { ChatAudienceRow, DomainEvent } from '../events/bus.js';
 import { presentChat, presentMessage } from '../modules/inbox/presenters.js';
-import { chatRooms, personalRoom } from './visibility.js';
+import { adminsRoom, chatRooms, personalRoom } from './visibility.js';
 import { presenceRoom } from '../modules/routing/presence-rooms.js';
 import { audienceOf } from './viewer.js';
 
@@ -179,6 +180,15 @@ export function routeEvent(event: DomainEvent): OutgoingSocketEvent[] {
           name: BALANCE_UPDATED_EVENT,
           rooms: [presenceRoom(event.accountId)],
           payload: { saldo: event.saldo },
+        },
+      ];
+    // Channels are the admins' to manage: agents and supervisors are not told.
+    case 'channel.health':
+      return [
+        {
+          name: CHANNEL_HEALTH_EVENT,
+          rooms: [adminsRoom(event.accountId)],
+          payload: { service: event.service },
         },
       ];
   }

@@ -1,8 +1,9 @@
-import type { Service } from '@sapa/contracts';
+import type { ChannelHealth, Service } from '@sapa/contracts';
 import type { ChannelType } from '../../db/schema-messaging.js';
 
 export interface ChannelRow {
   id: string;
+  account_id: string;
   name: string;
   channel: ChannelType;
   provider: string;
@@ -13,7 +14,28 @@ export interface ChannelRow {
   access_token_sealed: string | null;
   config_sealed: string | null;
   broadcast_rate: number;
+  disconnected_at: Date | null;
+  health_reason: string | null;
+  last_webhook_at: Date | null;
+  last_send_error_at: Date | null;
+  last_send_error: string | null;
+  token_checked_at: Date | null;
+  token_valid: boolean | null;
   created_at: Date;
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export function presentHealth(row: ChannelRow): ChannelHealth {
+  return {
+    status: row.health_reason ? 'needs_attention' : 'ok',
+    reason: row.health_reason,
+    lastWebhookAt: iso(row.last_webhook_at),
+    lastSendErrorAt: iso(row.last_send_error_at),
+    lastSendError: row.last_send_error,
+    tokenCheckedAt: iso(row.token_checked_at),
+    tokenValid: row.token_valid,
+  };
 }
 
 /** A channel for the client: the access token never leaves the server. */
@@ -29,6 +51,8 @@ export function presentService(row: ChannelRow): Service {
     wabaId: row.waba_id,
     hasAccessToken: Boolean(row.config_sealed ?? row.access_token_sealed),
     broadcastRate: row.broadcast_rate,
+    state: row.disconnected_at ? 'disconnected' : 'connected',
+    health: presentHealth(row),
     createdAt: row.created_at.toISOString(),
   };
 }

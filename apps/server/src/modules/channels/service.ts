@@ -1,9 +1,5 @@
-import {
-  MESSAGES,
-  type CreateWhatsappServiceBody,
-  type Service,
-  type UpdateServiceBody,
-} from '@sapa/contracts';
+import { sql } from 'kysely';
+import { MESSAGES, type CreateWhatsappServiceBody, type Service } from '@sapa/contracts';
 import type { Deps } from '../../deps.js';
 import type { ChannelType } from '../../db/schema-messaging.js';
 import { conflict, notFound } from '../../http/errors.js';
@@ -11,22 +7,8 @@ import type { Principal } from '../auth/principal.js';
 import { sealChannelConfig } from '../../channels/sealed-config.js';
 import { SettingsService } from '../settings/service.js';
 import { presentService, type ChannelRow } from './presenter.js';
+import { CHANNEL_COLUMNS, channelsRepo } from './repo.js';
 import { notVerified, refuseHeldElsewhere, verifyWhatsappNumber } from './verify.js';
-
-const COLUMNS = [
-  'id',
-  'name',
-  'channel',
-  'provider',
-  'is_enabled',
-  'external_id',
-  'display_phone_number',
-  'waba_id',
-  'access_token_sealed',
-  'config_sealed',
-  'broadcast_rate',
-  'created_at',
-] as const;
 
 // Spec §3: per-account channel limits, by channel type.
 const LIMIT_KEY = {
@@ -48,23 +30,11 @@ export async function listServices(
   principal: Principal,
   filter: { channel?: ChannelType; isEnable?: boolean },
 ): Promise<Service[]> {
-  let q = deps.db
-    .selectFrom('channels')
-    .select(COLUMNS)
-    .where('account_id', '=', principal.accountId);
-  if (filter.channel) q = q.where('channel', '=', filter.channel);
-  if (filter.isEnable !== undefined) q = q.where('is_enabled', '=', filter.isEnable);
-  const rows = (await q.orderBy('created_at').execute()) as ChannelRow[];
-  return rows.map(presentService);
+  return (await channelsRepo.list(deps.db, principal.accountId, filter)).map(presentService);
 }
 
 export async function getService(deps: Deps, principal: Principal, id: string): Promise<Service> {
-  const row = (await deps.db
-    .selectFrom('channels')
-    .select(COLUMNS)
-    .where('account_id', '=', principal.accountId)
-    .where('id', '=', id)
-    .executeTakeFirst()) as ChannelRow | undefined;
+  const row = await channelsRepo.get(deps.db, principal.accountId, id);
   if (!row) throw notFound('Channel not found');
   return presentService(row);
 }
@@ -78,13 +48,7 @@ export async function createWhatsappService(
   principal: Principal,
   body: CreateWhatsappServiceBody,
 ): Promise<Service> {
-  const holder = () =>
-    deps.db
-      .selectFrom('channels')
-      .select('account_id')
-      .where('provider', '=', 'whatsapp_cloud')
-      .where('external_id', '=', body.phoneNumberId)
-      .executeTakeFirst();
+  const holder = () => channelsRepo.holderOf(deps.db, 'whatsapp_cloud', body.phoneNumberId);
   const refuseTaken = (heldBy: string) =>
     heldBy === principal.accountId
       ? conflict(MESSAGES.channelAlreadyConnected, 'CHANNEL_EXISTS')
@@ -94,13 +58,12 @@ export async function createWhatsappService(
   if (held?.account_id === principal.accountId) throw refuseTaken(held.account_id);
   const limitSetting = await new SettingsService(deps).get(principal.accountId, LIMIT_KEY.whatsapp);
   const limit = Number(limitSetting.value ?? '1');
-  const count = await deps.db
-    .selectFrom('channels')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('account_id', '=', principal.accountId)
-    .where('channel', 'in', ['whatsapp', 'whatsapp_basic'])
-    .executeTakeFirstOrThrow();
-  if (Number(count.n) >= limit) {
+  // Deleted channels do not count (0046): deleting one is how an admin makes room.
+  const count = await channelsRepo.countForLimit(deps.db, principal.accountId, [
+    'whatsapp',
+    'whatsapp_basic',
+  ]);
+  if (count >= limit) {
     throw conflict(
       `Your plan allows ${limit} ${LABEL.whatsapp} channel${limit === 1 ? '' : 's'}. Remove one or ask us to raise the limit.`,
       'CHANNEL_LIMIT',
@@ -125,7 +88,7 @@ export async function createWhatsappService(
       updated_at: now,
     })
     .onConflict((oc) => oc.doNothing())
-    .returning(COLUMNS)
+    .returning(CHANNEL_COLUMNS)
     .executeTakeFirst()) as ChannelRow | undefined;
   if (!row) {
     // Connected by someone else while Meta was being asked.
@@ -140,34 +103,18 @@ export async function toggleService(
   principal: Principal,
   id: string,
 ): Promise<Service> {
-  const row = (await deps.db
-    .updateTable('channels')
-    .set((eb) => ({ is_enabled: eb.not('is_enabled'), updated_at: deps.clock.now() }))
-    .where('account_id', '=', principal.accountId)
-    .where('id', '=', id)
-    .returning(COLUMNS)
-    .executeTakeFirst()) as ChannelRow | undefined;
-  if (!row) throw notFound('Channel not found');
-  return presentService(row);
-}
-
-/**
- * Sets how fast broadcasts go out on this number. Meta starts numbers at 80 messages a second
- * and raises eligible ones to 1,000; each sending lane reads it when it starts (its pacer's grid).
- */
-export async function updateService(
-  deps: Deps,
-  principal: Principal,
-  id: string,
-  body: UpdateServiceBody,
-): Promise<Service> {
-  const row = (await deps.db
-    .updateTable('channels')
-    .set({ broadcast_rate: body.broadcastRate, updated_at: deps.clock.now() })
-    .where('account_id', '=', principal.accountId)
-    .where('id', '=', id)
-    .returning(COLUMNS)
-    .executeTakeFirst()) as ChannelRow | undefined;
-  if (!row) throw notFound('Channel not found');
+  // A disconnected channel comes back only through reconnect, which asks Meta first.
+  const row = await channelsRepo.update(
+    deps.db,
+    principal.accountId,
+    id,
+    { is_enabled: sql<boolean>`NOT is_enabled`, updated_at: deps.clock.now() },
+    'connected',
+  );
+  if (!row) {
+    if (await channelsRepo.get(deps.db, principal.accountId, id))
+      throw conflict(MESSAGES.channelDisconnected, 'CHANNEL_DISCONNECTED');
+    throw notFound('Channel not found');
+  }
   return presentService(row);
 }

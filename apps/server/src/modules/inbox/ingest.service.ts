@@ -12,6 +12,7 @@ import { boundEvent } from './inbound-bounds.js';
 import { statusBatcher } from './status-batch.repo.js';
 import { TurnBatcher } from './turn-batcher.js';
 import type { JobQueue } from '../../jobs/queue.js';
+import { webhookClockFor } from '../channels/index.js';
 
 /**
  * Channels whose events the inbox stores. Messenger's and Instagram's are parsed and
@@ -54,6 +55,10 @@ export async function ingestEvents(
   ]);
   result.unknownChannels = [...new Set(events.map((e) => e.channelExternalId))].filter(
     (id) => !channels.has(id),
+  );
+  webhookClockFor(deps.db).seen(
+    [...channels.values()].map((c) => c.id),
+    deps.clock.now(),
   );
 
   const now = deps.clock.now();
@@ -217,6 +222,11 @@ const caches = new WeakMap<
   Map<string, { channel: IngestChannel & { external_id: string }; until: number }>
 >();
 
+/** Forgets a channel's cached lookup here, when it is disconnected, reconnected or deleted. */
+export function forgetIngestChannel(db: Db, provider: ProviderType, externalId: string): void {
+  caches.get(db)?.delete(`${provider}:${externalId}`);
+}
+
 async function channelsFor(
   db: Db,
   provider: ProviderType,
@@ -238,6 +248,9 @@ async function channelsFor(
       .select(['id', 'account_id', 'channel', 'external_id'])
       .where('provider', '=', provider)
       .where('external_id', 'in', missing)
+      // A disconnected or deleted channel receives nothing: its webhooks are acknowledged, dropped.
+      .where('disconnected_at', 'is', null)
+      .where('deleted_at', 'is', null)
       .execute();
     for (const row of rows) {
       cache.set(`${provider}:${row.external_id}`, { channel: row, until: now + CACHE_MS });

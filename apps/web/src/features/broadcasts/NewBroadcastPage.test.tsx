@@ -38,6 +38,16 @@ const channel: Service = {
   wabaId: '2000',
   hasAccessToken: true,
   broadcastRate: 80,
+  state: 'connected',
+  health: {
+    status: 'ok',
+    reason: null,
+    lastWebhookAt: null,
+    lastSendErrorAt: null,
+    lastSendError: null,
+    tokenCheckedAt: null,
+    tokenValid: null,
+  },
   createdAt: '2026-01-01T00:00:00Z',
 };
 

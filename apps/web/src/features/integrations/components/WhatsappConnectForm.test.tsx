@@ -85,6 +85,16 @@ describe('WhatsappConnectForm', () => {
       wabaId: VALID['wa-connect-waba-id'],
       hasAccessToken: true,
       broadcastRate: 80,
+      state: 'connected',
+      health: {
+        status: 'ok',
+        reason: null,
+        lastWebhookAt: null,
+        lastSendErrorAt: null,
+        lastSendError: null,
+        tokenCheckedAt: null,
+        tokenValid: null,
+      },
       createdAt: '2025-03-01T00:00:00.000Z',
     });
     renderScreen(<WhatsappConnectForm />);
