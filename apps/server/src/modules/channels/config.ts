@@ -10,7 +10,7 @@ import type { OpenChannel } from '../../channels/port.js';
 import { openChannelConfig, sealChannelConfig } from '../../channels/sealed-config.js';
 import type { SecretBox } from '../../lib/crypto.js';
 import { ProviderError } from '../../channels/errors.js';
-import { recordSendFailure, reportHealthy, type HealthDeps } from './health.js';
+import { recordSendFailure, recordSendRecovered, type HealthDeps } from './health.js';
 
 /** A channel ready to act: its row's facts and its port bound to its (opened) config. */
 export interface LoadedChannel {
@@ -128,7 +128,7 @@ function watched(
         const sent = await open.send(message, window);
         if (!healthy) {
           healthy = true;
-          await reportHealthy(deps, channelId).catch((err: unknown) =>
+          await recordSendRecovered(deps, channelId).catch((err: unknown) =>
             deps.log.error({ err, channelId }, 'channel health not cleared'),
           );
         }

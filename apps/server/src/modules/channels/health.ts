@@ -83,7 +83,16 @@ export async function recordSendFailure(
     deps.clock.now(),
     SEND_ERROR_EVERY_MS,
   );
-  if (err.kind === 'token_invalid') await reportProblem(deps, channelId, 'token');
+  if (err.kind !== 'token_invalid') return;
+  // Meta's refusal is as good an answer about the token as the periodic check's.
+  await channelsRepo.recordTokenCheck(deps.db, channelId, false, deps.clock.now());
+  await reportProblem(deps, channelId, 'token');
+}
+
+/** A send that went through after trouble: the token works, and the incident ends. */
+export async function recordSendRecovered(deps: HealthDeps, channelId: string): Promise<void> {
+  await channelsRepo.recordTokenCheck(deps.db, channelId, true, deps.clock.now());
+  await reportHealthy(deps, channelId);
 }
 
 async function mailAdmins(

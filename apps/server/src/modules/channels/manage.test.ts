@@ -359,6 +359,7 @@ describe('health', () => {
       reason: expect.stringContaining('refused'),
       lastSendError: expect.any(String),
       lastSendErrorAt: expect.any(String),
+      tokenValid: false,
     });
     const events = healthEvents().slice(eventsBefore);
     expect(events).toHaveLength(1);
@@ -374,7 +375,10 @@ describe('health', () => {
     await register(number);
     const third = await reply(chat.id, 'tiga');
     expect(await statusOf(third.json()._id)).toBe('sent');
-    expect((await api(admin, 'GET', `/api/services/${id}`)).json().health.status).toBe('ok');
+    expect((await api(admin, 'GET', `/api/services/${id}`)).json().health).toMatchObject({
+      status: 'ok',
+      tokenValid: true,
+    });
     expect(healthEvents().slice(eventsBefore)).toHaveLength(2);
   });
 

@@ -97,11 +97,11 @@ const COPY: Record<MailTemplate, Record<Language, (v: Record<string, string>) =>
       heading: `Halo ${v.name},`,
       intro:
         v.problem === 'token'
-          ? `Meta menolak access token ${v.channel} (${v.company}): token dicabut, kedaluwarsa, atau diganti. Pesan di saluran ini tidak terkirim sampai Anda mengubah saluran dengan token baru.`
-          : `Meta tidak lagi mengizinkan token ${v.channel} (${v.company}) bertindak untuk saluran ini. Pesan di saluran ini tidak terkirim sampai Anda memeriksa ID dan tokennya lalu mengubah saluran.`,
-      button: 'Perbaiki saluran',
+          ? `Meta menolak access token ${v.channel} (${v.company}): token dicabut, kedaluwarsa, atau diganti. Pesan di kanal ini tidak terkirim sampai Anda mengubah kanal dengan token baru.`
+          : `Meta tidak lagi mengizinkan token ${v.channel} (${v.company}) bertindak untuk kanal ini. Pesan di kanal ini tidak terkirim sampai Anda memeriksa ID dan tokennya lalu mengubah kanal.`,
+      button: 'Perbaiki kanal',
       outro:
-        'Email ini dikirim sekali per masalah; saluran ditandai "perlu perhatian" di Integrasi sampai berfungsi lagi.',
+        'Email ini dikirim sekali per masalah; kanal ditandai "perlu perhatian" di Integrasi sampai berfungsi lagi.',
     }),
   },
 };
