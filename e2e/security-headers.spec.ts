@@ -38,7 +38,10 @@ test('the app, its live inbox, the API docs and the mailbox run under the CSP', 
   await test.step('the login page carries the headers', async () => {
     const response = await page.goto('/login');
     const headers = response?.headers() ?? {};
-    expect(headers['content-security-policy']).toContain("script-src 'self';");
+    // Scripts from this origin, and snap.js from the payment gateway (here the sandbox).
+    const gateway = new URL(SANDBOX_URL).origin;
+    expect(headers['content-security-policy']).toContain(`script-src 'self' ${gateway};`);
+    expect(headers['content-security-policy']).toContain(`frame-src 'self' ${gateway}`);
     expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(headers['x-frame-options']).toBe('DENY');
     expect(headers['referrer-policy']).toBe('no-referrer');

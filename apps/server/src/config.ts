@@ -132,7 +132,7 @@ export interface PaymentsConfig {
   midtrans: {
     serverKey: string;
     clientKey: string;
-    /** Snap's base: transactions API and snap.js. */
+    /** Snap's base: transactions API and snap.js (whose origin the page's CSP must allow). */
     snapUrl: string;
     /** The Core API base: transaction status. */
     apiUrl: string;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MESSAGES } from './messages.js';
 import { text } from './text.js';
 
 export const productSchema = z.object({
@@ -35,11 +36,57 @@ export const saldoEntrySchema = z.object({
   description: z.string(),
   createdAt: z.string(),
 });
-export const saldoHistoryQuerySchema = z.object({
-  perpage: z.coerce.number().int().min(1).max(200).default(20),
-  page: z.coerce.number().int().min(1).default(1),
-});
+/** The ledger's kinds, in the order the history's filter lists them. */
+export const LEDGER_KINDS = ['topup', 'charge', 'refund', 'adjustment', 'plan'] as const;
+export type LedgerKind = (typeof LEDGER_KINDS)[number];
+
+const isoDay = (which: 'from' | 'to') =>
+  z.iso.date({ error: `The ${which} date must be a date such as 2026-01-31` }).optional();
+
+/**
+ * The ledger's filters, shared by the list and its exports: one kind, and an inclusive day range
+ * (YYYY-MM-DD, days of the account's time zone, as the server reads them).
+ */
+const saldoFilterShape = {
+  kind: z
+    .enum(LEDGER_KINDS, { error: `The kind must be one of ${LEDGER_KINDS.join(', ')}` })
+    .optional(),
+  from: isoDay('from'),
+  to: isoDay('to'),
+};
+type SaldoFilterInput = { from?: string | undefined; to?: string | undefined };
+const rangeInOrder = (q: SaldoFilterInput) => !q.from || !q.to || q.from <= q.to;
+const rangeIssue = { message: MESSAGES.dateRangeReversed, path: ['from'] };
+
+export const saldoHistoryQuerySchema = z
+  .object({
+    ...saldoFilterShape,
+    perpage: z.coerce.number().int().min(1).max(200).default(20),
+    page: z.coerce.number().int().min(1).max(100_000).default(1),
+  })
+  .refine(rangeInOrder, rangeIssue);
+export type SaldoHistoryQuery = z.infer<typeof saldoHistoryQuerySchema>;
+
+/** `GET /topup/saldo-history-pdf`: the filtered ledger as a statement, in English or Indonesian. */
+export const saldoHistoryPdfQuerySchema = z
+  .object({ ...saldoFilterShape, lang: z.enum(['en', 'id']).optional() })
+  .refine(rangeInOrder, rangeIssue);
+
+/** `GET /topup/saldo-history-export`: the filtered ledger as a spreadsheet. */
+export const saldoHistoryExportQuerySchema = z
+  .object({ ...saldoFilterShape, format: z.enum(['csv', 'xlsx']).default('csv') })
+  .refine(rangeInOrder, rangeIssue);
+
 export const saldoHistorySchema = z.object({
   data: z.array(saldoEntrySchema),
   meta: z.object({ total: z.number(), page: z.number(), perpage: z.number() }),
 });
+
+/**
+ * The reference of a ledger entry a person can use: a payment order's id (`SAPA-260115-…`).
+ * Other entries carry internal references (`broadcast:<id>:claim:<uuid>`, `trial:<account>`), all
+ * with a colon, that mean nothing to a customer and are not shown.
+ */
+export function ledgerReference(orderId: string | null): string | null {
+  return orderId && !orderId.includes(':') ? orderId : null;
+}

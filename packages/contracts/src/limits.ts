@@ -62,3 +62,6 @@ export const SHEET_LIMITS = {
   /** One tag, text or comment of an XLSX part's XML, in characters. */
   xmlTokenChars: 256 * 1024,
 } as const;
+
+/** A balance statement's PDF lists at most this many entries; longer periods export as CSV or XLSX. */
+export const SALDO_PDF_MAX_ENTRIES = 5_000;

@@ -1,4 +1,4 @@
-import { SHEET_LIMITS } from './limits.js';
+import { SALDO_PDF_MAX_ENTRIES, SHEET_LIMITS } from './limits.js';
 
 /** 16384 → '16,384', as the messages print their limits. */
 const n = (value: number) => value.toLocaleString('en-US');
@@ -150,6 +150,9 @@ export const MESSAGES = {
     "Meta refused this channel's access token (it was revoked, expired or replaced). Edit the channel with a new token.",
   channelHealthNotFound:
     'Meta no longer lets this token act for this channel. Check the ids and the token, then edit the channel.',
+  // The balance history's filters and statement (issue 16).
+  dateRangeReversed: 'The from date must not be after the to date',
+  saldoPdfTooLong: `A PDF statement holds up to ${n(SALDO_PDF_MAX_ENTRIES)} entries. Choose a shorter period, or download the CSV.`,
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ChatRow, MessageRow } from '../modules/inbox/presenters.js';
+import type { ChatRow, MessageRow } from '../modules/conversations/index.js';
 import { EventBus } from './bus.js';
 
 const chat = (agent: string | null) => ({ id: 'c1', agent_id: agent }) as ChatRow;

@@ -11,7 +11,7 @@ import type {
 } from '@sapa/contracts';
 import type { DeliveryStatus, TemplateStatusChange } from '../channels/port.js';
 import type { ProviderErrorInfo } from '../channels/errors.js';
-import type { ChatRow, MessageRow } from '../modules/inbox/presenters.js';
+import type { ChatRow, MessageRow } from '../modules/conversations/index.js';
 
 /** What routing needs to know about a chat: whose screens may show it. */
 export type ChatAudienceRow = Pick<

@@ -5,8 +5,11 @@ import { createTestContext, type TestContext } from '../test/harness.js';
 import { HSTS, MIXPANEL_API } from './security-headers.js';
 
 let ctx: TestContext;
+/** The test config's MIDTRANS_SNAP_URL: its origin is the one the policy must name. */
+let SNAP = '';
 beforeAll(async () => {
   ctx = await createTestContext();
+  SNAP = new URL(ctx.deps.config.payments.midtrans.snapUrl).origin;
 });
 afterAll(() => ctx.close());
 
@@ -49,7 +52,7 @@ describe('security headers', () => {
       const res = await get(url);
       const csp = policy(res.headers['content-security-policy']);
       expect(csp.get('default-src')).toEqual(["'self'"]);
-      expect(csp.get('script-src')).toEqual(["'self'"]);
+      expect(csp.get('script-src')).toEqual(["'self'", SNAP]);
       expect(csp.get('script-src-attr')).toEqual(["'none'"]);
       expect(csp.get('object-src')).toEqual(["'none'"]);
       expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
@@ -66,6 +69,7 @@ describe('security headers', () => {
       "'self'",
       'ws://sapa.test:3000',
       'wss://sapa.test:3000',
+      SNAP,
     ]);
     const tracked = policy(
       (await get('/healthz', { mixpanelToken: 'tok' })).headers['content-security-policy'],
@@ -76,8 +80,34 @@ describe('security headers', () => {
   it('never copies a crafted Host header into the policy', async () => {
     const res = await get('/healthz', {}, { host: "evil.test; script-src 'unsafe-inline'" });
     const csp = policy(res.headers['content-security-policy']);
-    expect(csp.get('script-src')).toEqual(["'self'"]);
-    expect(csp.get('connect-src')).toEqual(["'self'", "'self'"]);
+    expect(csp.get('script-src')).toEqual(["'self'", SNAP]);
+    expect(csp.get('connect-src')).toEqual(["'self'", "'self'", SNAP]);
+  });
+
+  it("lets snap.js load from the payment gateway's origin and frame its payment page", async () => {
+    const snapOrigins = async (snapUrl: string) => {
+      const base = ctx.deps.config.payments;
+      const res = await get('/healthz', {
+        payments: { ...base, midtrans: { ...base.midtrans, snapUrl } },
+      });
+      const csp = policy(res.headers['content-security-policy']);
+      return {
+        script: csp.get('script-src'),
+        frame: csp.get('frame-src'),
+        connect: csp.get('connect-src')?.slice(3),
+      };
+    };
+    expect(await snapOrigins('https://app.midtrans.com')).toEqual({
+      script: ["'self'", 'https://app.midtrans.com'],
+      frame: ["'self'", 'https://app.midtrans.com'],
+      connect: ['https://app.midtrans.com'],
+    });
+    // The local sandbox: an origin with a port, never a path.
+    expect(await snapOrigins('http://127.0.0.1:4010/')).toEqual({
+      script: ["'self'", 'http://127.0.0.1:4010'],
+      frame: ["'self'", 'http://127.0.0.1:4010'],
+      connect: ['http://127.0.0.1:4010'],
+    });
   });
 
   it('sends HSTS only over https', async () => {

@@ -22,6 +22,17 @@ function socketOrigins(request: IncomingMessage): string {
   return PLAIN_HOST.test(host) ? `ws://${host} wss://${host}` : "'self'";
 }
 
+type PaymentsCsp = { payments: { midtrans: { snapUrl: string } } };
+
+/**
+ * The payment gateway's origin (Midtrans Snap: the local sandbox, https://app.sandbox.midtrans.com
+ * or https://app.midtrans.com). The top-up and plan pages load its snap.js, which opens the
+ * payment page in a frame from the same origin.
+ */
+export function paymentOrigin(config: PaymentsCsp): string {
+  return new URL(config.payments.midtrans.snapUrl).origin;
+}
+
 /**
  * Security headers for everything the server answers, through @fastify/helmet:
  * - a strict Content-Security-Policy: scripts only from this origin (the Vite build has no
@@ -33,6 +44,9 @@ function socketOrigins(request: IncomingMessage): string {
  * - images also from https: (template and broadcast previews show the https example link the
  *   user typed; Meta requires such links to be public) and data:/blob: (uploads previewed
  *   before sending, attachments fetched with the bearer token); audio and video from blob:;
+ * - the payment gateway's origin (MIDTRANS_SNAP_URL) in script-src, frame-src and connect-src:
+ *   snap.js comes from there and opens the payment page in a frame from there; every other frame
+ *   is this origin's own;
  * - connect-src: this origin, its socket, and Mixpanel's API when MIXPANEL_TOKEN is set;
  * - Referrer-Policy no-referrer (reset and invitation links carry tokens in the URL),
  *   X-Content-Type-Options nosniff, and HSTS only when the app is served over https: helmet
@@ -43,15 +57,16 @@ function socketOrigins(request: IncomingMessage): string {
  */
 export async function registerSecurityHeaders(
   app: App,
-  config: Pick<Config, 'appUrl' | 'mixpanelToken'>,
+  config: Pick<Config, 'appUrl' | 'mixpanelToken'> & PaymentsCsp,
 ): Promise<void> {
+  const gateway = paymentOrigin(config);
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         'default-src': ["'self'"],
         'base-uri': ["'self'"],
-        'script-src': ["'self'"],
+        'script-src': ["'self'", gateway],
         'script-src-attr': ["'none'"],
         'style-src': ["'self'", "'unsafe-inline'"],
         'img-src': ["'self'", 'data:', 'blob:', 'https:'],
@@ -60,8 +75,10 @@ export async function registerSecurityHeaders(
         'connect-src': [
           "'self'",
           (request) => socketOrigins(request),
+          gateway,
           ...(config.mixpanelToken ? [MIXPANEL_API] : []),
         ],
+        'frame-src': ["'self'", gateway],
         'object-src': ["'none'"],
         'form-action': ["'self'"],
         'frame-ancestors': ["'none'"],

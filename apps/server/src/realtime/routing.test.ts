@@ -1,8 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { SERVER_EVENTS } from '@sapa/contracts';
-import type { ChatRow, MessageRow } from '../modules/inbox/presenters.js';
+import {
+  type ChatRow,
+  type MessageRow,
+  chatRooms,
+  personalRoom,
+  viewerRooms,
+  type Viewer,
+} from '../modules/conversations/index.js';
 import { routeEvent } from './routing.js';
-import { chatRooms, personalRoom, viewerRooms, type Viewer } from './visibility.js';
 import { audienceOf } from './viewer.js';
 
 const ACC = '00000000-0000-4000-8000-00000000000a';

@@ -10,8 +10,13 @@ import {
   type MessageResolvedEvent,
 } from '@sapa/contracts';
 import type { ChatAudienceRow, DomainEvent } from '../events/bus.js';
-import { presentChat, presentMessage } from '../modules/inbox/presenters.js';
-import { adminsRoom, chatRooms, personalRoom } from './visibility.js';
+import {
+  adminsRoom,
+  presentChat,
+  presentMessage,
+  chatRooms,
+  personalRoom,
+} from '../modules/conversations/index.js';
 import { presenceRoom } from '../modules/routing/presence-rooms.js';
 import { audienceOf } from './viewer.js';
 

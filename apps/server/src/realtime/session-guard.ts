@@ -5,7 +5,12 @@ import type { Principal } from '../modules/auth/principal.js';
 import type { SessionChange } from '../modules/auth/session-signals.js';
 import { presenceRoom, seesPresenceOfOthers } from '../modules/routing/presence-rooms.js';
 import { viewerOf } from './viewer.js';
-import { adminsRoom, personalRoom, sessionRoom, viewerRooms } from './visibility.js';
+import {
+  adminsRoom,
+  personalRoom,
+  sessionRoom,
+  viewerRooms,
+} from '../modules/conversations/index.js';
 
 /** What the socket layer keeps on each socket. */
 export interface GuardedSocketData {

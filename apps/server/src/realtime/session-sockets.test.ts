@@ -15,7 +15,7 @@ import { signed, text } from '../test/whatsapp-fixtures.js';
 import type { Principal } from '../modules/auth/principal.js';
 import type { Realtime } from './server.js';
 import { SessionGuard } from './session-guard.js';
-import { viewerRooms } from './visibility.js';
+import { viewerRooms } from '../modules/conversations/index.js';
 
 // Sockets opened before a session ends or a user's scope changes (issue 15, item 2).
 

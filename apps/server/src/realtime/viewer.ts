@@ -1,6 +1,6 @@
 import type { Principal } from '../modules/auth/principal.js';
 import type { ChatAudienceRow } from '../events/bus.js';
-import type { ChatAudience, Viewer } from './visibility.js';
+import type { ChatAudience, Viewer } from '../modules/conversations/index.js';
 
 export function viewerOf(p: Principal): Viewer {
   return {

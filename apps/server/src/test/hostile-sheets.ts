@@ -184,20 +184,17 @@ const SHAPES = {
     },
   },
   hugeSharedString: {
-    name: 'one 100 MB shared string, its part declared as 1 KB',
+    name: 'one 64 MB shared string (under the unpack cap, so the XML bound must stop it)',
     build: async () => {
       const sharedStrings = await deflateRepeated(
         `<?xml version="1.0" encoding="UTF-8"?><sst xmlns="${NS}"><si><t>`,
         'a',
-        100 * 1024 * 1024,
+        64 * 1024 * 1024,
         '</t></si></sst>',
       );
       const sheet = `${SHEET_HEAD}<row r="1"><c r="A1" t="s"><v>0</v></c></row>${SHEET_TAIL}`;
-      return zip(
-        xlsxParts(sheet, { sharedStrings }).map((p) =>
-          p.name === 'xl/sharedStrings.xml' ? { ...p, declaredSize: 1024 } : p,
-        ),
-      );
+      // Declared truthfully: the XML bound must refuse it, not the declared-size check.
+      return zip(xlsxParts(sheet, { sharedStrings }));
     },
   },
   zipBomb: {

@@ -78,6 +78,7 @@ const AgentSettingsPage = page(
 );
 const HomePage = page(() => import('../features/home/HomePage'), 'HomePage');
 const UserPlanPage = page(() => import('../features/billing/UserPlanPage'), 'UserPlanPage');
+const TopUpPage = page(() => import('../features/billing/TopUpPage'), 'TopUpPage');
 const RenewalPage = page(() => import('../features/billing/RenewalPage'), 'RenewalPage');
 const SubscriptionExpiredPage = page(
   () => import('../features/billing/SubscriptionExpiredPage'),
@@ -173,7 +174,7 @@ export const ROUTES: readonly AppRoute[] = [
   route('contactGroup', '/contact/group', 'admin', ContactGroupsPage, NONE),
   route('report', '/report', 'admin', comingSoon('reports'), API_ONLY),
   route('setting', '/setting', 'admin', SettingsPage, API_ONLY),
-  route('topUp', '/top-up', 'admin', comingSoon('topUp'), API_ONLY),
+  route('topUp', '/top-up', 'admin', TopUpPage, API_ONLY),
   route('agentSettings', '/setting/agent-settings', 'admin', AgentSettingsPage, NONE),
   route('labels', '/setting/labels', 'admin', LabelsPage, NONE),
   route('quickReplies', '/setting/quick-replies', 'admin', QuickRepliesPage, NONE),

@@ -19,7 +19,8 @@ export const LANGUAGE_STORAGE_KEY = 'sapa.lang';
  * messages: the spec's fixed toasts and server messages (contracts MESSAGES, by key).
  * validation: the shared validation helper's sentences (contracts validationMessage).
  * auth, settings, billing, home, inbox (chat list), conversation (message pane and composer),
- * chatActions (assign, labels, flag, archive, block, resolve), tickets, integrations: feature screens.
+ * chatActions (assign, labels, flag, archive, block, resolve), tickets, integrations, topup (the
+ * top-up page, orders, payments and the balance history): feature screens.
  */
 export const NAMESPACES = [
   'common',
@@ -41,6 +42,7 @@ export const NAMESPACES = [
   'templates',
   'broadcasts',
   'invoices',
+  'topup',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -15,6 +15,7 @@ import enInboxTemplates from '../locales/en/inboxTemplates.json';
 import enTemplates from '../locales/en/templates.json';
 import enBroadcasts from '../locales/en/broadcasts.json';
 import enInvoices from '../locales/en/invoices.json';
+import enTopup from '../locales/en/topup.json';
 import idSettings from '../locales/id/settings.json';
 import idBilling from '../locales/id/billing.json';
 import idHome from '../locales/id/home.json';
@@ -30,6 +31,7 @@ import idInboxTemplates from '../locales/id/inboxTemplates.json';
 import idTemplates from '../locales/id/templates.json';
 import idBroadcasts from '../locales/id/broadcasts.json';
 import idInvoices from '../locales/id/invoices.json';
+import idTopup from '../locales/id/topup.json';
 
 export const featureResources = {
   en: {
@@ -48,6 +50,7 @@ export const featureResources = {
     templates: enTemplates,
     broadcasts: enBroadcasts,
     invoices: enInvoices,
+    topup: enTopup,
   },
   id: {
     settings: idSettings,
@@ -65,5 +68,6 @@ export const featureResources = {
     templates: idTemplates,
     broadcasts: idBroadcasts,
     invoices: idInvoices,
+    topup: idTopup,
   },
 } as const;

@@ -5,6 +5,7 @@ import {
   CHANNEL_HEALTH_EVENT,
   chatSchema,
   LIMITS,
+  ORDER_UPDATED_EVENT,
   MESSAGES,
   messageSchema,
   messageStatusSchema,
@@ -26,6 +27,7 @@ import {
   type MessagePages,
 } from '../features/inbox/cache';
 import { listHasChat, removeChat, replaceChat } from '../features/inbox/actions/listReducers';
+import { applyBalanceUpdated, applyOrderUpdated } from '../features/billing/cache';
 import { i18n } from './i18n';
 import { applyBalanceUpdate } from '../features/pricing/api';
 import { applyChannelHealth } from '../features/integrations/api';
@@ -388,7 +390,14 @@ export const SERVER_EVENT_HANDLERS: Readonly<Record<string, Handler>> = {
 
   [SERVER_EVENTS.balanceCheck]: (ctx) => ctx.notifyError(MESSAGES.insufficientBalance),
 
-  [BALANCE_UPDATED_EVENT]: (ctx, payload) => applyBalanceUpdate(ctx.queryClient, payload),
+  // Issue 16: the money pages (balance, orders, ledger) and the balance banner follow payments,
+  // charges and refunds.
+  [BALANCE_UPDATED_EVENT]: (ctx, payload) => {
+    applyBalanceUpdate(ctx.queryClient, payload);
+    applyBalanceUpdated(ctx.queryClient, payload);
+  },
+
+  [ORDER_UPDATED_EVENT]: (ctx, payload) => applyOrderUpdated(ctx.queryClient, payload),
 
   // Admins only: a channel needs attention (Meta refused its token) or works again.
   [CHANNEL_HEALTH_EVENT]: (ctx, payload) => {

@@ -53,7 +53,7 @@ function multipart(fields: Record<string, string>, file: Buffer) {
 const expected: Record<Exclude<HostileSheetKey, 'xfdRows' | 'tooManyRows'>, string> = {
   hugeSharedString: MESSAGES.sheetXmlTooLong,
   zipBomb: MESSAGES.sheetUnpackedTooLarge,
-  lyingBomb: MESSAGES.sheetUnpackedTooLarge,
+  lyingBomb: MESSAGES.importFileUnreadable,
   tooManyCells: MESSAGES.sheetTooManyCells,
   giantCsvLine: MESSAGES.sheetRowTooLong,
   manyCsvColumns: MESSAGES.sheetTooManyColumns,

@@ -102,6 +102,9 @@ export async function* inflateEntry(
   try {
     for await (const chunk of inflate as AsyncIterable<Buffer>) {
       inflated += chunk.length;
+      // The directory declares what each part unpacks to. Past that, the file is damaged or
+      // lying to get past the budget check above: stop now instead of inflating to the cap.
+      if (inflated > entry.size) throw unreadable();
       budget.left -= chunk.length;
       if (budget.left < 0) throw overLimit('sheetUnpackedTooLarge');
       yield chunk;

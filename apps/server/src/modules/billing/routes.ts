@@ -1,8 +1,6 @@
 import {
   lastSaldoSchema,
   productListSchema,
-  saldoHistoryQuerySchema,
-  saldoHistorySchema,
   startPlanBodySchema,
   subscriptionInfoSchema,
 } from '@sapa/contracts';
@@ -11,6 +9,7 @@ import { errorResponses } from '../../http/error-responses.js';
 import type { App } from '../../http/types.js';
 import type { ModuleContext } from '../registry.js';
 import { invoiceRoutes } from './invoices/index.js';
+import { historyRoutes } from './history/routes.js';
 import { LedgerService } from './ledger.js';
 import { paymentRoutes } from './payments/routes.js';
 import { SubscriptionService } from './plans/subscription.js';
@@ -79,35 +78,6 @@ export function billingRoutes(app: App, ctx: ModuleContext): void {
     async (request) => ledger.balance(principalOf(request).accountId),
   );
 
-  app.get(
-    '/api/topup/saldo-history',
-    {
-      config: { action: 'billing.read' },
-      schema: {
-        tags: ['billing'],
-        querystring: saldoHistoryQuerySchema,
-        response: { 200: saldoHistorySchema, ...errorResponses(400, 401, 403) },
-      },
-    },
-    async (request) => {
-      const { page, perpage } = request.query;
-      const { entries, total } = await ledger.history(
-        principalOf(request).accountId,
-        page,
-        perpage,
-      );
-      return {
-        data: entries.map((e) => ({
-          _id: e.id,
-          amount: e.amount,
-          saldo: e.balanceAfter,
-          kind: e.kind,
-          orderId: e.orderId,
-          description: e.description,
-          createdAt: e.createdAt.toISOString(),
-        })),
-        meta: { total, page, perpage },
-      };
-    },
-  );
+  // The balance history, its statement and its spreadsheet.
+  historyRoutes(app, deps);
 }

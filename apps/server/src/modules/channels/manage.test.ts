@@ -7,7 +7,7 @@ import { signed, text } from '../../test/whatsapp-fixtures.js';
 import { openChannelConfig } from '../../channels/sealed-config.js';
 import { routeEvent } from '../../realtime/routing.js';
 import { socketRooms } from '../../realtime/session-guard.js';
-import { adminsRoom } from '../../realtime/visibility.js';
+import { adminsRoom } from '../conversations/index.js';
 import type { Principal } from '../auth/principal.js';
 import { runTokenCheckJob } from './token-check.job.js';
 import { webhookClockFor } from './webhook-clock.js';

@@ -4,7 +4,7 @@ import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
 import { viewerOf } from '../../realtime/viewer.js';
 import type { Principal } from '../auth/principal.js';
-import { chatVisibleTo } from '../inbox/visibility-filter.js';
+import { chatVisibleTo } from '../conversations/index.js';
 import { attributesRepo } from './attributes.repo.js';
 import { contactsRepo, type ContactFilter, type ContactKey, type ContactRow } from './repo.js';
 import { attributeMap, canonicalPhone } from './values.js';

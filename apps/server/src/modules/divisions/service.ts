@@ -4,7 +4,7 @@ import { conflict, notFound } from '../../http/errors.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
 import type { Principal } from '../auth/principal.js';
 import { divisionsRepo, type DivisionRow } from './repo.js';
-import { forgetGreeting } from '../routing/greeting.repo.js';
+import { forgetGreeting } from '../routing/index.js';
 
 // Case-insensitive per account: unique index on (account_id, lower(name)).
 const NAME_UNIQUE = 'divisions_account_name';

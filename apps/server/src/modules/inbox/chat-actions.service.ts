@@ -1,10 +1,8 @@
 import type { Chat, IsUserInitiateEvent } from '@sapa/contracts';
 import type { Deps } from '../../deps.js';
 import type { Principal } from '../auth/principal.js';
-import { presentChat } from './presenters.js';
-import { loadChatRows } from './queries.js';
+import { presentChat, loadChatRows, composerWindow } from '../conversations/index.js';
 import { getVisibleChat } from './read.service.js';
-import { composerWindow } from './window.js';
 
 /**
  * `openChat`: the agent looks at a chat. Clears its unread count, tells the other screens, and

@@ -1,10 +1,13 @@
 import type pg from 'pg';
 import type { InboundMessage } from './inbound.js';
 import type { IngestChannel } from './ingest.repo.js';
-import { CHAT_RETURNING } from './ingest-fast.repo.js';
-import { TurnBatcher } from './turn-batcher.js';
-import type { ChatRow, MessageRow } from './presenters.js';
-import { previewOf } from './queries.js';
+import {
+  CHAT_RETURNING,
+  type ChatRow,
+  type MessageRow,
+  previewOf,
+} from '../conversations/index.js';
+import { TurnBatcher } from '../../lib/turn-batcher.js';
 
 /**
  * Many customer messages in one statement: webhooks that arrive in the same event-loop turn are

@@ -2,19 +2,13 @@ import type pg from 'pg';
 import type { InboundMessage, StatusUpdate } from './inbound.js';
 import type { ChatAudienceRow } from '../../events/bus.js';
 import type { IngestChannel } from './ingest.repo.js';
-import { TurnBatcher } from './turn-batcher.js';
+import { TurnBatcher } from '../../lib/turn-batcher.js';
 
 /**
  * Single statements of the ingest hot path: creating a conversation's contact and chat, and
  * parking statuses of messages not linked yet. Named prepared statements, planned once per
  * connection. Messages and statuses themselves are stored in batches (ingest-batch, status-batch).
  */
-export const CHAT_RETURNING = `c.id, c.account_id, c.channel_id, c.contact_id, c.channel, c.identifier, c.name, c.agent_id,
-  (SELECT name FROM users WHERE id = c.agent_id) AS agent_name,
-  c.division_ids,
-  coalesce((SELECT array_agg(ud.division_id) FROM user_divisions ud WHERE ud.user_id = c.agent_id), '{}') AS agent_division_ids,
-  c.flag, c.unread_count, c.last_message_text, c.last_message_type, c.last_update, c.updated_at, c.initiate_at,
-  c.is_archive, c.is_flow, c.labels, c.blocked, c.is_out`;
 
 // $1 account, $2 channel id, $3 channel type, $4 identifier, $5 profile name, $6 canonical phone.
 // Contact (merged by canonical phone) and chat in one atomic statement; race-safe by unique keys.

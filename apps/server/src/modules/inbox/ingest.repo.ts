@@ -2,7 +2,7 @@ import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { ChannelType } from '../../db/schema-messaging.js';
 import type { StatusUpdate } from './inbound.js';
-import { forwardOnlyCondition, statusRank } from './status-rule.js';
+import { forwardOnlyCondition, statusRank } from '../conversations/index.js';
 
 type Trx = Transaction<Database>;
 

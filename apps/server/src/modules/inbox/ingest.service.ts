@@ -10,7 +10,7 @@ import type { IngestChannel } from './ingest.repo.js';
 import { inboundBatcher } from './ingest-batch.repo.js';
 import { boundEvent } from './inbound-bounds.js';
 import { statusBatcher } from './status-batch.repo.js';
-import { TurnBatcher } from './turn-batcher.js';
+import { TurnBatcher } from '../../lib/turn-batcher.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import { webhookClockFor } from '../channels/index.js';
 

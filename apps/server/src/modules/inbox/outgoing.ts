@@ -6,13 +6,17 @@ import type { ChatAudienceRow, MessageOrigin } from '../../events/bus.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { viewerOf } from '../../realtime/viewer.js';
 import type { Principal } from '../auth/principal.js';
-import { assignRepo } from '../routing/assign.repo.js';
-import { markTicketAnswered } from '../tickets/repo.js';
+import { markTicketAnswered } from '../tickets/index.js';
 import { actorOf } from './actions/change.js';
 import { chatActionsRepo } from './actions/repo.js';
-import { presentMessage } from './presenters.js';
-import { loadChatRows, loadMessageRows, previewOf } from './queries.js';
-import { chatVisibleTo } from './visibility-filter.js';
+import {
+  presentMessage,
+  loadChatRows,
+  loadMessageRows,
+  previewOf,
+  chatVisibleTo,
+  lockChat,
+} from '../conversations/index.js';
 
 /**
  * What every agent send shares — a free-form message or a template: the chat the caller may
@@ -87,7 +91,7 @@ async function claimIfUnassigned(
   now: Date,
 ): Promise<ChatAudienceRow | null> {
   const { accountId, userId } = principal;
-  const locked = await assignRepo.lockChat(trx, accountId, chatId);
+  const locked = await lockChat(trx, accountId, chatId);
   if (!locked || locked.agent_id) return null;
   if (!(await chatActionsRepo.isAssignableUser(trx, accountId, userId))) return null;
   await chatActionsRepo.updateChat(trx, accountId, chatId, { agent_id: userId }, now);

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Deps } from '../../deps.js';
 import { viewerOf } from '../../realtime/viewer.js';
 import type { Principal } from '../auth/principal.js';
-import { chatVisibleTo } from './visibility-filter.js';
+import { chatVisibleTo } from '../conversations/index.js';
 import { containsPattern } from '../../lib/like.js';
 
 /** The first stretch of an account's newest messages the search walks. */

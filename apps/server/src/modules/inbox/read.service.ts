@@ -6,11 +6,19 @@ import type { Deps } from '../../deps.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { viewerOf } from '../../realtime/viewer.js';
 import type { Principal } from '../auth/principal.js';
-import { presentChat, presentMessage, type ChatRow, type MessageRow } from './presenters.js';
-import { chatRowsQuery, loadChatRows, loadMessageRows, messageRowsQuery } from './queries.js';
+import {
+  presentChat,
+  presentMessage,
+  type ChatRow,
+  type MessageRow,
+  chatRowsQuery,
+  loadChatRows,
+  loadMessageRows,
+  messageRowsQuery,
+  chatVisibleTo,
+} from '../conversations/index.js';
 import { containsPattern } from '../../lib/like.js';
 import { messageIdKey, searchMessageIds } from './read-search.js';
-import { chatVisibleTo } from './visibility-filter.js';
 
 type ChatPageQuery = z.output<typeof chatPageQuerySchema>;
 type MessagePageQuery = z.output<typeof messagePageQuerySchema>;

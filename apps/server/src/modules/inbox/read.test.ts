@@ -2,11 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Chat } from '@sapa/contracts';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 import { createAccount, createDivision, createUser, type TestUser } from '../../test/fixtures.js';
-import { canSeeChat } from '../../realtime/visibility.js';
+import { canSeeChat, loadChatRows, type ChatRow } from '../conversations/index.js';
 import { audienceOf, viewerOf } from '../../realtime/viewer.js';
 import { rng } from '../../seed/large-data.js';
-import { loadChatRows } from './queries.js';
-import type { ChatRow } from './presenters.js';
 
 /**
  * GET /api/chats/paginate against an oracle: a few hundred chats with every attribute varied

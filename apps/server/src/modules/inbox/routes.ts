@@ -11,7 +11,7 @@ import { principalOf } from '../../http/authenticate.js';
 import type { App } from '../../http/types.js';
 import type { ModuleContext } from '../registry.js';
 import { inboxActionRoutes } from './actions/routes.js';
-import { presentMessage } from './presenters.js';
+import { presentMessage } from '../conversations/index.js';
 import { getMessage, listChats, listMessages } from './read.service.js';
 import { sendMessage } from './send.service.js';
 

@@ -5,7 +5,7 @@ import { badRequest } from '../../http/errors.js';
 import type { Principal } from '../auth/principal.js';
 import { assertMaySend } from '../billing/pricing/index.js';
 import { alreadySent, queueAgentMessage, sendableChat } from './outgoing.js';
-import { mayReply } from './window.js';
+import { mayReply } from '../conversations/index.js';
 
 const KIND_BY_MIME: Record<string, 'image' | 'video'> = {
   'image/jpeg': 'image',

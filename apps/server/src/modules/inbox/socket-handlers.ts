@@ -10,7 +10,7 @@ import type { Deps } from '../../deps.js';
 import { badRequest, forbidden } from '../../http/errors.js';
 import { isAllowed, type Action } from '../../policies.js';
 import type { Realtime } from '../../realtime/server.js';
-import { personalRoom } from '../../realtime/visibility.js';
+import { personalRoom } from '../conversations/index.js';
 import type { Principal } from '../auth/principal.js';
 import { changeChatState, type ChatStateChange } from './actions/state.service.js';
 import { isUserInitiate, openChat } from './chat-actions.service.js';

@@ -1,8 +1,8 @@
 import type pg from 'pg';
 import type { StatusUpdate } from './inbound.js';
 import type { StatusOutcome } from './ingest-fast.repo.js';
-import { forwardOnlyCondition, statusRank } from './status-rule.js';
-import { TurnBatcher } from './turn-batcher.js';
+import { forwardOnlyCondition, statusRank } from '../conversations/index.js';
+import { TurnBatcher } from '../../lib/turn-batcher.js';
 
 /**
  * Status updates that arrive in the same event-loop turn, applied with one statement. Each

@@ -9,7 +9,7 @@ import {
 import type { Db } from '../../db/database.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { InsufficientBalanceError, LedgerService } from '../billing/ledger.js';
-import { forgetRoutingSettings } from '../routing/settings.js';
+import { forgetRoutingSettings } from '../routing/index.js';
 import { SettingsService } from '../settings/service.js';
 import { opsAccountsRepo } from './accounts.repo.js';
 import type { OpsDeps } from './deps.js';

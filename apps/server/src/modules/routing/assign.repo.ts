@@ -1,7 +1,6 @@
 import type pg from 'pg';
 import type { Db } from '../../db/database.js';
-import { CHAT_RETURNING } from '../inbox/ingest-fast.repo.js';
-import type { ChatRow } from '../inbox/presenters.js';
+import { CHAT_RETURNING, lockChat, type ChatRow } from '../conversations/index.js';
 
 export interface AssignItem {
   chatId: string;
@@ -66,15 +65,7 @@ export const assignRepo = {
   },
 
   /** The chat's routing facts, locked until the transaction ends. */
-  async lockChat(trx: Db, accountId: string, chatId: string) {
-    return trx
-      .selectFrom('chats')
-      .select(['id', 'agent_id', 'division_ids', 'blocked'])
-      .where('account_id', '=', accountId)
-      .where('id', '=', chatId)
-      .forUpdate()
-      .executeTakeFirst();
-  },
+  lockChat,
   async countOnlineAgents(
     db: Db,
     accountId: string,

@@ -1,5 +1,5 @@
 import type { Deps } from '../../deps.js';
-import { presentChat, type ChatRow } from '../inbox/presenters.js';
+import { presentChat, type ChatRow } from '../conversations/index.js';
 import { assignRepo, type AssignItem } from './assign.repo.js';
 import type { Db } from '../../db/database.js';
 import { LaneBatcher } from './lane-batcher.js';

@@ -1,10 +1,15 @@
 import { sql } from 'kysely';
 import type { Deps } from '../../deps.js';
 import type { AutoMessageKind } from '../../db/schema-routing.js';
-import { loadChatRows, loadMessageRows, previewOf } from '../inbox/queries.js';
-import type { ChatRow, MessageRow } from '../inbox/presenters.js';
+import {
+  loadChatRows,
+  loadMessageRows,
+  previewOf,
+  type ChatRow,
+  type MessageRow,
+  mayReply,
+} from '../conversations/index.js';
 import { maySend } from '../billing/pricing/index.js';
-import { mayReply } from '../inbox/window.js';
 
 /**
  * Sends an automatic message as the system (`is_system`, no sender): stored as `queue` with its

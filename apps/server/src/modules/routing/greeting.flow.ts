@@ -1,7 +1,6 @@
 import { greetingMessageText } from '@sapa/contracts';
 import type { Deps } from '../../deps.js';
-import type { ChatRow, MessageRow } from '../inbox/presenters.js';
-import { loadChatRows } from '../inbox/queries.js';
+import { type ChatRow, type MessageRow, loadChatRows } from '../conversations/index.js';
 import { assignRepo } from './assign.repo.js';
 import { sendAutoMessage } from './auto-message.js';
 import { loadGreeting } from './greeting.repo.js';

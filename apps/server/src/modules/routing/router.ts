@@ -1,5 +1,5 @@
 import type { Deps } from '../../deps.js';
-import type { ChatRow, MessageRow } from '../inbox/presenters.js';
+import type { ChatRow, MessageRow } from '../conversations/index.js';
 import { assignRepo } from './assign.repo.js';
 import { autoAssign } from './auto-assign.js';
 import { sendAutoMessage } from './auto-message.js';

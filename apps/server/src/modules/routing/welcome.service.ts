@@ -6,10 +6,7 @@ import { isAllowed } from '../../policies.js';
 import type { Realtime } from '../../realtime/server.js';
 import { viewerOf } from '../../realtime/viewer.js';
 import type { Principal } from '../auth/principal.js';
-import { presentMessage } from '../inbox/presenters.js';
-import { loadChatRows } from '../inbox/queries.js';
-import { chatVisibleTo } from '../inbox/visibility-filter.js';
-import { mayReply } from '../inbox/window.js';
+import { presentMessage, loadChatRows, chatVisibleTo, mayReply } from '../conversations/index.js';
 import { sendAutoMessage } from './auto-message.js';
 import { loadRoutingSettings } from './settings.js';
 

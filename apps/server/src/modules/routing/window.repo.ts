@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
-import { TurnBatcher } from '../inbox/turn-batcher.js';
+import { TurnBatcher } from '../../lib/turn-batcher.js';
 
 export interface ConversationWindow {
   start: Date;

@@ -10,7 +10,7 @@ import {
   isPlatformOwned,
   resolveSettingKey,
 } from './catalog.js';
-import { forgetRoutingSettings } from '../routing/settings.js';
+import { forgetRoutingSettings } from '../routing/index.js';
 import { settingsRepo } from './repo.js';
 
 const DEFAULT_TIMEZONE = 'Asia/Jakarta';

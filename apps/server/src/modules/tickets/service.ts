@@ -11,7 +11,7 @@ import type { Deps } from '../../deps.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { viewerOf } from '../../realtime/viewer.js';
 import type { Principal } from '../auth/principal.js';
-import { chatVisibleTo } from '../inbox/visibility-filter.js';
+import { chatVisibleTo } from '../conversations/index.js';
 import { ticketsRepo, type TicketFilter, type TicketPageKey, type TicketRow } from './repo.js';
 
 /** Rows per query while exporting: bounded memory whatever the number of tickets. */

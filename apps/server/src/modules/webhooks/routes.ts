@@ -3,7 +3,7 @@ import { text } from '@sapa/contracts';
 import { z } from 'zod';
 import { dispatchMetaWebhook } from '../../channels/meta-webhook.js';
 import type { App } from '../../http/types.js';
-import { ingestEvents } from '../inbox/ingest.service.js';
+import { ingestEvents } from '../inbox/index.js';
 import type { ModuleContext } from '../registry.js';
 
 const verifyQuery = z.object({

@@ -1,38 +1,57 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
-  Alert,
   Anchor,
   Badge,
-  Button,
-  Card,
   Box,
+  Card,
+  Center,
   Group,
   List,
+  Loader,
   SimpleGrid,
   Stack,
   Text,
   Title,
 } from '@mantine/core';
-import { IconArrowLeft, IconInfoCircle } from '@tabler/icons-react';
-import { Trans, useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
 import { useSession } from '../../app/session';
 import { formatCurrency, formatDate } from '../../lib/format';
 import { daysUntil } from '../shared/session-helpers';
-import { SUPPORT_EMAIL } from '../../lib/config';
+import { useProducts } from './api';
+import { PaymentStatusModal } from './components/PaymentStatusModal';
+import { PlanCheckout } from './components/PlanCheckout';
+import { ppnRateOf } from './money';
+import { usePayment } from './usePayment';
 
 function isStringList(value: unknown): value is string[] {
   return Array.isArray(value) && value.every((v) => typeof v === 'string');
 }
 
+/**
+ * /renewal (rule 10: within 7 days of the due date, and through `payment_tolerant_in_day`'s grace):
+ * the plan, its due date, and paying the next period through Snap. A paid plan renews (the next
+ * period runs on from the due date); a trial buys its plan.
+ */
 export function RenewalPage() {
   const { t } = useTranslation('billing');
-  const { subscription } = useSession();
+  const { user, subscription, settings } = useSession();
+  const [params, setParams] = useSearchParams();
+  const products = useProducts();
+  const payment = usePayment();
   const [now] = useState(() => Date.now());
   const dueDate = subscription?.dueDate ? formatDate(subscription.dueDate) : null;
   const days = daysUntil(subscription?.dueDate, now);
   const period = subscription?.billingPeriod;
   const how: unknown = t('renewal.how', { returnObjects: true });
+  const trial = subscription?.status === 'trial';
+
+  const returned = params.get('order_id');
+  const { watch } = payment;
+  useEffect(() => {
+    if (returned) watch(returned, 'returned');
+  }, [returned, watch]);
 
   const facts = [
     { label: t('renewal.plan'), value: subscription?.plan?.name ?? '—' },
@@ -59,9 +78,13 @@ export function RenewalPage() {
         <div>
           <Group gap="sm" align="center">
             <Title order={1}>{t('renewal.title')}</Title>
-            {days !== null && days >= 0 && (
-              <Badge color="orange" variant="light" size="lg">
-                {days === 0 ? t('renewal.dueToday') : t('renewal.daysLeft', { count: days })}
+            {days !== null && (
+              <Badge color={days < 0 ? 'red' : 'orange'} variant="light" size="lg">
+                {days < 0
+                  ? t('renewal.overdue')
+                  : days === 0
+                    ? t('renewal.dueToday')
+                    : t('renewal.daysLeft', { count: days })}
               </Badge>
             )}
           </Group>
@@ -87,10 +110,36 @@ export function RenewalPage() {
               </div>
             ))}
           </SimpleGrid>
-          {subscription?.status === 'trial' && (
+          {trial && (
             <Text size="sm" c="dimmed" mt="md">
               {t('renewal.trialNote')}
             </Text>
+          )}
+        </Card>
+
+        <Card>
+          <Title order={3} size="h4">
+            {trial ? t('renewal.buyTitle') : t('renewal.payTitle')}
+          </Title>
+          <Text size="sm" c="dimmed" mt={4} mb="lg">
+            {trial ? t('renewal.buyText') : t('renewal.payText', { date: dueDate ?? '—' })}
+          </Text>
+          {products.isPending ? (
+            <Center py="lg">
+              <Loader />
+            </Center>
+          ) : (
+            <PlanCheckout
+              products={products.data ?? []}
+              initialCode={subscription?.plan?.code ?? null}
+              initialPeriod={period === 'yearly' ? 'yearly' : 'monthly'}
+              type={trial ? 'subscription' : 'renewal'}
+              lockPlan={!trial}
+              rate={ppnRateOf(settings['bo.ppn'])}
+              canPay={user?.role === 'admin'}
+              busy={payment.busy === 'renew'}
+              onPay={(request) => void payment.pay(request, 'renew')}
+            />
           )}
         </Card>
 
@@ -104,29 +153,16 @@ export function RenewalPage() {
             ))}
           </List>
         </Card>
-
-        <Alert
-          variant="light"
-          color="blue"
-          icon={<IconInfoCircle size={18} />}
-          title={t('renewal.notAvailable')}
-          data-testid="renewal-unavailable"
-        >
-          <Stack gap="sm" align="flex-start">
-            <Text size="sm">
-              <Trans
-                t={t}
-                i18nKey="renewal.contact"
-                values={{ email: SUPPORT_EMAIL }}
-                components={{ mail: <Anchor href={`mailto:${SUPPORT_EMAIL}`} size="sm" /> }}
-              />
-            </Text>
-            <Button component="a" href={`mailto:${SUPPORT_EMAIL}`} variant="light" size="xs">
-              {SUPPORT_EMAIL}
-            </Button>
-          </Stack>
-        </Alert>
       </Stack>
+      <PaymentStatusModal
+        watched={payment.watched}
+        busy={payment.busy}
+        onClose={() => {
+          payment.close();
+          if (returned) setParams({}, { replace: true });
+        }}
+        onResume={(order) => void payment.resume(order)}
+      />
     </Box>
   );
 }

@@ -30,6 +30,7 @@ function serve() {
       return { steps: ONBOARDING_STEPS.map((key) => ({ key, done: doneSteps.includes(key) })) };
     }
     if (path === '/users/agent') return { data: [makeUser()] };
+    if (path === '/topup/last-saldo-history') return { saldo: 0, orderId: null };
     throw new Error(`unexpected GET ${path}`);
   });
 }

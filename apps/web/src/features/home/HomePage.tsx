@@ -23,7 +23,7 @@ function greetingKey(hour: number): 'morning' | 'afternoon' | 'evening' {
 export function HomePage() {
   const { t } = useTranslation('home');
   const session = useSession();
-  const { user, account, subscription, balance } = session;
+  const { user, account, subscription } = session;
   // One clock per visit keeps the greeting and day counts consistent on the page.
   const [now] = useState(() => Date.now());
   const mayOpen = useMayOpen();
@@ -86,7 +86,7 @@ export function HomePage() {
       {setup && account && <SetupPanel accountId={account._id} />}
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
         <SubscriptionCard subscription={subscription} now={now} canRenew={staff} />
-        <BalanceCard balance={balance} topUp={mayOpen('/top-up')} />
+        <BalanceCard topUp={mayOpen('/top-up')} />
         <TeamCard link={!team ? null : user.role === 'admin' ? 'manage' : 'view'} />
       </SimpleGrid>
       <QuickLinks title={t('links.title')} links={links} />

@@ -6,7 +6,8 @@ import classes from './records.module.css';
 interface RecordListProps<T> {
   rows: T[];
   rowKey: (row: T) => string;
-  onOpen: (row: T) => void;
+  /** What a click on a record does; without it records are read-only (no pointer). */
+  onOpen?: ((row: T) => void) | undefined;
   /** The list's own test id (`contact-table`); every row gets `rowTestId`. */
   testId: string;
   rowTestId: string;
@@ -21,6 +22,8 @@ export interface RecordColumn<T> {
   ariaLabel?: string;
   cell: (row: T) => ReactNode;
   td?: TableTdProps;
+  /** Right-aligns the header and the cells (amounts). */
+  align?: 'right';
 }
 
 /** Laptop: one table row per record; a click on the row opens it. */
@@ -42,7 +45,7 @@ export function RecordTable<T>({
           <Table.Thead className={classes.head}>
             <Table.Tr>
               {columns.map((c) => (
-                <Table.Th key={c.key} aria-label={c.ariaLabel}>
+                <Table.Th key={c.key} aria-label={c.ariaLabel} ta={c.align}>
                   {c.header}
                 </Table.Th>
               ))}
@@ -52,13 +55,13 @@ export function RecordTable<T>({
             {rows.map((row) => (
               <Table.Tr
                 key={rowKey(row)}
-                className={classes.row}
-                onClick={() => onOpen(row)}
+                className={onOpen ? classes.row : undefined}
+                onClick={onOpen ? () => onOpen(row) : undefined}
                 data-testid={rowTestId}
                 {...rowData?.(row)}
               >
                 {columns.map((c) => (
-                  <Table.Td key={c.key} {...c.td}>
+                  <Table.Td key={c.key} ta={c.align} {...c.td}>
                     {c.cell(row)}
                   </Table.Td>
                 ))}
@@ -101,8 +104,8 @@ export function RecordCards<T>({
           withBorder
           radius="md"
           p="md"
-          className={classes.card}
-          onClick={() => onOpen(row)}
+          className={onOpen ? classes.card : undefined}
+          onClick={onOpen ? () => onOpen(row) : undefined}
           data-testid={rowTestId}
           {...rowData?.(row)}
         >

@@ -39,17 +39,25 @@ export function makeSession(overrides: Partial<Session> = {}): Session {
   };
 }
 
+/** A query client that never retries, as screens under test use; pass one to reach its cache. */
+export function testQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+}
+
 /**
  * Renders a screen at `path` with the real theme-less providers, i18n and a memory router; any
  * other path renders a probe showing the location it was sent to.
  */
 export function renderScreen(
   ui: ReactElement,
-  { path = '/', url }: { path?: string; url?: string } = {},
+  {
+    path = '/',
+    url,
+    queryClient = testQueryClient(),
+  }: { path?: string; url?: string; queryClient?: QueryClient } = {},
 ) {
-  const queryClient = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
   const router = createMemoryRouter(
     [
       { path, element: ui },

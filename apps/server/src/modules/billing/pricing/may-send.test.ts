@@ -9,7 +9,7 @@ import { BroadcastsService } from '../../broadcasts/service.js';
 import { sendMessage } from '../../inbox/send.service.js';
 import { sendTemplate as sendTemplateService } from '../../inbox/templates/service.js';
 import { sendAutoMessage } from '../../routing/auto-message.js';
-import { loadChatRows } from '../../inbox/queries.js';
+import { loadChatRows } from '../../conversations/index.js';
 import { startBroadcast } from '../../broadcasts/engine/start.js';
 import { maySend } from './may-send.js';
 import {

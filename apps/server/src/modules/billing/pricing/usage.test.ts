@@ -85,7 +85,7 @@ describe('customer-initiated conversations', () => {
     await settle(ctx);
     expect(await usageOf(ctx, a.accountId)).toEqual([]);
     const { sendAutoMessage } = await import('../../routing/auto-message.js');
-    const { loadChatRows } = await import('../../inbox/queries.js');
+    const { loadChatRows } = await import('../../conversations/index.js');
     const { chatId } = await a.writes();
     const [row] = await loadChatRows(ctx.deps.db, a.accountId, [chatId]);
     const sent = await sendAutoMessage(ctx.deps, row!, 'welcome', ctx.clock.now(), 'Halo!');
@@ -268,7 +268,7 @@ describe('refunds', () => {
 });
 
 async function chat(chatId: string) {
-  const { loadChatRows } = await import('../../inbox/queries.js');
+  const { loadChatRows } = await import('../../conversations/index.js');
   const [row] = await loadChatRows(ctx.deps.db, (await owner(chatId)).account_id, [chatId]);
   if (!row) throw new Error('chat not found');
   return row;

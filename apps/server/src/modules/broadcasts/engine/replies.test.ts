@@ -77,9 +77,13 @@ describe('broadcast replies', () => {
       return c?.agent_id ? c : null;
     });
     expect(chat.agent_id).toBe(w.userId);
+    // Announced after the commit the poll above can see first: wait for it, not for luck.
     expect(
-      w.ctx.events.some(
-        (e) => e.type === 'chat.assigned' && e.chat.id === chat.id && e.chat.agent_id === w.userId,
+      await until(async () =>
+        w.ctx.events.some(
+          (e) =>
+            e.type === 'chat.assigned' && e.chat.id === chat.id && e.chat.agent_id === w.userId,
+        ),
       ),
     ).toBe(true);
 

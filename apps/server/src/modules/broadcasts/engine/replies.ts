@@ -1,9 +1,7 @@
 import type pg from 'pg';
-import { presentChat, type ChatRow } from '../../inbox/presenters.js';
-import { loadChatRows } from '../../inbox/queries.js';
-import { TurnBatcher } from '../../inbox/turn-batcher.js';
-import { chatActionsRepo } from '../../inbox/actions/repo.js';
-import { assignRepo } from '../../routing/assign.repo.js';
+import { presentChat, type ChatRow, loadChatRows } from '../../conversations/index.js';
+import { TurnBatcher } from '../../../lib/turn-batcher.js';
+import { claimUnassignedChat } from '../../inbox/index.js';
 import type { Deps } from '../../../deps.js';
 import type { Db } from '../../../db/database.js';
 import { progressThrottle } from './progress.js';
@@ -127,15 +125,10 @@ export async function noteBroadcastReply(
 
 async function assignToCreator(deps: Deps, chat: ChatRow, userId: string): Promise<ChatRow | null> {
   const now = deps.clock.now();
-  const assigned = await deps.db.transaction().execute(async (trx) => {
-    const locked = await assignRepo.lockChat(trx, chat.account_id, chat.id);
-    // Someone (an agent, a concurrent routing) took it meanwhile: theirs stays.
-    if (!locked || locked.agent_id || locked.blocked) return false;
-    if (!(await chatActionsRepo.isAssignableUser(trx, chat.account_id, userId))) return false;
-    await chatActionsRepo.updateChat(trx, chat.account_id, chat.id, { agent_id: userId }, now);
-    await chatActionsRepo.setOpenTicketAgent(trx, chat.account_id, chat.id, userId);
-    return true;
-  });
+  // Someone (an agent, a concurrent routing) took it meanwhile: theirs stays.
+  const assigned = await deps.db
+    .transaction()
+    .execute((trx) => claimUnassignedChat(trx, chat.account_id, chat.id, userId, now));
   if (!assigned) return null;
   const [after] = await loadChatRows(deps.db, chat.account_id, [chat.id]);
   if (!after) return null;

@@ -1,8 +1,8 @@
 import type pg from 'pg';
 import type { Deps } from '../../../deps.js';
 import type { DeliveryStatus, ProviderErrorInfo } from '../../../channels/types.js';
-import { forwardOnlyCondition, statusRank } from '../../inbox/status-rule.js';
-import { TurnBatcher } from '../../inbox/turn-batcher.js';
+import { forwardOnlyCondition, statusRank } from '../../conversations/index.js';
+import { TurnBatcher } from '../../../lib/turn-batcher.js';
 import { progressThrottle } from './progress.js';
 import { recipientIdOfCallback } from './send.js';
 

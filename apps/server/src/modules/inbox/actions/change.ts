@@ -5,7 +5,7 @@ import type { Actor } from '../../../events/bus.js';
 import { notFound } from '../../../http/errors.js';
 import { viewerOf } from '../../../realtime/viewer.js';
 import type { Principal } from '../../auth/principal.js';
-import type { ChatRow } from '../presenters.js';
+import type { ChatRow } from '../../conversations/index.js';
 import { chatActionsRepo } from './repo.js';
 
 export interface ChatChange<T> {

@@ -2,7 +2,7 @@ import type { Chat } from '@sapa/contracts';
 import type { Deps } from '../../../deps.js';
 import { viewerOf } from '../../../realtime/viewer.js';
 import type { Principal } from '../../auth/principal.js';
-import { presentChat } from '../presenters.js';
+import { presentChat } from '../../conversations/index.js';
 import { getVisibleChat } from '../read.service.js';
 import { chatActionsRepo } from './repo.js';
 

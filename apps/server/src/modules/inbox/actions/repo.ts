@@ -1,8 +1,10 @@
 import type { Db } from '../../../db/database.js';
-import type { Viewer } from '../../../realtime/visibility.js';
-import type { ChatRow } from '../presenters.js';
-import { loadChatRows } from '../queries.js';
-import { chatVisibleTo } from '../visibility-filter.js';
+import {
+  type Viewer,
+  type ChatRow,
+  loadChatRows,
+  chatVisibleTo,
+} from '../../conversations/index.js';
 
 /** What an action may change on a chat row. */
 export interface ChatPatch {

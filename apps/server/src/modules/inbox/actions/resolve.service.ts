@@ -1,7 +1,7 @@
 import type { Chat } from '@sapa/contracts';
 import type { Deps } from '../../../deps.js';
 import type { Principal } from '../../auth/principal.js';
-import { presentChat } from '../presenters.js';
+import { presentChat } from '../../conversations/index.js';
 import { actorOf, changeVisibleChat } from './change.js';
 import { chatActionsRepo } from './repo.js';
 

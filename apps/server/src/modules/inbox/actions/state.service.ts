@@ -2,7 +2,7 @@ import { MESSAGES, type Chat, type ChatLabelsBody } from '@sapa/contracts';
 import type { Deps } from '../../../deps.js';
 import { badRequest } from '../../../http/errors.js';
 import type { Principal } from '../../auth/principal.js';
-import { presentChat } from '../presenters.js';
+import { presentChat } from '../../conversations/index.js';
 import { changeVisibleChat } from './change.js';
 import { chatActionsRepo, type ChatPatch } from './repo.js';
 

@@ -8,9 +8,8 @@ import {
   type TestUser,
 } from '../../../test/fixtures.js';
 import { createChat, fundAccount } from '../../../test/fixtures-inbox.js';
-import { canSeeChat } from '../../../realtime/visibility.js';
+import { canSeeChat, loadChatRows } from '../../conversations/index.js';
 import { audienceOf, viewerOf } from '../../../realtime/viewer.js';
-import { loadChatRows } from '../queries.js';
 
 /**
  * Role × division × assignment: every chat action and GET /api/chats/:id answer 404 exactly when

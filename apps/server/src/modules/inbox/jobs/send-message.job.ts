@@ -7,7 +7,7 @@ import { ChannelConfigError } from '../../../channels/registry.js';
 import { backoffSeconds } from '../../../jobs/definitions.js';
 import { loadChannel } from '../../channels/index.js';
 import { applyStatus } from '../ingest.repo.js';
-import { loadChatRows } from '../queries.js';
+import { loadChatRows } from '../../conversations/index.js';
 import { templateSendOf } from '../templates/send-payload.js';
 
 export const MAX_SEND_ATTEMPTS = 8;

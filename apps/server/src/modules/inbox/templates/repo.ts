@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
-import { templateRows, type TemplateRow } from '../../templates/repo.js';
-import type { chatVisibleTo } from '../visibility-filter.js';
+import { templateRows, type TemplateRow } from '../../templates/index.js';
+import type { chatVisibleTo } from '../../conversations/index.js';
 
 /**
  * The templates an agent may send in a chat: accepted ones (Meta approved them) on the chat's

@@ -16,8 +16,8 @@ import { viewerOf } from '../../../realtime/viewer.js';
 import type { Principal } from '../../auth/principal.js';
 import { assertMaySend } from '../../billing/pricing/index.js';
 import { alreadySent, queueAgentMessage, sendableChat } from '../outgoing.js';
-import { chatVisibleTo } from '../visibility-filter.js';
-import { presentTemplate } from '../../templates/presenter.js';
+import { chatVisibleTo } from '../../conversations/index.js';
+import { presentTemplate } from '../../templates/index.js';
 import { inboxTemplatesRepo } from './repo.js';
 
 /** `GET /api/chats/:id/templates`: what the agent may send in this chat. */

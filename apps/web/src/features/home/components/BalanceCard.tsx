@@ -1,45 +1,26 @@
-import { useEffect, useState } from 'react';
-import { Anchor, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { BALANCE_UPDATED_EVENT } from '@sapa/contracts';
 import { formatCurrency } from '../../../lib/format';
-import { onServerEvent } from '../../../lib/socket';
-import type { Balance } from '../../../lib/storage';
+import { useBalance } from '../../billing/ledger';
 
 /**
- * The prepaid balance as the session loaded it, then as the server announces each change (live).
- * `orderId` is the last top-up's order (the server names no other ledger reference); `topUp`
- * links to /top-up for those the guard lets open it.
+ * The prepaid balance, live: the session's figure first, then the server's, then every
+ * `balance.updated` (a top-up paid, a conversation charged, an operator's credit). `orderId` is the
+ * last real top-up's order; `topUp` shows the way to /top-up to those the guard lets open it.
  */
-export function BalanceCard({ balance, topUp }: { balance: Balance | null; topUp: boolean }) {
+export function BalanceCard({ topUp }: { topUp: boolean }) {
   const { t } = useTranslation('home');
-  const [live, setLive] = useState<number | null>(null);
-  useEffect(() => setLive(null), [balance]);
-  useEffect(
-    () =>
-      onServerEvent(BALANCE_UPDATED_EVENT, (payload: unknown) => {
-        const saldo = (payload as { saldo?: unknown } | null)?.saldo;
-        if (typeof saldo === 'number' && Number.isFinite(saldo)) setLive(saldo);
-      }),
-    [],
-  );
-  const saldo = live ?? balance?.saldo ?? null;
+  const { data: balance } = useBalance();
   return (
     <Card data-testid="home-balance">
-      <Stack gap="sm">
-        <Group justify="space-between" wrap="nowrap">
-          <Text size="sm" c="dimmed" fw={500}>
-            {t('balance.title')}
-          </Text>
-          {topUp && (
-            <Anchor component={Link} to="/top-up" size="sm" data-testid="home-top-up">
-              {t('balance.topUp')}
-            </Anchor>
-          )}
-        </Group>
+      <Stack gap="sm" h="100%">
+        <Text size="sm" c="dimmed" fw={500}>
+          {t('balance.title')}
+        </Text>
         <Title order={3} data-testid="home-balance-amount">
-          {saldo === null ? '—' : formatCurrency(saldo)}
+          {balance ? formatCurrency(balance.saldo) : '—'}
         </Title>
         <Text size="sm" c="dimmed" data-testid="home-balance-order">
           {balance?.orderId
@@ -49,6 +30,20 @@ export function BalanceCard({ balance, topUp }: { balance: Balance | null; topUp
         <Text size="xs" c="dimmed">
           {t('balance.hint')}
         </Text>
+        {topUp && (
+          <Group mt="auto">
+            <Button
+              component={Link}
+              to="/top-up"
+              size="xs"
+              variant="light"
+              leftSection={<IconPlus size={14} />}
+              data-testid="home-top-up"
+            >
+              {t('balance.topUp')}
+            </Button>
+          </Group>
+        )}
       </Stack>
     </Card>
   );

@@ -1,8 +1,8 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
-import type { Viewer } from '../../realtime/visibility.js';
+import type { Viewer } from './visibility.js';
 
 /**
- * SQL twin of realtime/visibility.ts canSeeChat, for a `chats` table aliased `c`. Tested against
+ * SQL twin of visibility.ts canSeeChat, for a `chats` table aliased `c`. Tested against
  * it case by case so list queries and socket events can never disagree.
  */
 export function chatVisibleTo(v: Viewer): Expression<SqlBool> {

@@ -7,7 +7,7 @@ import {
   createWhatsappChannel,
   type TestUser,
 } from '../../test/fixtures.js';
-import { canSeeChat, type Viewer } from '../../realtime/visibility.js';
+import { canSeeChat, type Viewer } from './visibility.js';
 import { audienceOf, viewerOf } from '../../realtime/viewer.js';
 import { loadChatRows } from './queries.js';
 

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { LIMITS } from '@sapa/contracts';
 import type { Db } from '../../db/database.js';
 import type { ChatRow, MessageRow } from './presenters.js';
-import { cutText } from './inbound-bounds.js';
+import { cutText } from '../../channels/bounds.js';
 
 type Executor = Pick<Db, 'selectFrom'>;
 
@@ -122,4 +122,23 @@ export function previewOf(msgType: string, text: string, attachmentName: string 
     default:
       return msgType;
   }
+}
+
+/** A ChatRow's columns in raw SQL (alias `c` for chats), for the batched statements. */
+export const CHAT_RETURNING = `c.id, c.account_id, c.channel_id, c.contact_id, c.channel, c.identifier, c.name, c.agent_id,
+  (SELECT name FROM users WHERE id = c.agent_id) AS agent_name,
+  c.division_ids,
+  coalesce((SELECT array_agg(ud.division_id) FROM user_divisions ud WHERE ud.user_id = c.agent_id), '{}') AS agent_division_ids,
+  c.flag, c.unread_count, c.last_message_text, c.last_message_type, c.last_update, c.updated_at, c.initiate_at,
+  c.is_archive, c.is_flow, c.labels, c.blocked, c.is_out`;
+
+/** Locks a chat row for an assignment decision (who has it, its divisions, blocked). */
+export function lockChat(trx: Db, accountId: string, chatId: string) {
+  return trx
+    .selectFrom('chats')
+    .select(['id', 'agent_id', 'division_ids', 'blocked'])
+    .where('account_id', '=', accountId)
+    .where('id', '=', chatId)
+    .forUpdate()
+    .executeTakeFirst();
 }

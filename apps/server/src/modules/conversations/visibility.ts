@@ -3,7 +3,7 @@ import type { Role } from '@sapa/contracts';
 /**
  * Who may see a chat (spec §6), decided in one place. A viewer joins rooms; a chat event goes to
  * rooms; the viewer sees the chat exactly when the two sets meet. The SQL filter in
- * modules/inbox/visibility-filter.ts implements the same rule and is tested against this one.
+ * visibility-filter.ts (beside this file) implements the same rule and is tested against this one.
  *
  * - admin: every chat of the account;
  * - divisionOnlyView (any role): chats whose division, or whose agent's division, is one of theirs;
