@@ -51,7 +51,7 @@ test('connect a Messenger Page and an Instagram account from their pages', async
   await expect(page.getByTestId('page-connect-refusal')).toContainText('token');
   await page.getByTestId('page-connect-token').fill(SPARE_MESSENGER_PAGE.accessToken);
   await page.getByTestId('page-connect-submit').click();
-  const row = page.getByTestId('page-channel').filter({ hasText: 'Bandung Page' });
+  const row = page.getByTestId('channel-card').filter({ hasText: 'Bandung Page' });
   await expect(row).toContainText(`Page ID ${SPARE_MESSENGER_PAGE.pageId}`);
   await expect(page.getByTestId('page-connect-refusal')).toBeHidden();
   await snap(page, 'integration-messenger-en');
@@ -71,7 +71,7 @@ test('connect a Messenger Page and an Instagram account from their pages', async
   await page.getByTestId('page-connect-token').fill(SPARE_INSTAGRAM_ACCOUNT.pageAccessToken);
   await page.getByTestId('page-connect-submit').click();
   await expect(
-    page.getByTestId('page-channel').filter({ hasText: 'Bandung Instagram' }),
+    page.getByTestId('channel-card').filter({ hasText: 'Bandung Instagram' }),
   ).toBeVisible();
   await snap(page, 'integration-instagram-en');
   await switchLanguage(page, 'id');

@@ -56,6 +56,12 @@ const envSchema = z.object({
   GRAPH_API_URL: z
     .url({ error: 'GRAPH_API_URL must be a full URL' })
     .default('https://graph.facebook.com'),
+  CHANNEL_TOKEN_CHECK_MINUTES: z.coerce
+    .number({ error: 'CHANNEL_TOKEN_CHECK_MINUTES must be a whole number of minutes' })
+    .int('CHANNEL_TOKEN_CHECK_MINUTES must be a whole number of minutes')
+    .min(1, 'CHANNEL_TOKEN_CHECK_MINUTES must be at least 1')
+    .max(1440, 'CHANNEL_TOKEN_CHECK_MINUTES may be at most 1440 (a day)')
+    .default(1),
   GRAPH_API_VERSION: z
     .string()
     .regex(/^v\d+\.\d+$/, 'GRAPH_API_VERSION looks like v21.0')
@@ -110,6 +116,8 @@ export interface Config {
   metaVerifyToken: string;
   graphApiUrl: string;
   graphApiVersion: string;
+  /** How often each connected channel's token is checked with Meta (issue 17 §3). */
+  channelTokenCheckMinutes: number;
   redisUrl: string | undefined;
   role: 'all' | 'web' | 'worker';
   mediaDir: string;
@@ -176,6 +184,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     metaVerifyToken: env.META_VERIFY_TOKEN ?? 'sapa-dev-verify-token',
     graphApiUrl: env.GRAPH_API_URL.replace(/\/$/, ''),
     graphApiVersion: env.GRAPH_API_VERSION,
+    channelTokenCheckMinutes: env.CHANNEL_TOKEN_CHECK_MINUTES,
     redisUrl: env.REDIS_URL,
     role: env.SAPA_ROLE,
     mediaDir: resolve(dataDir, 'media'),

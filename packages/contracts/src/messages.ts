@@ -148,6 +148,18 @@ export const MESSAGES = {
   channelPageAlreadyConnected: 'This page or Instagram account is already connected',
   channelPageNotVerified:
     'We could not connect this page with that token. Check the page id, the Instagram account id and the token.',
+  // Managing a connected channel (issue 17 §3).
+  channelDisconnected:
+    'This channel is disconnected. Reconnect it in Integration to send messages.',
+  channelNotDisconnected: 'Disconnect the channel before deleting it.',
+  channelAlreadyDisconnected: 'This channel is already disconnected.',
+  channelNotDisconnectedYet: 'This channel is connected; there is nothing to reconnect.',
+  channelNoToken: 'This channel has no access token to change.',
+  channelHumanAgentPagesOnly: 'Only Messenger and Instagram channels have human agent replies.',
+  channelHealthTokenRefused:
+    "Meta refused this channel's access token (it was revoked, expired or replaced). Edit the channel with a new token.",
+  channelHealthNotFound:
+    'Meta no longer lets this token act for this channel. Check the ids and the token, then edit the channel.',
   // The balance history's filters and statement (issue 16).
   dateRangeReversed: 'The from date must not be after the to date',
   saldoPdfTooLong: `A PDF statement holds up to ${n(SALDO_PDF_MAX_ENTRIES)} entries. Choose a shorter period, or download the CSV.`,

@@ -96,7 +96,8 @@ export interface TemplateSend {
  * operator's log only: the person connecting sees one sentence whatever it is.
  */
 export type NumberVerification =
-  { verified: true } | { verified: false; reason: 'number-unreadable' | 'not-in-waba' };
+  | { verified: true }
+  | { verified: false; reason: 'number-unreadable' | 'not-in-waba' | 'token-invalid' };
 
 export interface ChannelAdapter {
   provider: ProviderType;

@@ -45,6 +45,18 @@ export interface ChannelsTable {
   is_enabled: Generated<boolean>;
   /** Migration 0023: messages per second for this channel's broadcasts (1–1,000, default 80). */
   broadcast_rate: Generated<number>;
+  /** Migration 0046: neither sends nor receives until reconnected; history kept. */
+  disconnected_at: NullableTimestamp;
+  /** Migration 0046: removed by an admin; kept so its chats stay readable; holds no limit or id. */
+  deleted_at: NullableTimestamp;
+  /** Migration 0046: why the channel needs attention; null when healthy. */
+  health_reason: string | null;
+  health_changed_at: NullableTimestamp;
+  last_webhook_at: NullableTimestamp;
+  last_send_error_at: NullableTimestamp;
+  last_send_error: string | null;
+  token_checked_at: NullableTimestamp;
+  token_valid: boolean | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -7,6 +7,7 @@ import type {
   MessageStatus,
   Order,
   Presence,
+  Service,
 } from '@sapa/contracts';
 import type { DeliveryStatus, TemplateStatusChange } from '../channels/port.js';
 import type { ProviderErrorInfo } from '../channels/errors.js';
@@ -85,7 +86,9 @@ export type DomainEvent =
   /** An order's status or invoice changed: the account's admins and the buyer hear it. */
   | { type: 'order.updated'; accountId: string; order: Order }
   /** The account's balance changed (payment, usage, refund, operator): its managers hear it. */
-  | { type: 'balance.updated'; accountId: string; saldo: number };
+  | { type: 'balance.updated'; accountId: string; saldo: number }
+  /** A channel's health changed (needs attention, or ok again): the account's admins hear it. */
+  | { type: 'channel.health'; accountId: string; service: Service };
 
 export type DomainEventListener = (event: DomainEvent) => void;
 

@@ -28,6 +28,8 @@ export interface JobPayloads {
   'usage.sweep': Record<string, never>;
   /** Every 5 minutes: invoices for paid orders whose `invoice.issue` job gave up. */
   'invoice.sweep': Record<string, never>;
+  /** Every minute: asks Meta whether connected channels' tokens still work (channels module). */
+  'channels.token-check': Record<string, never>;
 }
 
 export type JobName = keyof JobPayloads;
@@ -47,6 +49,7 @@ export const JOB_NAMES: JobName[] = [
   'payments.reconcile',
   'usage.sweep',
   'invoice.sweep',
+  'channels.token-check',
 ];
 
 /** Exponential backoff with full jitter, capped: 1 s, 2 s, 4 s … up to 5 min. */

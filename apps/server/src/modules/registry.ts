@@ -9,7 +9,7 @@ import { divisionsRoutes } from './divisions/routes.js';
 import { healthRoutes } from './health/routes.js';
 import { mailRoutes } from './mail/routes.js';
 import { onboardingRoutes } from './onboarding/routes.js';
-import { channelRoutes } from './channels/routes.js';
+import { channelsModule } from './channels/module.js';
 import { contactsRoutes } from './contacts/routes.js';
 import { contactGroupsRoutes } from './contact-groups/routes.js';
 import { inboxModule } from './inbox/module.js';
@@ -48,7 +48,7 @@ export const MODULE_DEFINITIONS: ModuleDefinition[] = [
   routesOnly('shell', shellRoutes),
   routesOnly('users', usersRoutes),
   routesOnly('divisions', divisionsRoutes),
-  routesOnly('channels', channelRoutes),
+  channelsModule,
   inboxModule,
   routesOnly('labels', labelsRoutes),
   routesOnly('tickets', ticketsRoutes),

@@ -1,6 +1,7 @@
 import {
   BALANCE_UPDATED_EVENT,
   BROADCAST_PROGRESS_EVENT,
+  CHANNEL_HEALTH_EVENT,
   ORDER_UPDATED_EVENT,
   PRESENCE_UPDATED_EVENT,
   SERVER_EVENTS,
@@ -10,6 +11,7 @@ import {
 } from '@sapa/contracts';
 import type { ChatAudienceRow, DomainEvent } from '../events/bus.js';
 import {
+  adminsRoom,
   presentChat,
   presentMessage,
   chatRooms,
@@ -191,6 +193,15 @@ export function routeEvent(event: DomainEvent): OutgoingSocketEvent[] {
           name: BALANCE_UPDATED_EVENT,
           rooms: [presenceRoom(event.accountId)],
           payload: { saldo: event.saldo },
+        },
+      ];
+    // Channels are the admins' to manage: agents and supervisors are not told.
+    case 'channel.health':
+      return [
+        {
+          name: CHANNEL_HEALTH_EVENT,
+          rooms: [adminsRoom(event.accountId)],
+          payload: { service: event.service },
         },
       ];
   }

@@ -5,7 +5,12 @@ import type { Principal } from '../modules/auth/principal.js';
 import type { SessionChange } from '../modules/auth/session-signals.js';
 import { presenceRoom, seesPresenceOfOthers } from '../modules/routing/presence-rooms.js';
 import { viewerOf } from './viewer.js';
-import { personalRoom, sessionRoom, viewerRooms } from '../modules/conversations/index.js';
+import {
+  adminsRoom,
+  personalRoom,
+  sessionRoom,
+  viewerRooms,
+} from '../modules/conversations/index.js';
 
 /** What the socket layer keeps on each socket. */
 export interface GuardedSocketData {
@@ -18,6 +23,7 @@ export interface GuardedSocketData {
 export function socketRooms(p: Principal): string[] {
   const rooms = [...viewerRooms(viewerOf(p)), personalRoom(p.userId), sessionRoom(p.sessionId)];
   if (seesPresenceOfOthers(p.role)) rooms.push(presenceRoom(p.accountId));
+  if (p.role === 'admin') rooms.push(adminsRoom(p.accountId));
   return rooms;
 }
 

@@ -66,6 +66,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     metaVerifyToken: 'test-verify-token',
     graphApiUrl: 'http://127.0.0.1:9',
     graphApiVersion: 'v21.0',
+    channelTokenCheckMinutes: 1,
     redisUrl: undefined,
     role: 'all',
     mediaDir: '/tmp/sapa-test-data/media',

@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
   BALANCE_UPDATED_EVENT,
+  CHANNEL_HEALTH_EVENT,
   chatSchema,
   LIMITS,
   ORDER_UPDATED_EVENT,
@@ -31,6 +32,7 @@ import { listHasChat, removeChat, replaceChat } from '../features/inbox/actions/
 import { applyBalanceUpdated, applyOrderUpdated } from '../features/billing/cache';
 import { i18n } from './i18n';
 import { applyBalanceUpdate } from '../features/pricing/api';
+import { applyChannelHealth } from '../features/integrations/api';
 
 /** Who is looking: the spec's §4 rules differ by role and by division-only view. */
 export interface RealtimeViewer {
@@ -423,4 +425,11 @@ export const SERVER_EVENT_HANDLERS: Readonly<Record<string, Handler>> = {
   },
 
   [ORDER_UPDATED_EVENT]: (ctx, payload) => applyOrderUpdated(ctx.queryClient, payload),
+
+  // Admins only: a channel needs attention (Meta refused its token) or works again.
+  [CHANNEL_HEALTH_EVENT]: (ctx, payload) => {
+    const service = applyChannelHealth(ctx.queryClient, payload);
+    if (service?.health.status === 'needs_attention')
+      ctx.notifyError(i18n.t('integrations:health.toast', { name: service.name }));
+  },
 };

@@ -199,6 +199,10 @@ export class WhatsappCloudAdapter implements ChannelAdapter {
  * a refusal. Anything worth retrying (outage, timeout, rate limit) is not an answer: rethrown.
  */
 function refusal(err: unknown, reason: 'number-unreadable' | 'not-in-waba'): NumberVerification {
+  // A refused token is told apart for channel health (the owner's own channel); connecting
+  // still answers every refusal with one sentence (modules/channels/verify.ts).
+  if (err instanceof ProviderError && err.kind === 'token_invalid')
+    return { verified: false, reason: 'token-invalid' };
   if (err instanceof ProviderError && !err.retryable) return { verified: false, reason };
   throw err;
 }

@@ -175,8 +175,11 @@ describe('WhatsApp Cloud on the port: receipts, media, connect', () => {
       { status: 200, body: { data: [{ id: '1' }] } },
     );
     expect(await port.verifyCredentials(config)).toEqual({ ok: false, problem: 'not_linked' });
-    stub.reply(stub.graphError(400, 190, 'bad token'));
+    stub.reply(stub.graphError(400, 100, 'Unsupported get request'));
     expect(await port.verifyCredentials(config)).toEqual({ ok: false, problem: 'not_found' });
+    // A refused token is told apart, for channel health (connect still answers one sentence).
+    stub.reply(stub.graphError(400, 190, 'bad token'));
+    expect(await port.verifyCredentials(config)).toEqual({ ok: false, problem: 'token_invalid' });
   });
 });
 

@@ -112,6 +112,7 @@ export class WhatsappCloudPort implements ChannelPort<WhatsappCloudCredentials> 
   async verifyCredentials(config: WhatsappCloudCredentials): Promise<CredentialCheck> {
     const result = await this.adapter.verifyNumber(credentialsOf(config));
     if (result.verified) return { ok: true, displayName: null };
+    if (result.reason === 'token-invalid') return { ok: false, problem: 'token_invalid' };
     return { ok: false, problem: result.reason === 'not-in-waba' ? 'not_linked' : 'not_found' };
   }
 

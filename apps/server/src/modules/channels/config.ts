@@ -1,10 +1,16 @@
-import { whatsappCloudCredentialsSchema, type WhatsappCloudCredentials } from '@sapa/contracts';
+import {
+  MESSAGES,
+  whatsappCloudCredentialsSchema,
+  type WhatsappCloudCredentials,
+} from '@sapa/contracts';
 import type { Deps } from '../../deps.js';
 import type { Db } from '../../db/database.js';
 import type { ChannelType, ProviderType } from '../../db/schema-messaging.js';
 import type { OpenChannel } from '../../channels/port.js';
 import { openChannelConfig, sealChannelConfig } from '../../channels/sealed-config.js';
 import type { SecretBox } from '../../lib/crypto.js';
+import { ProviderError } from '../../channels/errors.js';
+import { recordSendFailure, recordSendRecovered, type HealthDeps } from './health.js';
 
 /** A channel ready to act: its row's facts and its port bound to its (opened) config. */
 export interface LoadedChannel {
@@ -13,6 +19,9 @@ export interface LoadedChannel {
   provider: ProviderType;
   channel: ChannelType;
   isEnabled: boolean;
+  /** Disconnected (or deleted): `open.send` and `open.markRead` refuse without calling Meta. */
+  state: 'connected' | 'disconnected';
+  /** The port, watched: a refused token marks the channel, a send that works clears it. */
   open: OpenChannel;
   /** The config the port was opened with (already checked by its schema). */
   config: unknown;
@@ -50,27 +59,95 @@ function configOf(secrets: SecretBox, row: ConfigRow): unknown {
   };
 }
 
-/** Loads a channel and opens its port with its config; only job handlers and senders need this. */
+/**
+ * Loads a channel and opens its port with its config; only job handlers and senders need this.
+ * Every send goes through here, so this is where a disconnected channel stops sending and where
+ * the channel's health learns from each send (health.ts).
+ */
 export async function loadChannel(
-  deps: Pick<Deps, 'db' | 'secrets' | 'channels'>,
+  deps: Pick<Deps, 'db' | 'secrets' | 'channels'> & HealthDeps,
   channelId: string,
   db: Db = deps.db,
 ): Promise<LoadedChannel | null> {
   const row = await db
     .selectFrom('channels')
-    .select(['id', 'account_id', 'channel', 'is_enabled', ...CONFIG_COLUMNS])
+    .select([
+      'id',
+      'account_id',
+      'channel',
+      'is_enabled',
+      'disconnected_at',
+      'deleted_at',
+      'health_reason',
+      ...CONFIG_COLUMNS,
+    ])
     .where('id', '=', channelId)
     .executeTakeFirst();
   if (!row) return null;
   const config = configOf(deps.secrets, row);
+  const connected = !row.disconnected_at && !row.deleted_at;
   return {
     id: row.id,
     accountId: row.account_id,
     provider: row.provider,
     channel: row.channel,
     isEnabled: row.is_enabled,
-    open: deps.channels.open(row.provider, config),
+    state: connected ? 'connected' : 'disconnected',
+    open: watched(
+      deps,
+      row.id,
+      connected,
+      !row.health_reason,
+      deps.channels.open(row.provider, config),
+    ),
     config,
+  };
+}
+
+/** What a send on a disconnected channel meets: a permanent refusal, nothing sent. */
+const disconnected = () =>
+  new ProviderError(
+    { code: null, title: 'Channel disconnected', message: MESSAGES.channelDisconnected },
+    false,
+    null,
+    'permission_denied',
+  );
+
+function watched(
+  deps: HealthDeps,
+  channelId: string,
+  connected: boolean,
+  healthy: boolean,
+  open: OpenChannel,
+): OpenChannel {
+  return {
+    ...open,
+    send: async (message, window) => {
+      if (!connected) throw disconnected();
+      try {
+        const sent = await open.send(message, window);
+        if (!healthy) {
+          healthy = true;
+          await recordSendRecovered(deps, channelId).catch((err: unknown) =>
+            deps.log.error({ err, channelId }, 'channel health not cleared'),
+          );
+        }
+        return sent;
+      } catch (err) {
+        if (err instanceof ProviderError) {
+          if (err.kind === 'token_invalid') healthy = false;
+          // The send's own outcome matters more than the record of it: never mask it.
+          await recordSendFailure(deps, channelId, err).catch((e: unknown) =>
+            deps.log.error({ err: e, channelId }, 'channel send error not recorded'),
+          );
+        }
+        throw err;
+      }
+    },
+    markRead: async (target) => {
+      if (!connected) throw disconnected();
+      return open.markRead(target);
+    },
   };
 }
 

@@ -12,8 +12,9 @@ import { sealChannelConfig } from '../../channels/sealed-config.js';
 import type { Deps } from '../../deps.js';
 import { AppError, conflict } from '../../http/errors.js';
 import type { Principal } from '../auth/principal.js';
-import { COLUMNS, enforceChannelLimit } from './limit.js';
+import { enforceChannelLimit } from './limit.js';
 import { presentService, type ChannelRow } from './presenter.js';
+import { CHANNEL_COLUMNS, channelsRepo } from './repo.js';
 
 type PageBody = CreateMessengerServiceBody | CreateInstagramServiceBody;
 
@@ -61,13 +62,8 @@ export async function connectPageChannel(
   const config = configOf(body);
   const externalId = body.channel === 'instagram' ? body.instagramAccountId : body.pageId;
   const facts = { accountId: principal.accountId, channel: body.channel, externalId };
-  const holder = () =>
-    deps.db
-      .selectFrom('channels')
-      .select('account_id')
-      .where('provider', '=', body.channel)
-      .where('external_id', '=', externalId)
-      .executeTakeFirst();
+  // A deleted channel (0046) holds nothing: its page may be connected again.
+  const holder = () => channelsRepo.holderOf(deps.db, body.channel, externalId);
   const refuseTaken = (heldBy: string) => {
     if (heldBy === principal.accountId)
       return conflict(MESSAGES.channelPageAlreadyConnected, 'CHANNEL_EXISTS');
@@ -121,7 +117,7 @@ export async function connectPageChannel(
       updated_at: now,
     })
     .onConflict((oc) => oc.doNothing())
-    .returning(COLUMNS)
+    .returning(CHANNEL_COLUMNS)
     .executeTakeFirst()) as ChannelRow | undefined;
   if (!row) {
     // Connected by someone else while Meta was being asked.

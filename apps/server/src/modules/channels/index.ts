@@ -5,3 +5,4 @@ export {
   whatsappConfigOf,
   type LoadedChannel,
 } from './config.js';
+export { webhookClockFor } from './webhook-clock.js';

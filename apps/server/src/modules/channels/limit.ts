@@ -2,24 +2,7 @@ import type { Deps } from '../../deps.js';
 import type { ChannelType } from '../../db/schema-messaging.js';
 import { conflict } from '../../http/errors.js';
 import { SettingsService } from '../settings/service.js';
-
-/** What the services API reads of a channel row (presenter.ts ChannelRow). */
-export const COLUMNS = [
-  'id',
-  'name',
-  'channel',
-  'provider',
-  'is_enabled',
-  'external_id',
-  'display_phone_number',
-  'waba_id',
-  'access_token_sealed',
-  'config_sealed',
-  'page_id',
-  'human_agent_replies',
-  'broadcast_rate',
-  'created_at',
-] as const;
+import { channelsRepo } from './repo.js';
 
 // Spec §3: per-account channel limits, by channel type.
 const LIMIT_KEY = {
@@ -51,13 +34,9 @@ export async function enforceChannelLimit(
     channel === 'whatsapp' || channel === 'whatsapp_basic'
       ? ['whatsapp', 'whatsapp_basic']
       : [channel];
-  const count = await deps.db
-    .selectFrom('channels')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('account_id', '=', accountId)
-    .where('channel', 'in', kinds)
-    .executeTakeFirstOrThrow();
-  if (Number(count.n) >= limit) {
+  // Deleted channels do not count (0046): deleting one is how an admin makes room.
+  const count = await channelsRepo.countForLimit(deps.db, accountId, kinds);
+  if (count >= limit) {
     throw conflict(
       `Your plan allows ${limit} ${LABEL[channel]} channel${limit === 1 ? '' : 's'}. Remove one or ask us to raise the limit.`,
       'CHANNEL_LIMIT',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   channelTypeSchema,
   createServiceBodySchema,
+  okSchema,
   serviceListQuerySchema,
   serviceListSchema,
   serviceSchema,
@@ -12,12 +13,12 @@ import { principalOf } from '../../http/authenticate.js';
 import type { App } from '../../http/types.js';
 import type { ModuleContext } from '../registry.js';
 import {
-  createService,
-  getService,
-  listServices,
-  toggleService,
-  updateService,
-} from './service.js';
+  deleteService,
+  disconnectService,
+  editService,
+  reconnectService,
+} from './manage.service.js';
+import { createService, getService, listServices, toggleService } from './service.js';
 
 const idParams = z.object({ id: z.uuid({ error: 'Channel not found' }) });
 
@@ -112,6 +113,36 @@ export function channelRoutes(app: App, { deps }: ModuleContext): void {
         response: { 200: serviceSchema },
       },
     },
-    async (request) => updateService(deps, principalOf(request), request.params.id, request.body),
+    async (request) => editService(deps, principalOf(request), request.params.id, request.body),
+  );
+
+  app.post(
+    '/api/services/:id/disconnect',
+    {
+      config: { action: 'channels.manage' },
+      schema: { tags: ['services'], params: idParams, response: { 200: serviceSchema } },
+    },
+    async (request) => disconnectService(deps, principalOf(request), request.params.id),
+  );
+
+  app.post(
+    '/api/services/:id/reconnect',
+    {
+      config: { action: 'channels.manage' },
+      schema: { tags: ['services'], params: idParams, response: { 200: serviceSchema } },
+    },
+    async (request) => reconnectService(deps, principalOf(request), request.params.id),
+  );
+
+  app.delete(
+    '/api/services/:id',
+    {
+      config: { action: 'channels.manage' },
+      schema: { tags: ['services'], params: idParams, response: { 200: okSchema } },
+    },
+    async (request) => {
+      await deleteService(deps, principalOf(request), request.params.id);
+      return { ok: true as const };
+    },
   );
 }

@@ -1,9 +1,9 @@
+import { sql } from 'kysely';
 import {
   MESSAGES,
   type CreateServiceBody,
   type CreateWhatsappServiceBody,
   type Service,
-  type UpdateServiceBody,
 } from '@sapa/contracts';
 import type { Deps } from '../../deps.js';
 import type { ChannelType } from '../../db/schema-messaging.js';
@@ -12,7 +12,8 @@ import type { Principal } from '../auth/principal.js';
 import { sealChannelConfig } from '../../channels/sealed-config.js';
 import { presentService, type ChannelRow } from './presenter.js';
 import { connectPageChannel } from './connect-page.js';
-import { COLUMNS, enforceChannelLimit } from './limit.js';
+import { enforceChannelLimit } from './limit.js';
+import { CHANNEL_COLUMNS, channelsRepo } from './repo.js';
 import { notVerified, refuseHeldElsewhere, verifyWhatsappNumber } from './verify.js';
 
 export async function listServices(
@@ -20,23 +21,11 @@ export async function listServices(
   principal: Principal,
   filter: { channel?: ChannelType; isEnable?: boolean },
 ): Promise<Service[]> {
-  let q = deps.db
-    .selectFrom('channels')
-    .select(COLUMNS)
-    .where('account_id', '=', principal.accountId);
-  if (filter.channel) q = q.where('channel', '=', filter.channel);
-  if (filter.isEnable !== undefined) q = q.where('is_enabled', '=', filter.isEnable);
-  const rows = (await q.orderBy('created_at').execute()) as ChannelRow[];
-  return rows.map(presentService);
+  return (await channelsRepo.list(deps.db, principal.accountId, filter)).map(presentService);
 }
 
 export async function getService(deps: Deps, principal: Principal, id: string): Promise<Service> {
-  const row = (await deps.db
-    .selectFrom('channels')
-    .select(COLUMNS)
-    .where('account_id', '=', principal.accountId)
-    .where('id', '=', id)
-    .executeTakeFirst()) as ChannelRow | undefined;
+  const row = await channelsRepo.get(deps.db, principal.accountId, id);
   if (!row) throw notFound('Channel not found');
   return presentService(row);
 }
@@ -60,13 +49,7 @@ export async function createWhatsappService(
   principal: Principal,
   body: CreateWhatsappServiceBody,
 ): Promise<Service> {
-  const holder = () =>
-    deps.db
-      .selectFrom('channels')
-      .select('account_id')
-      .where('provider', '=', 'whatsapp_cloud')
-      .where('external_id', '=', body.phoneNumberId)
-      .executeTakeFirst();
+  const holder = () => channelsRepo.holderOf(deps.db, 'whatsapp_cloud', body.phoneNumberId);
   const refuseTaken = (heldBy: string) =>
     heldBy === principal.accountId
       ? conflict(MESSAGES.channelAlreadyConnected, 'CHANNEL_EXISTS')
@@ -94,7 +77,7 @@ export async function createWhatsappService(
       updated_at: now,
     })
     .onConflict((oc) => oc.doNothing())
-    .returning(COLUMNS)
+    .returning(CHANNEL_COLUMNS)
     .executeTakeFirst()) as ChannelRow | undefined;
   if (!row) {
     // Connected by someone else while Meta was being asked.
@@ -109,34 +92,18 @@ export async function toggleService(
   principal: Principal,
   id: string,
 ): Promise<Service> {
-  const row = (await deps.db
-    .updateTable('channels')
-    .set((eb) => ({ is_enabled: eb.not('is_enabled'), updated_at: deps.clock.now() }))
-    .where('account_id', '=', principal.accountId)
-    .where('id', '=', id)
-    .returning(COLUMNS)
-    .executeTakeFirst()) as ChannelRow | undefined;
-  if (!row) throw notFound('Channel not found');
-  return presentService(row);
-}
-
-/**
- * Sets how fast broadcasts go out on this number. Meta starts numbers at 80 messages a second
- * and raises eligible ones to 1,000; each sending lane reads it when it starts (its pacer's grid).
- */
-export async function updateService(
-  deps: Deps,
-  principal: Principal,
-  id: string,
-  body: UpdateServiceBody,
-): Promise<Service> {
-  const row = (await deps.db
-    .updateTable('channels')
-    .set({ broadcast_rate: body.broadcastRate, updated_at: deps.clock.now() })
-    .where('account_id', '=', principal.accountId)
-    .where('id', '=', id)
-    .returning(COLUMNS)
-    .executeTakeFirst()) as ChannelRow | undefined;
-  if (!row) throw notFound('Channel not found');
+  // A disconnected channel comes back only through reconnect, which asks Meta first.
+  const row = await channelsRepo.update(
+    deps.db,
+    principal.accountId,
+    id,
+    { is_enabled: sql<boolean>`NOT is_enabled`, updated_at: deps.clock.now() },
+    'connected',
+  );
+  if (!row) {
+    if (await channelsRepo.get(deps.db, principal.accountId, id))
+      throw conflict(MESSAGES.channelDisconnected, 'CHANNEL_DISCONNECTED');
+    throw notFound('Channel not found');
+  }
   return presentService(row);
 }

@@ -17,6 +17,7 @@ export { presentChat, presentMessage, type ChatRow, type MessageRow } from './pr
 export { forwardOnlyCondition, statusRank } from './status-rule.js';
 export { chatVisibleTo } from './visibility-filter.js';
 export {
+  adminsRoom,
   canSeeChat,
   chatRooms,
   personalRoom,

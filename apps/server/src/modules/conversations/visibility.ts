@@ -78,6 +78,11 @@ export function canSeeChat(v: Viewer, c: ChatAudience): boolean {
   return chatRooms(c).some((room) => mine.has(room));
 }
 
+/** The account's admins: channel health and other things only they manage (issue 17 §3). */
+export function adminsRoom(accountId: string): string {
+  return `acc:${accountId}:admins`;
+}
+
 /** A user's personal room (their own acknowledgements and errors); not part of visibility. */
 export function personalRoom(userId: string): string {
   return `user:${userId}`;

@@ -14,6 +14,7 @@ import { ingestEcho, ingestUnsent, receiptStatuses } from './page-events.js';
 import { queueProfile } from './jobs/fetch-profile.job.js';
 import { TurnBatcher } from '../../lib/turn-batcher.js';
 import type { JobQueue } from '../../jobs/queue.js';
+import { webhookClockFor } from '../channels/index.js';
 
 /** Channels whose events the inbox stores (the QR-linked WhatsApp has none yet). */
 const STORED_PROVIDERS: ReadonlySet<ProviderType> = new Set([
@@ -61,6 +62,10 @@ export async function ingestEvents(
   const externalIds = [...new Set([...events, ...page].map((e) => e.channelExternalId))];
   const channels = await channelsFor(deps.db, provider, externalIds);
   result.unknownChannels = externalIds.filter((id) => !channels.has(id));
+  webhookClockFor(deps.db).seen(
+    [...channels.values()].map((c) => c.id),
+    deps.clock.now(),
+  );
 
   const now = deps.clock.now();
   // A chat's messages in provider order, so its last message is the newest.
@@ -255,6 +260,11 @@ const caches = new WeakMap<
   Map<string, { channel: IngestChannel & { external_id: string }; until: number }>
 >();
 
+/** Forgets a channel's cached lookup here, when it is disconnected, reconnected or deleted. */
+export function forgetIngestChannel(db: Db, provider: ProviderType, externalId: string): void {
+  caches.get(db)?.delete(`${provider}:${externalId}`);
+}
+
 async function channelsFor(
   db: Db,
   provider: ProviderType,
@@ -276,6 +286,9 @@ async function channelsFor(
       .select(['id', 'account_id', 'channel', 'external_id'])
       .where('provider', '=', provider)
       .where('external_id', 'in', missing)
+      // A disconnected or deleted channel receives nothing: its webhooks are acknowledged, dropped.
+      .where('disconnected_at', 'is', null)
+      .where('deleted_at', 'is', null)
       .execute();
     for (const row of rows) {
       cache.set(`${provider}:${row.external_id}`, { channel: row, until: now + CACHE_MS });

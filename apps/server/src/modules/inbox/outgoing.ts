@@ -3,7 +3,7 @@ import { MESSAGES, type Message, type MessageType } from '@sapa/contracts';
 import type { Deps } from '../../deps.js';
 import type { Db } from '../../db/database.js';
 import type { ChatAudienceRow, MessageOrigin } from '../../events/bus.js';
-import { badRequest, notFound } from '../../http/errors.js';
+import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { viewerOf } from '../../realtime/viewer.js';
 import type { Principal } from '../auth/principal.js';
 import { markTicketAnswered } from '../tickets/index.js';
@@ -38,12 +38,18 @@ export async function sendableChat(deps: Deps, principal: Principal, chatId: str
       'ch.is_enabled',
       'ch.human_agent_replies',
     ])
+    .select((eb) =>
+      eb
+        .or([eb('ch.disconnected_at', 'is not', null), eb('ch.deleted_at', 'is not', null)])
+        .as('off'),
+    )
     .where('c.account_id', '=', principal.accountId)
     .where('c.id', '=', chatId)
     .where(chatVisibleTo(viewerOf(principal)))
     .executeTakeFirst();
   if (!chat) throw notFound(MESSAGES.noActiveChatroom);
   if (chat.blocked) throw badRequest(MESSAGES.chatBlocked, 'CHAT_BLOCKED');
+  if (chat.off) throw conflict(MESSAGES.channelDisconnected, 'CHANNEL_DISCONNECTED');
   if (!chat.is_enabled)
     throw badRequest(
       'This channel is disabled. Enable it in Integration to send messages.',

@@ -1,4 +1,5 @@
-export type MailTemplate = 'verify_email' | 'reset_password' | 'invite' | 'low_balance';
+export type MailTemplate =
+  'verify_email' | 'reset_password' | 'invite' | 'low_balance' | 'channel_attention';
 export type Language = 'en' | 'id';
 
 interface Content {
@@ -75,6 +76,32 @@ const COPY: Record<MailTemplate, Record<Language, (v: Record<string, string>) =>
       button: 'Isi saldo sekarang',
       outro:
         'Email ini dikirim sekali; peringatan berikutnya datang setelah saldo diisi ulang lalu menipis lagi.',
+    }),
+  },
+  // Issue 17 §3: `problem` is `token` (Meta refused the token) or `access` (the token may no
+  // longer act for the channel).
+  channel_attention: {
+    en: (v) => ({
+      subject: `${v.channel} needs attention: Meta refused its access token`,
+      heading: `Hi ${v.name},`,
+      intro:
+        v.problem === 'token'
+          ? `Meta refused the access token of ${v.channel} (${v.company}): it was revoked, expired or replaced. Messages on this channel are not going out until you edit the channel with a new token.`
+          : `Meta no longer lets the token of ${v.channel} (${v.company}) act for it. Messages on this channel are not going out until you check its ids and token and edit the channel.`,
+      button: 'Fix the channel',
+      outro:
+        'We send this once per problem; the channel shows "needs attention" in Integration until it works again.',
+    }),
+    id: (v) => ({
+      subject: `${v.channel} perlu perhatian: Meta menolak access token-nya`,
+      heading: `Halo ${v.name},`,
+      intro:
+        v.problem === 'token'
+          ? `Meta menolak access token ${v.channel} (${v.company}): token dicabut, kedaluwarsa, atau diganti. Pesan di kanal ini tidak terkirim sampai Anda mengubah kanal dengan token baru.`
+          : `Meta tidak lagi mengizinkan token ${v.channel} (${v.company}) bertindak untuk kanal ini. Pesan di kanal ini tidak terkirim sampai Anda memeriksa ID dan tokennya lalu mengubah kanal.`,
+      button: 'Perbaiki kanal',
+      outro:
+        'Email ini dikirim sekali per masalah; kanal ditandai "perlu perhatian" di Integrasi sampai berfungsi lagi.',
     }),
   },
 };

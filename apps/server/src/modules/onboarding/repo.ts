@@ -20,7 +20,13 @@ export const onboardingRepo = {
     return db
       .selectNoFrom((eb) => [
         eb
-          .exists(eb.selectFrom('channels').select(one).where('account_id', '=', accountId))
+          .exists(
+            eb
+              .selectFrom('channels')
+              .select(one)
+              .where('account_id', '=', accountId)
+              .where('deleted_at', 'is', null),
+          )
           .as('channel'),
         // Someone besides the first person: invited (not yet signed in) or active.
         eb(

@@ -46,7 +46,7 @@ function accountRows(now: Date): RawBuilder<OpsAccountDbRow> {
       s.due_date,
       coalesce((SELECT l.balance_after FROM balance_ledger l WHERE l.account_id = a.id
         ORDER BY l.id DESC LIMIT 1), 0)::text AS balance,
-      (SELECT count(*) FROM channels c WHERE c.account_id = a.id)::int AS channels,
+      (SELECT count(*) FROM channels c WHERE c.account_id = a.id AND c.deleted_at IS NULL)::int AS channels,
       -- Usage: charges, less the refunds of failed sends (refunds of paid orders are not usage).
       coalesce((SELECT -sum(l.amount) FROM balance_ledger l
         WHERE l.account_id = a.id

@@ -41,7 +41,10 @@ function providerFailure(err: ProviderError): AppError {
   ]);
 }
 
-export type TemplatesDeps = Pick<Deps, 'db' | 'clock' | 'secrets' | 'config' | 'log' | 'channels'>;
+export type TemplatesDeps = Pick<
+  Deps,
+  'db' | 'clock' | 'secrets' | 'config' | 'log' | 'channels' | 'events' | 'mailer'
+>;
 
 /** Templates of the caller's account: CRUD, publishing to Meta, the welcome template. */
 export class TemplatesService {

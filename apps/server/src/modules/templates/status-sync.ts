@@ -6,7 +6,10 @@ import { loadChannel, whatsappConfigOf } from '../channels/index.js';
 import { statusFromMeta } from './meta-status.js';
 import { templatesRepo } from './repo.js';
 
-type SyncDeps = Pick<Deps, 'db' | 'clock' | 'secrets' | 'config' | 'log' | 'channels'>;
+type SyncDeps = Pick<
+  Deps,
+  'db' | 'clock' | 'secrets' | 'config' | 'log' | 'channels' | 'events' | 'mailer'
+>;
 
 export interface MetaVerdict {
   providerId: string;

@@ -41,6 +41,16 @@ const channel: Service = {
   instagramAccountId: null,
   humanAgentReplies: null,
   broadcastRate: 80,
+  state: 'connected',
+  health: {
+    status: 'ok',
+    reason: null,
+    lastWebhookAt: null,
+    lastSendErrorAt: null,
+    lastSendError: null,
+    tokenCheckedAt: null,
+    tokenValid: null,
+  },
   createdAt: '2026-01-01T00:00:00Z',
 };
 

@@ -37,6 +37,16 @@ function service(s: Pick<Service, '_id' | 'channel' | 'name'>): Service {
     instagramAccountId: null,
     humanAgentReplies: null,
     broadcastRate: 80,
+    state: 'connected',
+    health: {
+      status: 'ok',
+      reason: null,
+      lastWebhookAt: null,
+      lastSendErrorAt: null,
+      lastSendError: null,
+      tokenCheckedAt: null,
+      tokenValid: null,
+    },
     createdAt: '2025-01-01T00:00:00.000Z',
     ...s,
   };

@@ -35,6 +35,16 @@ function service(overrides: Partial<Service>): Service {
     instagramAccountId: null,
     humanAgentReplies: true,
     broadcastRate: 80,
+    state: 'connected',
+    health: {
+      status: 'ok',
+      reason: null,
+      lastWebhookAt: null,
+      lastSendErrorAt: null,
+      lastSendError: null,
+      tokenCheckedAt: null,
+      tokenValid: null,
+    },
     createdAt: '2026-11-01T00:00:00.000Z',
     updatedAt: '2026-11-01T00:00:00.000Z',
     ...overrides,
@@ -69,7 +79,7 @@ describe('Messenger and Instagram integration pages', { timeout: 20_000 }, () =>
 
   it('lists connected Pages with their ids and switch', async () => {
     renderScreen(<MessengerPage />);
-    const row = await screen.findByTestId('page-channel');
+    const row = await screen.findByTestId('channel-card');
     expect(within(row).getByText('Shop Page')).toBeTruthy();
     expect(within(row).getByText('Page ID 300000000000009')).toBeTruthy();
     expect(within(row).getByTestId('service-toggle')).toBeTruthy();
@@ -111,7 +121,7 @@ describe('Messenger and Instagram integration pages', { timeout: 20_000 }, () =>
       new HttpError({ status: 422, message: MESSAGES.channelInstagramNotLinked, code: 'X' }),
     );
     renderScreen(<InstagramPage />);
-    expect(await screen.findByTestId('pages-empty')).toBeTruthy();
+    expect(await screen.findByTestId('channel-list-empty')).toBeTruthy();
     fill({
       'page-connect-name': 'IG',
       'page-connect-instagram-id': '17841400000000009',

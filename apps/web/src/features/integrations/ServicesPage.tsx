@@ -1,15 +1,14 @@
-import { Badge, Button, Card, Center, Group, Loader, Stack, Table, Text } from '@mantine/core';
+import { Button, Card, Center, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatDate } from '../../lib/format';
-import { ChannelIcon } from '../inbox/components/ChannelIcon';
 import { PageHeader } from '../shared/PageHeader';
 import { errorText } from '../shared/forms';
 import { useServices } from './api';
 import { ServiceToggle } from './components/ServiceToggle';
+import { ChannelCard } from './channel/ChannelCard';
 
-/** /integration/service: every connected channel, with its switch. */
+/** /integration/service: every channel of the account, its health, actions and switch. */
 export function ServicesPage() {
   const { t } = useTranslation('integrations');
   const services = useServices();
@@ -54,55 +53,24 @@ export function ServicesPage() {
     );
   } else {
     body = (
-      <Table.ScrollContainer minWidth={640}>
-        <Table verticalSpacing="sm" highlightOnHover data-testid="services-table">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('services.columns.name')}</Table.Th>
-              <Table.Th>{t('services.columns.channel')}</Table.Th>
-              <Table.Th>{t('services.columns.number')}</Table.Th>
-              <Table.Th>{t('services.columns.created')}</Table.Th>
-              <Table.Th>{t('services.columns.enabled')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {services.data.map((service) => (
-              <Table.Tr key={service._id} data-testid="service-row" data-service-id={service._id}>
-                <Table.Td>
-                  <Text size="sm" fw={600}>
-                    {service.name}
+      <Stack gap="sm" data-testid="services-list">
+        {services.data.map((service) => (
+          <ChannelCard
+            key={service._id}
+            service={service}
+            extra={
+              service.state === 'connected' && (
+                <Group justify="flex-end" gap={8} wrap="nowrap">
+                  <Text size="sm" c="dimmed">
+                    {service.isEnable ? t('services.on') : t('services.off')}
                   </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Group gap={6} wrap="nowrap">
-                    <ChannelIcon
-                      channel={service.channel}
-                      label={t(`channels.${service.channel}`)}
-                    />
-                    <Text size="sm">{t(`channels.${service.channel}`)}</Text>
-                  </Group>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm" ff="monospace">
-                    {service.displayPhoneNumber ?? service.externalId}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm">{formatDate(service.createdAt)}</Text>
-                </Table.Td>
-                <Table.Td>
-                  <Group gap="sm" wrap="nowrap">
-                    <ServiceToggle service={service} />
-                    <Badge variant="light" color={service.isEnable ? 'green' : 'gray'}>
-                      {service.isEnable ? t('services.on') : t('services.off')}
-                    </Badge>
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+                  <ServiceToggle service={service} />
+                </Group>
+              )
+            }
+          />
+        ))}
+      </Stack>
     );
   }
 

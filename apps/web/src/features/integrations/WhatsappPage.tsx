@@ -6,14 +6,20 @@ import { ConnectedNumbers } from './components/ConnectedNumbers';
 import { WebhookPanel } from './components/WebhookPanel';
 import { WhatsappConnectForm } from './components/WhatsappConnectForm';
 
-/** /integration/whatsapp: connect a WhatsApp Cloud API number and point Meta's webhook here. */
+/**
+ * /integration/whatsapp: the connected numbers with their health and actions first (what an
+ * admin comes back for), then connecting another number and where to point Meta's webhook.
+ */
 export function WhatsappPage() {
   const { t } = useTranslation('integrations');
   return (
     <div>
       <PageHeader title={t('whatsapp.title')} subtitle={t('whatsapp.subtitle')} />
-      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md" style={{ alignItems: 'start' }}>
-        <Stack gap="md">
+      <Stack gap="md">
+        <SectionCard title={t('whatsapp.numbers.title')} testId="wa-numbers-card">
+          <ConnectedNumbers />
+        </SectionCard>
+        <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md" style={{ alignItems: 'start' }}>
           <SectionCard
             title={t('whatsapp.form.title')}
             description={t('whatsapp.form.description')}
@@ -21,18 +27,15 @@ export function WhatsappPage() {
           >
             <WhatsappConnectForm />
           </SectionCard>
-          <SectionCard title={t('whatsapp.numbers.title')} testId="wa-numbers-card">
-            <ConnectedNumbers />
+          <SectionCard
+            title={t('webhook.title')}
+            description={t('webhook.description')}
+            testId="wa-webhook"
+          >
+            <WebhookPanel />
           </SectionCard>
-        </Stack>
-        <SectionCard
-          title={t('webhook.title')}
-          description={t('webhook.description')}
-          testId="wa-webhook"
-        >
-          <WebhookPanel />
-        </SectionCard>
-      </SimpleGrid>
+        </SimpleGrid>
+      </Stack>
     </div>
   );
 }

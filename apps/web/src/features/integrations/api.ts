@@ -1,5 +1,6 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import {
+  channelHealthEventSchema,
   serviceListSchema,
   serviceSchema,
   webhookInfoSchema,
@@ -66,16 +67,18 @@ function replaceService(list: Service[] | undefined, service: Service): Service[
 }
 
 /** Puts a changed channel into every cached list at once. */
+function putService(queryClient: QueryClient, service: Service): void {
+  for (const [key] of queryClient.getQueriesData<Service[]>({ queryKey: serviceKeys.all })) {
+    if (key[1] === 'webhook-info') continue;
+    queryClient.setQueryData<Service[]>(key, (list) => replaceService(list, service));
+  }
+}
+
 function useServiceMutation<V>(call: (vars: V) => Promise<unknown>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (vars: V) => serviceSchema.parse(await call(vars)),
-    onSuccess: (service) => {
-      for (const [key] of queryClient.getQueriesData<Service[]>({ queryKey: serviceKeys.all })) {
-        if (key[1] === 'webhook-info') continue;
-        queryClient.setQueryData<Service[]>(key, (list) => replaceService(list, service));
-      }
-    },
+    onSuccess: (service) => putService(queryClient, service),
   });
 }
 
@@ -91,4 +94,42 @@ export function useUpdateService() {
   return useServiceMutation(({ id, body }: { id: string; body: UpdateServiceBody }) =>
     api.patch<unknown>(`services/${encodeURIComponent(id)}`, { body }),
   );
+}
+
+/** Stops the channel sending and receiving; its history stays. */
+export function useDisconnectService() {
+  return useServiceMutation((id: string) =>
+    api.post<unknown>(`services/${encodeURIComponent(id)}/disconnect`),
+  );
+}
+
+/** Asks Meta again and connects the channel back. */
+export function useReconnectService() {
+  return useServiceMutation((id: string) =>
+    api.post<unknown>(`services/${encodeURIComponent(id)}/reconnect`),
+  );
+}
+
+/** Deletes a disconnected channel: it frees the plan's limit; its chats stay, archived. */
+export function useDeleteService() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.delete<unknown>(`services/${encodeURIComponent(id)}`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: serviceKeys.all }),
+  });
+}
+
+/**
+ * `channel.health` (admins only, lib/socketEvents.ts): a channel turned "needs attention" or
+ * healthy again. The channel in the event replaces the cached one, so every list showing it
+ * changes at once. The channel, or null when the payload was not one.
+ */
+export function applyChannelHealth(queryClient: QueryClient, payload: unknown): Service | null {
+  const parsed = channelHealthEventSchema.safeParse(payload);
+  if (!parsed.success) {
+    void queryClient.invalidateQueries({ queryKey: serviceKeys.all });
+    return null;
+  }
+  putService(queryClient, parsed.data.service);
+  return parsed.data.service;
 }

@@ -31,6 +31,16 @@ const service: Service = {
   instagramAccountId: null,
   humanAgentReplies: null,
   broadcastRate: 80,
+  state: 'connected',
+  health: {
+    status: 'ok',
+    reason: null,
+    lastWebhookAt: null,
+    lastSendErrorAt: null,
+    lastSendError: null,
+    tokenCheckedAt: null,
+    tokenValid: null,
+  },
   createdAt: '2026-11-01T00:00:00.000Z',
 };
 

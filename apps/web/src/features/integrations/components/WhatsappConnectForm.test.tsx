@@ -88,6 +88,16 @@ describe('WhatsappConnectForm', () => {
       instagramAccountId: null,
       humanAgentReplies: null,
       broadcastRate: 80,
+      state: 'connected',
+      health: {
+        status: 'ok',
+        reason: null,
+        lastWebhookAt: null,
+        lastSendErrorAt: null,
+        lastSendError: null,
+        tokenCheckedAt: null,
+        tokenValid: null,
+      },
       createdAt: '2025-03-01T00:00:00.000Z',
     });
     renderScreen(<WhatsappConnectForm />);
