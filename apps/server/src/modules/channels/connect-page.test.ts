@@ -262,3 +262,79 @@ describe('POST /api/services (Instagram)', () => {
     });
   });
 });
+
+describe('managing a page channel (issue 17 §3)', () => {
+  const patch = (id: string, payload: Record<string, unknown>) =>
+    ctx.app.inject({ method: 'PATCH', url: `/api/services/${id}`, headers: other.auth, payload });
+  const post = (id: string, action: string) =>
+    ctx.app.inject({ method: 'POST', url: `/api/services/${id}/${action}`, headers: other.auth });
+
+  it('edits 7-day replies, rotates the page token via Meta, unsubscribes on disconnect, and a deleted page connects again', async () => {
+    const page = await newPage();
+    const body = {
+      name: 'Managed Page',
+      channel: 'messenger',
+      pageId: page.pageId,
+      pageAccessToken: page.accessToken,
+    };
+    const created = await create(other, body);
+    expect(created.statusCode).toBe(201);
+    const id = created.json()._id as string;
+
+    const off = await patch(id, { humanAgentReplies: false });
+    expect(off.statusCode).toBe(200);
+    expect(off.json()).toMatchObject({ humanAgentReplies: false, state: 'connected' });
+
+    const refused = await patch(id, { accessToken: 'EAAG-made-up-token', name: 'Renamed' });
+    expect(refused.statusCode).toBe(422);
+    const tokens = await control(`/sandbox/pages/${page.pageId}/rotate-token`, {});
+    const newToken = String(tokens.accessToken);
+    const rotated = await patch(id, { accessToken: newToken });
+    expect(rotated.statusCode).toBe(200);
+    expect(rotated.json()).toMatchObject({ name: 'Managed Page', humanAgentReplies: false });
+    const row = await ctx.deps.db
+      .selectFrom('channels')
+      .select(['config_sealed'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(ctx.deps.secrets.open(row.config_sealed!))).toEqual({
+      pageId: page.pageId,
+      pageAccessToken: newToken,
+    });
+
+    expect((await subscribedApps(page.pageId, newToken)).length).toBe(1);
+    expect((await post(id, 'disconnect')).statusCode).toBe(200);
+    expect(await subscribedApps(page.pageId, newToken)).toEqual([]);
+    const gone = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/services/${id}`,
+      headers: other.auth,
+    });
+    expect(gone.statusCode).toBe(200);
+    const again = await create(other, { ...body, pageAccessToken: newToken });
+    expect(again.statusCode).toBe(201);
+    expect(again.json()._id).not.toBe(id);
+  });
+
+  it('refuses human agent replies on a WhatsApp channel', async () => {
+    const [wa] = await ctx.deps.db
+      .insertInto('channels')
+      .values({
+        account_id: other.accountId,
+        name: 'WA',
+        channel: 'whatsapp',
+        provider: 'whatsapp_cloud',
+        external_id: `wa-${Date.now()}`,
+        created_at: new Date(),
+        updated_at: new Date(),
+      })
+      .returning('id')
+      .execute();
+    const res = await patch(wa!.id, { humanAgentReplies: false });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      code: 'CHANNEL_NOT_PAGE',
+      message: MESSAGES.channelHumanAgentPagesOnly,
+    });
+  });
+});
