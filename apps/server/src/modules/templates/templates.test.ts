@@ -294,6 +294,8 @@ describe('publishing and Meta’s verdict', () => {
     const providerId = String(2e15 + seq++);
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
+    let locked!: () => void;
+    const lockHeld = new Promise<void>((r) => (locked = r));
     // Stands in for publish: the row is locked and carries Meta's id, not yet committed.
     const publishing = ctx.deps.db.transaction().execute(async (trx) => {
       await trx
@@ -301,8 +303,12 @@ describe('publishing and Meta’s verdict', () => {
         .set({ status: 'published', provider_template_id: providerId })
         .where('id', '=', t._id)
         .execute();
+      locked();
       await held;
     });
+    // As in publish, where the row is locked before Meta is asked: Meta cannot answer earlier.
+    // Under load the stand-in's UPDATE could otherwise run after the webhook had read the row.
+    await lockHeld;
     const hook = webhook(templateStatusWebhook(WABA, providerId, 'APPROVED', 'NONE', t.name));
     let answered = false;
     void hook.then(() => (answered = true));
