@@ -93,6 +93,38 @@ describe('ChannelCard', () => {
     expect(await screen.findByTestId('channel-edit-refusal')).toBeTruthy();
   });
 
+  it("edits a page channel's 7-day replies", async () => {
+    const page: Service = {
+      ...healthy,
+      channel: 'messenger',
+      provider: 'messenger',
+      displayPhoneNumber: null,
+      wabaId: null,
+      pageId: '300000000000009',
+      humanAgentReplies: true,
+    };
+    renderScreen(<ChannelCard service={page} />);
+    expect(screen.getByText('Page ID 300000000000009')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('channel-menu'));
+    fireEvent.click(await screen.findByTestId('channel-edit'));
+    fireEvent.click(await screen.findByTestId('channel-edit-human-agent'));
+    vi.mocked(api.patch).mockResolvedValueOnce({ ...page, humanAgentReplies: false });
+    fireEvent.click(screen.getByTestId('channel-edit-submit'));
+    await waitFor(() => expect(api.patch).toHaveBeenCalledTimes(1));
+    expect(vi.mocked(api.patch).mock.calls[0]).toEqual([
+      'services/svc-1',
+      { body: { humanAgentReplies: false } },
+    ]);
+  });
+
+  it('shows no 7-day replies switch for a WhatsApp number', async () => {
+    renderScreen(<ChannelCard service={healthy} />);
+    fireEvent.click(screen.getByTestId('channel-menu'));
+    fireEvent.click(await screen.findByTestId('channel-edit'));
+    expect(await screen.findByTestId('channel-edit-token')).toBeTruthy();
+    expect(screen.queryByTestId('channel-edit-human-agent')).toBeNull();
+  });
+
   it('offers delete only once the channel is disconnected', async () => {
     renderScreen(<ChannelCard service={healthy} />);
     fireEvent.click(screen.getByTestId('channel-menu'));
