@@ -307,10 +307,12 @@ describe('publishing and Meta’s verdict', () => {
     let answered = false;
     void hook.then(() => (answered = true));
     // Release once the webhook waits on the row lock (or answered without waiting: a failure).
+    // pg_locks is cluster-wide and other test files run beside this one: count only waiters
+    // connected to this file's own database.
     while (!answered) {
-      const { rows } = await sql<{
-        n: number;
-      }>`SELECT count(*)::int AS n FROM pg_locks WHERE NOT granted`.execute(ctx.deps.db);
+      const { rows } = await sql<{ n: number }>`
+        SELECT count(*)::int AS n FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
+        WHERE NOT l.granted AND a.datname = current_database()`.execute(ctx.deps.db);
       if ((rows[0]?.n ?? 0) > 0) break;
       await new Promise((r) => setTimeout(r, 20));
     }
