@@ -63,4 +63,18 @@ describe('connectSocket', () => {
     expect(next).not.toBe(s);
     expect(ioMock).toHaveBeenCalledTimes(2);
   });
+
+  it('fetches the inbox again on every connect, the first one too', () => {
+    const queryClient = new QueryClient();
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+    const s = connectSocket({ queryClient, userId: 'user-1' }) as unknown as FakeSocket;
+    const onConnect = s.on.mock.calls.find(([event]) => event === 'connect')?.[1] as () => void;
+    // Lists fetched during the handshake would miss what happened before the rooms were joined.
+    onConnect();
+    expect(invalidate).toHaveBeenCalledTimes(1);
+    expect(invalidate).toHaveBeenLastCalledWith({ queryKey: ['inbox'] });
+    onConnect();
+    expect(invalidate).toHaveBeenCalledTimes(2);
+    expect(getConnectionState()).toBe('connected');
+  });
 });

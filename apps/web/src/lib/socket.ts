@@ -115,15 +115,17 @@ export function connectSocket(options: {
   socket = s;
   setState('connecting');
 
-  let everConnected = false;
   let authRetries = 0;
 
   s.on('connect', () => {
     authRetries = 0;
     setState('connected');
-    // Events sent while we were away are lost: fetch lists and conversations again.
-    if (everConnected) void context.queryClient.invalidateQueries({ queryKey: inboxKeys.all });
-    everConnected = true;
+    // Events sent while the socket was not in its rooms are lost: after a reconnect, and also on
+    // the first connect, because /chat fetches its lists while the handshake is still under way
+    // (a customer writing in that gap would never show). The server joins the rooms before its
+    // CONNECT reaches us, so a fetch started now misses nothing. A page with no inbox query
+    // loaded fetches nothing here.
+    void context.queryClient.invalidateQueries({ queryKey: inboxKeys.all });
   });
   s.on('disconnect', () => {
     if (socket === s) setState(s.active ? 'reconnecting' : 'offline');
