@@ -24,6 +24,7 @@ import { settingsRoutes } from './settings/routes.js';
 import { shellRoutes } from './settings/shell.js';
 import { usersRoutes } from './users/routes.js';
 import { templatesModule } from './templates/module.js';
+import { reportsModule } from './reports/module.js';
 
 export type { CoreServices, ModuleContext, ModuleDefinition } from './definition.js';
 
@@ -60,6 +61,7 @@ export const MODULE_DEFINITIONS: ModuleDefinition[] = [
   templatesModule,
   routesOnly('onboarding', onboardingRoutes),
   routesOnly('ops', opsRoutes),
+  reportsModule,
 ];
 
 /** Every HTTP module's routes, registered in this order. */

@@ -1,0 +1,86 @@
+import type pg from 'pg';
+import { bucketsOf, dimsOf, distinctFacts, type Fact } from './facts.js';
+
+/**
+ * Facts and their rollups in one statement: the facts are inserted once by their key, and only
+ * the rows actually inserted are added to report_daily (so a fact written twice, by a
+ * redelivered event, the reconcile or a second process, counts once). Rollup rows are written in
+ * key order so concurrent statements wait rather than deadlock. The statement holds its
+ * accounts' report lock shared: the reconcile takes it alone while it rebuilds an account's days.
+ */
+const WRITE_SQL = `
+  WITH lk AS MATERIALIZED (
+    SELECT count(pg_advisory_xact_lock_shared(k)) AS n
+    FROM (SELECT DISTINCT hashtextextended('reports:' || a::text, 0) AS k FROM unnest($1::uuid[]) a ORDER BY 1) s
+  ), input AS (
+    SELECT t.* FROM lk, unnest($1::uuid[], $2::text[], $3::text[], $4::timestamptz[], $5::date[], $6::int[],
+                         $7::int[], $8::smallint[], $9::smallint[], $10::uuid[], $11::uuid[], $12::uuid[],
+                         $13::text[], $14::uuid[], $15::uuid[], $16::text[], $17::text[], $18::text[], $19::text[])
+      AS t(account_id, kind, source_id, at, day, value_s, value_bh_s, bucket, bucket_bh, chat_id, ticket_id,
+           agent_id, channel, channel_id, division_id, labels, msg_type, note, dims)
+  ), ins AS (
+    INSERT INTO report_events (account_id, kind, source_id, at, day, value_s, value_bh_s, bucket, bucket_bh,
+                               chat_id, ticket_id, agent_id, channel, channel_id, division_id, labels, msg_type, note)
+    SELECT account_id, kind, source_id, at, day, value_s, value_bh_s, bucket, bucket_bh, chat_id, ticket_id,
+           agent_id, channel, channel_id, division_id, labels::uuid[], msg_type, note
+    FROM input
+    ON CONFLICT DO NOTHING
+    RETURNING account_id, kind, source_id
+  ), rolled AS (
+    SELECT i.account_id, i.kind AS metric, d.dim, i.day, count(*) AS n,
+           coalesce(sum(i.value_s), 0) AS s, coalesce(sum(i.value_bh_s), 0) AS sbh,
+           report_hist_of(array_agg(i.bucket)) AS h, report_hist_of(array_agg(i.bucket_bh)) AS hbh
+    FROM ins JOIN input i USING (account_id, kind, source_id)
+    CROSS JOIN LATERAL unnest(string_to_array(i.dims, ' ')) AS d(dim)
+    GROUP BY 1, 2, 3, 4
+  ), up AS (
+    INSERT INTO report_daily AS r (account_id, metric, dim, day, count, sum_s, sum_bh_s, hist, hist_bh)
+    SELECT account_id, metric, dim, day, n, s, sbh, h, hbh FROM rolled
+    ORDER BY account_id, metric, dim, day
+    ON CONFLICT (account_id, metric, dim, day) DO UPDATE SET
+      count = r.count + EXCLUDED.count,
+      sum_s = r.sum_s + EXCLUDED.sum_s,
+      sum_bh_s = r.sum_bh_s + EXCLUDED.sum_bh_s,
+      hist = report_hist_add(r.hist, EXCLUDED.hist),
+      hist_bh = report_hist_add(r.hist_bh, EXCLUDED.hist_bh)
+    RETURNING 1
+  )
+  SELECT (SELECT count(*) FROM ins)::int AS inserted`;
+
+const pgArray = (values: string[]) => `{${values.join(',')}}`;
+
+/** Something that runs a query: the pool, or a client inside a transaction. */
+export type Queryable = Pick<pg.Pool, 'query'> | pg.PoolClient;
+
+/** Writes facts (each at most once, ever) and their rollups; the number newly written. */
+export async function writeFacts(db: Queryable, facts: Fact[]): Promise<number> {
+  const list = distinctFacts(facts);
+  if (list.length === 0) return 0;
+  const buckets = list.map(bucketsOf);
+  const { rows } = await db.query<{ inserted: number }>({
+    name: 'sapa_report_facts_v1',
+    text: WRITE_SQL,
+    values: [
+      list.map((f) => f.accountId),
+      list.map((f) => f.kind),
+      list.map((f) => f.sourceId),
+      list.map((f) => f.at.toISOString()),
+      list.map((f) => f.day),
+      list.map((f) => f.valueS),
+      list.map((f) => f.valueBhS),
+      buckets.map((b) => b.bucket),
+      buckets.map((b) => b.bucketBh),
+      list.map((f) => f.chatId),
+      list.map((f) => f.ticketId),
+      list.map((f) => f.agentId),
+      list.map((f) => f.channel),
+      list.map((f) => f.channelId),
+      list.map((f) => f.divisionId),
+      list.map((f) => pgArray(f.labels)),
+      list.map((f) => f.msgType),
+      list.map((f) => f.note),
+      list.map((f) => dimsOf(f).join(' ')),
+    ],
+  });
+  return rows[0]?.inserted ?? 0;
+}

@@ -1,0 +1,125 @@
+import { bucketOf } from './histogram.js';
+
+/**
+ * What report_events holds: one fact per measurable thing that happened. The kind is also the
+ * rollup's metric name. Definitions: docs/REPORTS.md.
+ */
+export const FACT_KINDS = [
+  /** A ticket opened (a new conversation). */
+  'opened',
+  /** A ticket opened within 7 days after the same chat's previous ticket was resolved. */
+  'reopened',
+  /** A ticket's first human reply; value = seconds from open. */
+  'first_response',
+  /** A human reply ending a run of customer messages; value = seconds from the run's first. */
+  'reply_time',
+  /** A ticket resolved; value = seconds from open. */
+  'resolution',
+  /** A ticket resolved without any human reply. */
+  'unanswered',
+  'message_in',
+  'message_out',
+  /** A contact's first message (in or out) of a calendar month. */
+  'contact_active',
+  /** A CSAT answer; value = the rating (1–5). */
+  'csat',
+  /** Time a user was online, one fact per local day; value = seconds. */
+  'online',
+] as const;
+export type FactKind = (typeof FACT_KINDS)[number];
+
+/** Kinds whose value is a duration with a working-hours part. */
+export const DURATION_KINDS: ReadonlySet<FactKind> = new Set([
+  'first_response',
+  'reply_time',
+  'resolution',
+]);
+
+export interface Fact {
+  accountId: string;
+  kind: FactKind;
+  /** With the kind, what makes the fact unique (a ticket id, a message id, a survey id…). */
+  sourceId: string;
+  at: Date;
+  /** `at`'s day in the account's time zone (YYYY-MM-DD). */
+  day: string;
+  valueS: number | null;
+  valueBhS: number | null;
+  chatId: string | null;
+  ticketId: string | null;
+  agentId: string | null;
+  channel: string | null;
+  channelId: string | null;
+  divisionId: string | null;
+  labels: string[];
+  msgType: string | null;
+  note: string | null;
+}
+
+/** A fact with every optional field empty, to spread the known ones over. */
+export function fact(
+  base: Pick<Fact, 'accountId' | 'kind' | 'sourceId' | 'at' | 'day'> & Partial<Fact>,
+): Fact {
+  return {
+    valueS: null,
+    valueBhS: null,
+    chatId: null,
+    ticketId: null,
+    agentId: null,
+    channel: null,
+    channelId: null,
+    divisionId: null,
+    labels: [],
+    msgType: null,
+    note: null,
+    ...base,
+  };
+}
+
+/**
+ * The rollup rows a fact adds to: everything ('all'), its channel, agent, agent on that channel,
+ * division, division on that channel, each label, and for messages the channel's message type.
+ * A contact's monthly activity counts for the account only.
+ */
+export function dimsOf(f: Fact): string[] {
+  const dims = ['all'];
+  if (f.kind === 'contact_active') return dims;
+  const ch = f.channel;
+  if (ch) dims.push(`channel:${ch}`);
+  if (f.agentId) {
+    dims.push(`agent:${f.agentId}`);
+    if (ch) dims.push(`agent:${f.agentId}|channel:${ch}`);
+  }
+  if (f.divisionId) {
+    dims.push(`division:${f.divisionId}`);
+    if (ch) dims.push(`division:${f.divisionId}|channel:${ch}`);
+  }
+  for (const label of f.labels) dims.push(`label:${label}`);
+  if (f.msgType && ch && (f.kind === 'message_in' || f.kind === 'message_out'))
+    dims.push(`type:${ch}:${f.msgType}`);
+  return dims;
+}
+
+/** The histogram bucket of a fact's value (null when it has none). */
+export function bucketsOf(f: Fact): { bucket: number | null; bucketBh: number | null } {
+  return {
+    bucket: f.valueS === null ? null : bucketOf(f.valueS),
+    bucketBh: f.valueBhS === null ? null : bucketOf(f.valueBhS),
+  };
+}
+
+/** Whole seconds between two instants, never negative (provider and server clocks differ a little). */
+export function secondsBetween(from: Date, to: Date): number {
+  return Math.max(0, Math.floor((to.getTime() - from.getTime()) / 1000));
+}
+
+/** A second copy of a fact in one batch would be counted twice: keep the first. */
+export function distinctFacts(facts: Fact[]): Fact[] {
+  const seen = new Set<string>();
+  return facts.filter((f) => {
+    const key = `${f.accountId}|${f.kind}|${f.sourceId}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}

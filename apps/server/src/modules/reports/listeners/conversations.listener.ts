@@ -1,0 +1,33 @@
+import type { Deps } from '../../../deps.js';
+import { writeFacts } from '../facts.repo.js';
+import { messageFacts } from '../message-facts.js';
+import { batchQueue } from '../runtime.js';
+import { ticketCloseFacts } from '../ticket-facts.js';
+
+type Item = { message: string } | { ticket: string };
+
+/**
+ * Conversation facts ride on what the inbox announces after its commits: `message.created`
+ * (a customer's message, a person's reply, an automatic message; tickets open and are answered
+ * in those same transactions) and `chat.resolved` (a ticket closed). One batch per event-loop
+ * turn: one context read and one write for all of them.
+ */
+export function listenToConversationsForReports(deps: Deps): void {
+  const queue = batchQueue<Item>(deps, 'report facts', async (items) => {
+    const messages: string[] = [];
+    const tickets: string[] = [];
+    for (const item of items)
+      if ('message' in item) messages.push(item.message);
+      else tickets.push(item.ticket);
+    const [fromMessages, fromTickets] = await Promise.all([
+      messageFacts(deps.db, deps.pool, messages),
+      ticketCloseFacts(deps.db, deps.pool, tickets),
+    ]);
+    await writeFacts(deps.pool, [...fromMessages, ...fromTickets]);
+  });
+  deps.events.subscribe((event) => {
+    if (event.type === 'message.created') queue.push({ message: String(event.message.id) });
+    else if (event.type === 'chat.resolved' && event.ticketId)
+      queue.push({ ticket: event.ticketId });
+  });
+}

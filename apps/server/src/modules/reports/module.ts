@@ -1,0 +1,13 @@
+import type { ModuleDefinition } from '../definition.js';
+import { listenToConversationsForReports } from './listeners/conversations.listener.js';
+
+/**
+ * Reports: facts and daily rollups kept by listeners on the event spine (never called by the
+ * modules whose events they read), the reports API, the dashboard and the nightly reconcile.
+ */
+export const reportsModule: ModuleDefinition = {
+  name: 'reports',
+  listeners: (deps) => {
+    listenToConversationsForReports(deps);
+  },
+};
