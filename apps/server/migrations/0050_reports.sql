@@ -125,6 +125,11 @@ CREATE INDEX tickets_chat ON tickets (chat_id, open_at DESC);
 -- Open tickets of an account (the live floor: open, waiting, unassigned).
 CREATE INDEX tickets_account_open ON tickets (account_id, open_at) WHERE close_at IS NULL;
 
+-- An account's ledger rows of some days: the usage report's check against the ledger and the
+-- reconcile. Ledger writes are serialised per account (about 90 a second), so one more index
+-- costs them little.
+CREATE INDEX balance_ledger_account_created ON balance_ledger (account_id, created_at);
+
 CREATE FUNCTION report_follow_deleted_accounts() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN

@@ -12,6 +12,7 @@ import type {
 import type { DeliveryStatus, TemplateStatusChange } from '../channels/port.js';
 import type { ProviderErrorInfo } from '../channels/errors.js';
 import type { ChatRow, MessageRow } from '../modules/conversations/index.js';
+import type { ChannelType } from '../db/schema-messaging.js';
 
 /** What routing needs to know about a chat: whose screens may show it. */
 export type ChatAudienceRow = Pick<
@@ -88,7 +89,12 @@ export type DomainEvent =
   /** The account's balance changed (payment, usage, refund, operator): its managers hear it. */
   | { type: 'balance.updated'; accountId: string; saldo: number }
   /** A channel's health changed (needs attention, or ok again): the account's admins hear it. */
-  | { type: 'channel.health'; accountId: string; service: Service };
+  | { type: 'channel.health'; accountId: string; service: Service }
+  /**
+   * Something on the live floor changed (at most every 2 s per account): the account's managers
+   * and the named agents fetch the dashboard again.
+   */
+  | { type: 'dashboard.updated'; accountId: string; agentIds: string[]; at: Date };
 
 export type DomainEventListener = (event: DomainEvent) => void;
 
@@ -125,12 +131,30 @@ export interface AwaitedEventMap {
   'send.status': { channelId: string; status: TaggedSendStatus };
   /** Meta's verdicts on WhatsApp templates, as a webhook brought them (the adapter's events). */
   'template.status': { changes: TemplateStatusChange[] };
+  /**
+   * A customer answered a CSAT survey (a button, a list row or the public page), after the answer
+   * was stored once. The reports roll it up; a listener's failure brings a webhook back.
+   */
+  'csat.received': {
+    accountId: string;
+    surveyId: string;
+    ticketId: string;
+    chatId: string;
+    /** The agent who resolved the ticket (the survey's agent). */
+    agentId: string | null;
+    channel: ChannelType;
+    divisionId: string | null;
+    rating: number;
+    comment: string | null;
+    answeredAt: Date;
+  };
 }
 
 export interface AwaitedResultMap {
   'message.received': void;
   'send.status': boolean;
   'template.status': void;
+  'csat.received': void;
 }
 
 export type AwaitedEventType = keyof AwaitedEventMap;

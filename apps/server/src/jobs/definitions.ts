@@ -30,6 +30,10 @@ export interface JobPayloads {
   'invoice.sweep': Record<string, never>;
   /** Every minute: asks Meta whether connected channels' tokens still work (channels module). */
   'channels.token-check': Record<string, never>;
+  /** Every minute: ledger rows not yet in the daily cost (an announcement lost in a crash). */
+  'reports.sweep': Record<string, never>;
+  /** Nightly: facts the listeners missed and rollups that drifted, for a range or yesterday. */
+  'reports.reconcile': { accountId?: string; from?: string; to?: string };
 }
 
 export type JobName = keyof JobPayloads;
@@ -50,6 +54,8 @@ export const JOB_NAMES: JobName[] = [
   'usage.sweep',
   'invoice.sweep',
   'channels.token-check',
+  'reports.sweep',
+  'reports.reconcile',
 ];
 
 /** Exponential backoff with full jitter, capped: 1 s, 2 s, 4 s … up to 5 min. */

@@ -2,11 +2,13 @@ import {
   BALANCE_UPDATED_EVENT,
   BROADCAST_PROGRESS_EVENT,
   CHANNEL_HEALTH_EVENT,
+  DASHBOARD_UPDATED_EVENT,
   ORDER_UPDATED_EVENT,
   PRESENCE_UPDATED_EVENT,
   SERVER_EVENTS,
   type ChatAssignedEvent,
   type ChatChangedEvent,
+  type DashboardUpdatedEvent,
   type MessageResolvedEvent,
 } from '@sapa/contracts';
 import type { ChatAudienceRow, DomainEvent } from '../events/bus.js';
@@ -204,5 +206,16 @@ export function routeEvent(event: DomainEvent): OutgoingSocketEvent[] {
           payload: { service: event.service },
         },
       ];
+    // The floor is the managers' (the presence room); an agent hears what touched their queue.
+    case 'dashboard.updated': {
+      const payload: DashboardUpdatedEvent = { at: event.at.toISOString() };
+      return [
+        {
+          name: DASHBOARD_UPDATED_EVENT,
+          rooms: [presenceRoom(event.accountId), ...event.agentIds.map(personalRoom)],
+          payload,
+        },
+      ];
+    }
   }
 }

@@ -1,5 +1,9 @@
 import type { ModuleDefinition } from '../definition.js';
 import { listenToConversationsForReports } from './listeners/conversations.listener.js';
+import { listenToCsatForReports } from './listeners/csat.listener.js';
+import { listenToFloorForReports } from './listeners/floor.listener.js';
+import { listenToMoneyForReports } from './listeners/money.listener.js';
+import { registerReportWorkers } from './workers.js';
 
 /**
  * Reports: facts and daily rollups kept by listeners on the event spine (never called by the
@@ -9,5 +13,9 @@ export const reportsModule: ModuleDefinition = {
   name: 'reports',
   listeners: (deps) => {
     listenToConversationsForReports(deps);
+    listenToCsatForReports(deps);
+    listenToMoneyForReports(deps);
+    listenToFloorForReports(deps);
   },
+  workers: registerReportWorkers,
 };
