@@ -34,7 +34,13 @@ export const POLICIES = {
   'invoices.read': { roles: MANAGERS },
   'billingProfile.read': { roles: MANAGERS },
   'billingProfile.update': { roles: ADMIN },
-  'reports.read': { roles: MANAGERS },
+  // Reports: everyone reads the figures they may see (agents their own; the service narrows);
+  // usage and cost are the managers'; SLA targets are the admin's.
+  'reports.read': { roles: ALL },
+  'reports.usage': { roles: MANAGERS },
+  'reports.targets': { roles: ADMIN },
+  // The dashboard: managers see the floor they may see, agents their own queue.
+  'dashboard.read': { roles: ALL },
   // The dashboard's setup checklist: connecting channels, inviting and paying are the admin's.
   'onboarding.read': { roles: ADMIN },
   // Spec §6: supervisors may not open /integration; agents see channel names for filters.

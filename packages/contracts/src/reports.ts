@@ -20,6 +20,7 @@ export const REPORT_MESSAGES = {
   agentNotVisible: 'You may only see the figures of agents you supervise',
   divisionNotVisible: 'You may only see the figures of your divisions',
   invalidWeek: 'The week must look like 2026-W05',
+  usageManagersOnly: 'Usage and cost are for the account’s admins and supervisors',
 } as const;
 
 /** The longest range one report covers (a year, leap day included). */
@@ -457,10 +458,6 @@ export const usageWeeklyQuerySchema = z.object({
   week: text().regex(/^\d{4}-W(0[1-9]|[1-4]\d|5[0-3])$/, REPORT_MESSAGES.invalidWeek),
 });
 export const usageRangeQuerySchema = z.object({ from: day, to: day });
-export const usageExportQuerySchema = usageRangeQuerySchema.extend({
-  format: z.enum(REPORT_EXPORT_FORMATS),
-  lang: z.enum(['en', 'id']).default('en'),
-});
 
 export const usageTabReportSchema = usageReportSchema.extend({
   tab: z.literal('usage'),

@@ -3,6 +3,7 @@ import { listenToConversationsForReports } from './listeners/conversations.liste
 import { listenToCsatForReports } from './listeners/csat.listener.js';
 import { listenToFloorForReports } from './listeners/floor.listener.js';
 import { listenToMoneyForReports } from './listeners/money.listener.js';
+import { reportsRoutes } from './routes.js';
 import { registerReportWorkers } from './workers.js';
 
 /**
@@ -11,6 +12,7 @@ import { registerReportWorkers } from './workers.js';
  */
 export const reportsModule: ModuleDefinition = {
   name: 'reports',
+  routes: [reportsRoutes],
   listeners: (deps) => {
     listenToConversationsForReports(deps);
     listenToCsatForReports(deps);

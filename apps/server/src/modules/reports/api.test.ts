@@ -1,0 +1,257 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES, REPORT_MESSAGES, type OverviewReport } from '@sapa/contracts';
+import { createTestContext, type TestContext } from '../../test/harness.js';
+import {
+  createAccount,
+  createDivision,
+  createUser,
+  login,
+  PASSWORD,
+  type TestUser,
+} from '../../test/fixtures.js';
+import { forgetReportAccount } from './account-context.js';
+import { fact, type Fact } from './facts.js';
+import { writeFacts } from './facts.repo.js';
+
+/**
+ * Who sees which figures, on facts written by hand (one day, 2026-05-04 in Jakarta):
+ *   ticket 1: Agus (supervised by Sinta), WhatsApp, no division: opened, answered in 60 s,
+ *     resolved in 614 s, one reply by Agus;
+ *   ticket 2: Bela (division Sales), Instagram: opened, answered in 121 s, resolved in 306 s,
+ *     one reply by Bela;
+ *   ticket 3: nobody's yet, division Sales, WhatsApp, labelled VIP: opened;
+ *   one automatic message out (no agent).
+ */
+let ctx: TestContext;
+let accountId: string;
+let admin: TestUser;
+let sinta: TestUser;
+let agus: TestUser;
+let bela: TestUser;
+let dewi: TestUser;
+let sales: string;
+let vip: string;
+
+const DAY = '2026-05-04';
+const AT = new Date('2026-05-04T03:00:00Z');
+const uuid = () => crypto.randomUUID();
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  ctx.clock.set('2026-05-04T10:00:00Z');
+  accountId = await createAccount(ctx);
+  sales = await createDivision(ctx, accountId, 'Sales');
+  const other = await createDivision(ctx, accountId, 'Support');
+  admin = await createUser(ctx, accountId, { role: 'admin', name: 'Ani' });
+  agus = await createUser(ctx, accountId, { role: 'agent', name: 'Agus' });
+  bela = await createUser(ctx, accountId, { role: 'agent', name: 'Bela', divisionIds: [sales] });
+  sinta = await createUser(ctx, accountId, { role: 'supervisor', name: 'Sinta' });
+  dewi = await createUser(ctx, accountId, {
+    role: 'supervisor',
+    name: 'Dewi',
+    divisionIds: [sales],
+    divisionOnlyView: true,
+  });
+  await createUser(ctx, accountId, { role: 'agent', divisionIds: [other] });
+  await ctx.deps.db
+    .insertInto('supervisor_agents')
+    .values({ account_id: accountId, supervisor_id: sinta.id, agent_id: agus.id })
+    .execute();
+  const token = await login(ctx, sinta.email, PASSWORD);
+  sinta = { ...sinta, token, auth: { authorization: `Bearer ${token}` } };
+  vip = (
+    await ctx.deps.db
+      .insertInto('labels')
+      .values({ account_id: accountId, name: 'VIP', color: '#f00' })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
+
+  const [t1, t2, t3] = [uuid(), uuid(), uuid()];
+  const on = (kind: Fact['kind'], sourceId: string, extra: Partial<Fact>) =>
+    fact({ accountId, kind, sourceId, at: AT, day: DAY, ...extra });
+  const one = { agentId: agus.id, channel: 'whatsapp', ticketId: t1 };
+  const two = { agentId: bela.id, channel: 'instagram', divisionId: sales, ticketId: t2 };
+  await writeFacts(ctx.deps.pool, [
+    on('opened', t1, one),
+    on('first_response', t1, { ...one, valueS: 60, valueBhS: 60 }),
+    on('resolution', t1, { ...one, valueS: 614, valueBhS: 614 }),
+    on('message_out', '1', { ...one, msgType: 'text' }),
+    on('opened', t2, two),
+    on('first_response', t2, { ...two, valueS: 121, valueBhS: 121 }),
+    on('resolution', t2, { ...two, valueS: 306, valueBhS: 306 }),
+    on('message_out', '2', { ...two, msgType: 'image' }),
+    on('opened', t3, { channel: 'whatsapp', divisionId: sales, labels: [vip], ticketId: t3 }),
+    on('message_out', '3', { channel: 'whatsapp', msgType: 'text' }),
+  ]);
+});
+afterAll(() => ctx.close());
+
+const get = (user: TestUser, url: string) =>
+  ctx.app.inject({ method: 'GET', url, headers: user.auth });
+const overview = async (user: TestUser, extra = '') => {
+  const res = await get(user, `/api/reports?tab=overview&from=${DAY}&to=${DAY}${extra}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as OverviewReport;
+};
+
+describe('GET /api/reports: figures by role', () => {
+  it('gives admins the whole account', async () => {
+    const r = await overview(admin);
+    expect(r.totals).toMatchObject({ newConversations: 3, resolved: 2, messagesOut: 3 });
+    expect(r.totals.firstResponse).toMatchObject({ count: 2, avg: 90.5, median: 60, p90: 121 });
+    expect(r.totals.resolution).toMatchObject({ median: 306, p90: 614, avg: 460 });
+    expect(r.series).toHaveLength(1);
+    expect(r.range).toMatchObject({ from: DAY, to: DAY, timezone: 'Asia/Jakarta', days: 1 });
+  });
+
+  it('gives an agent only their own figures, whatever they ask', async () => {
+    const r = await overview(agus);
+    expect(r.totals).toMatchObject({ newConversations: 1, resolved: 1, messagesOut: 1 });
+    expect(r.totals.firstResponse).toMatchObject({ count: 1, median: 60 });
+    const res = await get(agus, `/api/reports?from=${DAY}&to=${DAY}&agentId=${bela.id}`);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe(REPORT_MESSAGES.agentNotVisible);
+  });
+
+  it('gives a supervisor their agents', async () => {
+    expect((await overview(sinta)).totals).toMatchObject({ newConversations: 1, messagesOut: 1 });
+    const res = await get(sinta, `/api/reports?tab=agents&from=${DAY}&to=${DAY}`);
+    expect(res.statusCode).toBe(200);
+    const rows = (res.json() as { rows: { name: string; handled: number }[] }).rows;
+    expect(rows.map((r) => [r.name, r.handled])).toEqual([
+      ['Agus', 1],
+      ['Sinta', 0],
+    ]);
+    expect(
+      (await get(sinta, `/api/reports?from=${DAY}&to=${DAY}&agentId=${bela.id}`)).statusCode,
+    ).toBe(403);
+  });
+
+  it('gives a division-only user their divisions', async () => {
+    const r = await overview(dewi);
+    expect(r.totals).toMatchObject({ newConversations: 2, messagesOut: 1 });
+    expect(r.totals.firstResponse).toMatchObject({ count: 1, median: 121 });
+    const outside = await get(dewi, `/api/reports?from=${DAY}&to=${DAY}&divisionId=${uuid()}`);
+    expect(outside.statusCode).toBe(403);
+    expect(outside.json().message).toBe(REPORT_MESSAGES.divisionNotVisible);
+  });
+
+  it('narrows by channel, label and agent, from rollups or facts alike', async () => {
+    expect((await overview(admin, '&channel=whatsapp')).totals).toMatchObject({
+      newConversations: 2,
+      messagesOut: 2,
+    });
+    expect((await overview(admin, `&labelId=${vip}`)).totals.newConversations).toBe(1);
+    // Label and channel together: no rollup holds both; the facts answer the same way.
+    expect(
+      (await overview(admin, `&labelId=${vip}&channel=whatsapp`)).totals.newConversations,
+    ).toBe(1);
+    expect(
+      (await overview(admin, `&labelId=${vip}&channel=instagram`)).totals.newConversations,
+    ).toBe(0);
+    expect((await overview(sinta, '&channel=instagram')).totals.newConversations).toBe(0);
+    expect((await overview(admin, `&agentId=${bela.id}`)).totals.resolution.median).toBe(306);
+    expect(
+      (await overview(admin, `&divisionId=${sales}&channel=whatsapp`)).totals.newConversations,
+    ).toBe(1);
+  });
+
+  it('compares with the period just before', async () => {
+    const r = await overview(admin, '&compare=true');
+    expect(r.previous).toMatchObject({ from: '2026-05-03', to: '2026-05-03' });
+    expect(r.previousTotals?.newConversations).toBe(0);
+  });
+
+  it('refuses bad ranges with a clear 400', async () => {
+    const after = await get(admin, '/api/reports?from=2026-05-05&to=2026-05-04');
+    expect(after.statusCode).toBe(400);
+    expect(after.json().message).toBe(REPORT_MESSAGES.fromAfterTo);
+    const long = await get(admin, '/api/reports?from=2025-01-01&to=2026-05-04');
+    expect(long.statusCode).toBe(400);
+    expect(long.json().message).toBe(REPORT_MESSAGES.rangeTooLong);
+    expect((await get(admin, '/api/reports?from=2026-02-30&to=2026-03-01')).statusCode).toBe(400);
+    expect((await get(admin, `/api/reports?from=${DAY}&to=${DAY}&tab=nope`)).statusCode).toBe(400);
+  });
+
+  it('gates the tickets and CSAT tabs on the back office switches', async () => {
+    const tickets = await get(admin, `/api/reports?tab=tickets&from=${DAY}&to=${DAY}`);
+    expect(tickets.statusCode).toBe(403);
+    expect(tickets.json().message).toBe(REPORT_MESSAGES.ticketReportOff);
+    const csat = await get(admin, `/api/reports?tab=csat&from=${DAY}&to=${DAY}`);
+    expect(csat.statusCode).toBe(403);
+    expect(csat.json().message).toBe(MESSAGES.csatDisabled);
+    await ctx.deps.db
+      .insertInto('settings')
+      .values([
+        { account_id: accountId, key: 'bo.ticket_report', value: 'true' },
+        { account_id: accountId, key: 'bo.isCsat', value: 'true' },
+      ])
+      .execute();
+    forgetReportAccount(ctx.deps.db, accountId);
+    const on = await get(admin, `/api/reports?tab=tickets&from=${DAY}&to=${DAY}`);
+    expect(on.statusCode).toBe(200);
+    // Default targets: 15 min first response, 24 h resolution: nothing breached.
+    expect(on.json().totals).toMatchObject({
+      opened: 3,
+      answered: 2,
+      resolved: 2,
+      firstResponseBreaches: 0,
+    });
+    const put = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/reports/targets',
+      headers: admin.auth,
+      payload: { firstResponseSeconds: 60, resolutionSeconds: 300 },
+    });
+    expect(put.statusCode).toBe(200);
+    const strict = (await get(admin, `/api/reports?tab=tickets&from=${DAY}&to=${DAY}`)).json();
+    expect(strict.totals).toMatchObject({ firstResponseBreaches: 1, resolutionBreaches: 2 });
+    const agentPut = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/reports/targets',
+      headers: agus.auth,
+      payload: { firstResponseSeconds: 60, resolutionSeconds: 300 },
+    });
+    expect(agentPut.statusCode).toBe(403);
+    expect((await get(admin, `/api/reports?tab=csat&from=${DAY}&to=${DAY}`)).statusCode).toBe(200);
+  });
+
+  it('keeps usage and cost to managers', async () => {
+    expect((await get(agus, `/api/reports?tab=usage&from=${DAY}&to=${DAY}`)).statusCode).toBe(403);
+    expect((await get(agus, `/api/reports/usage?from=${DAY}&to=${DAY}`)).statusCode).toBe(403);
+    expect((await get(sinta, `/api/reports/daily/usage?date=${DAY}`)).statusCode).toBe(200);
+  });
+
+  it('answers every tab for every role without an error', async () => {
+    for (const user of [admin, sinta, agus, dewi])
+      for (const tab of [
+        'overview',
+        'agents',
+        'channels',
+        'labels',
+        'tickets',
+        'broadcasts',
+        'csat',
+      ]) {
+        const res = await get(
+          user,
+          `/api/reports?tab=${tab}&from=2026-04-28&to=${DAY}&groupBy=week&compare=true`,
+        );
+        expect(res.statusCode, `${tab}: ${res.body}`).toBe(200);
+      }
+  });
+});
+
+describe('GET /api/dashboard', () => {
+  it('gives managers the floor and the balance, agents their own numbers', async () => {
+    const a = (await get(admin, '/api/dashboard')).json();
+    expect(a).toMatchObject({ scope: 'account', today: DAY, timezone: 'Asia/Jakarta' });
+    expect(a.todayFigures).toMatchObject({ newConversations: 3, resolved: 2, replies: 3 });
+    expect(a.balance).not.toBeNull();
+    const g = (await get(agus, '/api/dashboard')).json();
+    expect(g).toMatchObject({ scope: 'own', balance: null });
+    expect(g.todayFigures).toMatchObject({ newConversations: 1, replies: 1 });
+    expect((await get(sinta, '/api/dashboard')).json().scope).toBe('team');
+  });
+});

@@ -1,0 +1,149 @@
+import { sql } from 'kysely';
+import type { AgentReportRow, AgentsReport, AgentsTotals, ReportRange } from '@sapa/contracts';
+import { openPerAgent } from '../live.js';
+import { emptySums, readSums, type Sums } from '../read.repo.js';
+import type { Selector } from '../scope.js';
+import { addSums, csatStat, durationStat, periodsOf, perPeriod, total } from '../stats.js';
+import type { TabContext } from './context.js';
+
+const METRICS = ['first_response', 'resolution', 'message_out', 'reply_time', 'csat', 'online'];
+
+/** The people whose rows the caller may see (agents, supervisors and admins answer chats). */
+async function peopleOf(ctx: TabContext): Promise<{ id: string; name: string }[]> {
+  let q = ctx.db
+    .selectFrom('users as u')
+    .select(['u.id', 'u.name'])
+    .where('u.account_id', '=', ctx.accountId)
+    .where('u.status', 'in', ['active', 'deactivated', 'invited'])
+    .orderBy('u.name');
+  const s = ctx.scope;
+  if (s.kind === 'agents') q = q.where('u.id', 'in', s.ids.length ? s.ids : [ctx.principal.userId]);
+  if (s.kind === 'divisions')
+    q = q.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('user_divisions as ud')
+          .select('ud.user_id')
+          .whereRef('ud.user_id', '=', 'u.id')
+          .where(
+            'ud.division_id',
+            'in',
+            s.ids.length ? s.ids : ['00000000-0000-0000-0000-000000000000'],
+          ),
+      ),
+    );
+  return q.execute();
+}
+
+/** Per-agent selector: each agent's dimension (on the channel), or the facts by agent. */
+function perAgent(
+  ctx: TabContext,
+  ids: string[],
+): { selector: Selector; keyOf: (k: string) => string } {
+  if ('facts' in ctx.selector)
+    return { selector: { facts: { ...ctx.selector.facts, agentIds: ids } }, keyOf: (k) => k };
+  const ch = ctx.filters.channel;
+  return {
+    selector: { dims: ids.map((id) => (ch ? `agent:${id}|channel:${ch}` : `agent:${id}`)) },
+    keyOf: (dim) => dim.split('|')[0]!.slice('agent:'.length),
+  };
+}
+
+function totalsOf(rows: Map<string, Map<string, Sums>>, csat: boolean): AgentsTotals {
+  const t = (m: string) => total(rows.get(m));
+  return {
+    handled: t('first_response').count,
+    resolved: t('resolution').count,
+    replies: t('message_out').count,
+    firstResponse: durationStat(t('first_response')),
+    resolution: durationStat(t('resolution')),
+    replyTime: durationStat(t('reply_time')),
+    csat: csat ? csatStat(t('csat')) : null,
+    onlineSeconds: t('online').sumS,
+  };
+}
+
+async function figures(
+  ctx: TabContext,
+  people: { id: string }[],
+  range: Pick<ReportRange, 'from' | 'to'>,
+) {
+  const { selector, keyOf } = perAgent(
+    ctx,
+    people.map((p) => p.id),
+  );
+  const raw = await readSums(
+    ctx.db,
+    ctx.accountId,
+    METRICS,
+    selector,
+    range.from,
+    range.to,
+    'dim',
+    sql<string>`agent_id::text`,
+  );
+  // Channel dimensions name "agent:<id>|channel:…": the row is the agent's.
+  const byAgent = new Map<string, Map<string, Sums>>();
+  for (const [metric, byKey] of raw) {
+    const m = new Map<string, Sums>();
+    for (const [key, s] of byKey) {
+      const agent = keyOf(key);
+      m.set(agent, addSums(m.get(agent) ?? emptySums(), s));
+    }
+    byAgent.set(metric, m);
+  }
+  return { byAgent, selector };
+}
+
+export async function agentsTab(ctx: TabContext): Promise<AgentsReport> {
+  const people = await peopleOf(ctx);
+  const [current, previous, open] = await Promise.all([
+    figures(ctx, people, ctx.range),
+    ctx.previous ? figures(ctx, people, ctx.previous) : null,
+    openPerAgent(ctx.db, ctx.accountId),
+  ]);
+  const { byAgent, selector } = current;
+  const get = (m: string, id: string) => byAgent.get(m)?.get(id) ?? emptySums();
+  const rows: AgentReportRow[] = people.map((p) => ({
+    agentId: p.id,
+    name: p.name,
+    handled: get('first_response', p.id).count,
+    resolved: get('resolution', p.id).count,
+    replies: get('message_out', p.id).count,
+    openNow: open.get(p.id) ?? 0,
+    firstResponse: durationStat(get('first_response', p.id)),
+    resolution: durationStat(get('resolution', p.id)),
+    replyTime: durationStat(get('reply_time', p.id)),
+    csat: ctx.account.csat ? csatStat(get('csat', p.id)) : null,
+    onlineSeconds: get('online', p.id).sumS,
+  }));
+  const daily = await readSums(
+    ctx.db,
+    ctx.accountId,
+    ['first_response', 'resolution', 'message_out'],
+    selector,
+    ctx.range.from,
+    ctx.range.to,
+    'day',
+  );
+  const periods = periodsOf(ctx.range.from, ctx.range.to, ctx.range.groupBy);
+  const fr = perPeriod(daily.get('first_response'), periods);
+  const res = perPeriod(daily.get('resolution'), periods);
+  const out = perPeriod(daily.get('message_out'), periods);
+  return {
+    tab: 'agents',
+    range: ctx.range,
+    previous: ctx.previous,
+    totals: totalsOf(byAgent, ctx.account.csat),
+    previousTotals: previous ? totalsOf(previous.byAgent, ctx.account.csat) : null,
+    series: [...periods.keys()].map((date) => ({
+      date,
+      handled: fr.get(date)!.count,
+      resolved: res.get(date)!.count,
+      replies: out.get(date)!.count,
+      firstResponseMedian: durationStat(fr.get(date)!).median,
+      resolutionMedian: durationStat(res.get(date)!).median,
+    })),
+    rows,
+  };
+}
