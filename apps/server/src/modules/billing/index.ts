@@ -18,3 +18,5 @@ export { OrdersService } from './payments/orders.service.js';
 export { PaymentFulfilment, type SettleOutcome } from './payments/fulfilment.js';
 export { registerPaymentWorkers } from './payments/workers.js';
 export { runPaymentReconcile } from './payments/reconcile.js';
+/** Helvetica's WinAnsi for any PDF the server draws (reports reuse the invoice's text rule). */
+export { winAnsi } from './invoices/pdf/text.js';

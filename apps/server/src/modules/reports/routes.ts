@@ -1,5 +1,6 @@
 import {
   dashboardSchema,
+  reportExportQuerySchema,
   reportQuerySchema,
   reportSchema,
   reportTargetsSchema,
@@ -13,6 +14,7 @@ import { errorResponses } from '../../http/error-responses.js';
 import type { App } from '../../http/types.js';
 import type { ModuleContext } from '../registry.js';
 import { dashboardOf } from './dashboard.service.js';
+import { exportReport } from './export/service.js';
 import { ReportsService } from './service.js';
 
 /** /api/reports (tabs, spec §7 usage reports, targets) and /api/dashboard. */
@@ -33,6 +35,27 @@ export function reportsRoutes(app: App, { deps }: ModuleContext): void {
       },
     },
     async (request) => reports.report(principalOf(request), request.query),
+  );
+
+  app.get(
+    '/api/reports/export',
+    {
+      config: { action: 'reports.read' },
+      schema: {
+        tags,
+        description:
+          "A tab as a file: CSV or XLSX hold the tab's table, PDF the whole tab (figures, chart, table).",
+        querystring: reportExportQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const file = await exportReport(deps, reports, principalOf(request), request.query);
+      return reply
+        .header('content-type', file.contentType)
+        .header('content-disposition', `attachment; filename="${file.filename}"`)
+        .header('cache-control', 'no-store')
+        .send(file.body);
+    },
   );
 
   app.get(
