@@ -1,7 +1,8 @@
 // `npm run seed:large`: one account ("Large Company") with a million chats and ten million
 // messages in the database `npm start` uses (DATABASE_URL, or the embedded PostgreSQL under
 // DATA_DIR, started here or reused when the server already runs it). Sizes: LARGE_CHATS,
-// LARGE_MESSAGES. Skips when the account exists.
+// LARGE_MESSAGES. Skips when the account exists; then adds the reports' data (tickets, broadcasts,
+// CSAT answers, facts and rollups) unless the account already has tickets.
 import { existsSync, readFileSync, statfsSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -10,6 +11,8 @@ import { embeddedDir } from '../db/connect.js';
 import { startEmbeddedPostgres } from '../db/embedded.js';
 import { migrate } from '../db/migrate.js';
 import { seedLarge } from './large.js';
+import { LARGE_ACCOUNT } from './large-data.js';
+import { seedLargeReports } from './large-reports.js';
 
 const log = (line: string) => process.stdout.write(`[seed:large] ${line}\n`);
 const GB = 1024 ** 3;
@@ -47,6 +50,18 @@ try {
       await printSizes(pool);
       log(`sign in as admin@large.sapa.id or agent01@large.sapa.id / ${config.demoPassword}`);
     }
+    // Reports (issue 18): tickets, broadcasts, CSAT answers, facts and rollups, also on an
+    // account seeded before they existed.
+    const { rows } = await pool.query<{ id: string }>('SELECT id FROM accounts WHERE name = $1', [
+      LARGE_ACCOUNT,
+    ]);
+    const accountId = rows[0]?.id;
+    const reports = accountId ? await seedLargeReports(pool, accountId, log) : null;
+    if (reports)
+      log(
+        `reports: ${reports.tickets.toLocaleString('en')} tickets, ${reports.facts.toLocaleString('en')} facts, ${reports.broadcasts} broadcasts in ${reports.seconds} s`,
+      );
+    else log('reports: already seeded');
   } finally {
     await pool.end();
   }
