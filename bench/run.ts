@@ -5,6 +5,7 @@ import { runBillingBench } from './billing.js';
 import { runBroadcastBench } from './broadcast.js';
 import { runInboundBench } from './inbound.js';
 import { runInboxBench } from './inbox.js';
+import { runReportsBench } from './reports.js';
 import { runRoutingBench } from './routing.js';
 import { runSheetsBench } from './sheets.js';
 import { runWebBench } from './web.js';
@@ -15,6 +16,7 @@ const benches: Record<string, () => Promise<object>> = {
   broadcast: runBroadcastBench,
   inbound: runInboundBench,
   inbox: runInboxBench,
+  reports: runReportsBench,
   routing: runRoutingBench,
   sheets: runSheetsBench,
   web: runWebBench,

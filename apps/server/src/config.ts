@@ -71,6 +71,9 @@ const envSchema = z.object({
     .regex(/^rediss?:\/\//, 'REDIS_URL must start with redis:// or rediss://')
     .optional(),
   SAPA_ROLE: z.enum(['all', 'web', 'worker']).default('all'),
+  REPORTS_LISTENERS: z
+    .enum(['on', 'off'], { error: 'REPORTS_LISTENERS must be on or off' })
+    .default('on'),
   SANDBOX_URL: z.url({ error: 'SANDBOX_URL must be a full URL' }).optional(),
   PAYMENT_GATEWAY: z
     .enum(PAYMENT_GATEWAYS, {
@@ -120,6 +123,11 @@ export interface Config {
   channelTokenCheckMinutes: number;
   redisUrl: string | undefined;
   role: 'all' | 'web' | 'worker';
+  /**
+   * Reports' facts kept live by listeners (on by default). Off only to measure what they cost
+   * (`npm run bench -- reports`); the nightly reconcile still writes what they would have.
+   */
+  reportsListeners: boolean;
   mediaDir: string;
   /** The local Meta sandbox, when `npm start` runs one (printed in the start banner). */
   sandboxUrl: string | undefined;
@@ -187,6 +195,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     channelTokenCheckMinutes: env.CHANNEL_TOKEN_CHECK_MINUTES,
     redisUrl: env.REDIS_URL,
     role: env.SAPA_ROLE,
+    reportsListeners: env.REPORTS_LISTENERS === 'on',
     mediaDir: resolve(dataDir, 'media'),
     sandboxUrl: env.SANDBOX_URL?.replace(/\/$/, ''),
     payments: {

@@ -49,6 +49,12 @@ export async function seedLargeReports(
     [accountId],
   );
   const tz = acc[0]?.timezone ?? 'Asia/Jakarta';
+  // The report tabs gated by the back office are on for this account, so the bench reads them.
+  await pool.query(
+    `INSERT INTO settings (account_id, key, value) VALUES ($1, 'bo.ticket_report', 'true'), ($1, 'bo.isCsat', 'true')
+     ON CONFLICT (account_id, key) DO NOTHING`,
+    [accountId],
+  );
   const client = await pool.connect();
   try {
     await client.query('BEGIN');

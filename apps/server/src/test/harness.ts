@@ -69,6 +69,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     channelTokenCheckMinutes: 1,
     redisUrl: undefined,
     role: 'all',
+    reportsListeners: true,
     mediaDir: '/tmp/sapa-test-data/media',
     sandboxUrl: undefined,
     // Nothing listens here: payment tests point these at their Midtrans stand-in.

@@ -14,6 +14,8 @@ export const reportsModule: ModuleDefinition = {
   name: 'reports',
   routes: [reportsRoutes],
   listeners: (deps) => {
+    // Off only to measure what the listeners cost; the reconcile writes what they would have.
+    if (!deps.config.reportsListeners) return;
     listenToConversationsForReports(deps);
     listenToCsatForReports(deps);
     listenToMoneyForReports(deps);

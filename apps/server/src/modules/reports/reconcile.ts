@@ -117,7 +117,7 @@ async function reconcileCost(
 
 /** Broadcasts of the days: counts from their recipients, then the days from the snapshots. */
 async function reconcileBroadcasts(
-  deps: Deps,
+  deps: Pick<Deps, 'db' | 'pool'>,
   accountId: string,
   timezone: string,
   from: string,
@@ -194,7 +194,7 @@ async function reconcileBroadcasts(
 
 /** Reconciles one account's days [from, to] (local). */
 export async function reconcileAccount(
-  deps: Deps,
+  deps: Pick<Deps, 'db' | 'pool'>,
   accountId: string,
   from: string,
   to: string,
