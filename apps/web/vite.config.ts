@@ -15,6 +15,8 @@ const NOT_FOR_LOGIN = [
   /\/node_modules\/mixpanel-browser\//,
   /\/node_modules\/@tanstack\/react-virtual\//,
   /\/node_modules\/@mantine\/(charts|dropzone)\//,
+  // Charts: the reports' (chart.js and its colour helper).
+  /\/node_modules\/(chart\.js|@kurkle\/color)\//,
   // The date pickers: only DatesProvider (the pickers' language, app/DatesLanguage) is for all.
   /\/node_modules\/@mantine\/dates\/(?!esm\/components\/DatesProvider\/)/,
   // The toast container, until the first toast (lib/toastSignal).

@@ -21,6 +21,9 @@ const ADMIN = [
   '/chat',
   '/contact/group',
   '/report',
+  // Issue 18: the report's tabs; the CSAT tab needs CSAT on (requireCsat).
+  '/report/:tab',
+  '/report/csat',
   '/setting',
   '/top-up',
   '/setting/agent-settings',
@@ -109,6 +112,8 @@ describe('route table (spec §2)', () => {
         '/broadcast/template/new',
         '/broadcast/template/:id',
         '/report',
+        '/report/:tab',
+        '/report/csat',
         '/setting',
         // Issue 16: an API-only account pays, so it gets its invoices.
         '/setting/billing',
@@ -118,6 +123,10 @@ describe('route table (spec §2)', () => {
     expect(ROUTES.filter((r) => r.layout === 'integration').every((r) => r.apiOnlyAllowed)).toBe(
       true,
     );
+  });
+
+  it('needs CSAT on for the CSAT report only', () => {
+    expect(paths((r) => r.requireCsat)).toEqual(['/report/csat']);
   });
 
   it('is full width where the spec says', () => {

@@ -1,0 +1,202 @@
+import { Anchor, Card, Group, Rating, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { CsatReport } from '@sapa/contracts';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { formatDateTime } from '../../../lib/datetime';
+import type { RecordColumn } from '../../shared/RecordList';
+import { useReport } from '../api';
+import { CHART_COLORS, SeriesChart } from '../charts/SeriesChart';
+import { ChartCard } from '../components/ChartCard';
+import { StatCard } from '../components/figures';
+import { ReportTable } from '../components/ReportTable';
+import { formatCount, formatRating, formatShare } from '../numbers';
+import { effectiveGroupBy } from '../range';
+import { seriesLabels, StatGrid, TabBody, type TabProps } from './shared';
+
+type AgentRow = CsatReport['rows'][number];
+// From a poor rating to a great one: red through amber to green.
+const RATING_COLORS = ['#e03131', '#f76707', '#f59f00', '#74b816', '#1b997c'];
+
+function Comments({ comments }: { comments: CsatReport['comments'] }) {
+  const { t } = useTranslation('reports');
+  return (
+    <Stack gap="sm">
+      <Title order={4}>{t('csat.commentsTitle')}</Title>
+      {comments.length === 0 ? (
+        <Card padding="lg">
+          <Text size="sm" c="dimmed" ta="center">
+            {t('csat.noComments')}
+          </Text>
+        </Card>
+      ) : (
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
+          {comments.map((c) => (
+            <Card key={c.surveyId} padding="md" data-testid="csat-comment">
+              <Stack gap={6}>
+                <Group justify="space-between" wrap="nowrap">
+                  <Rating
+                    value={c.rating}
+                    readOnly
+                    size="sm"
+                    aria-label={t('csat.stars', { count: c.rating })}
+                  />
+                  <Text size="xs" c="dimmed">
+                    {formatDateTime(c.answeredAt)}
+                  </Text>
+                </Group>
+                <Text size="sm">“{c.comment}”</Text>
+                <Group justify="space-between" gap="xs">
+                  <Text size="xs" c="dimmed">
+                    {c.agent?.name ?? '—'}
+                  </Text>
+                  <Anchor
+                    component={Link}
+                    to={`/chat?id=${encodeURIComponent(c.chatId)}`}
+                    size="xs"
+                  >
+                    {t('csat.openChat')}
+                  </Anchor>
+                </Group>
+              </Stack>
+            </Card>
+          ))}
+        </SimpleGrid>
+      )}
+    </Stack>
+  );
+}
+
+/** Customer satisfaction (bo.isCsat): answers, response rate, average, spread, agents, comments. */
+export function CsatTab({ view, query }: TabProps) {
+  const { t } = useTranslation('reports');
+  const report = useReport({ ...query, tab: 'csat' });
+  const data = report.data;
+  const prev = data?.previousTotals;
+  const { labels, titles } = seriesLabels(
+    data?.series.map((p) => p.date) ?? [],
+    effectiveGroupBy(view),
+  );
+  const columns: RecordColumn<AgentRow>[] = [
+    { key: 'name', header: t('agents.agent'), cell: (r) => r.name },
+    {
+      key: 'responses',
+      header: t('metrics.responses'),
+      align: 'right',
+      cell: (r) => formatCount(r.responses),
+    },
+    {
+      key: 'average',
+      header: t('metrics.average'),
+      align: 'right',
+      cell: (r) => (
+        <Group gap={6} justify="flex-end" wrap="nowrap">
+          <Rating value={r.average ?? 0} fractions={10} readOnly size="xs" />
+          <Text size="sm" fw={600}>
+            {formatRating(r.average)}
+          </Text>
+        </Group>
+      ),
+    },
+  ];
+
+  return (
+    <TabBody query={report} empty={!!data && data.totals.responses === 0} testId="report-csat">
+      {data && (
+        <>
+          <StatGrid wide={3}>
+            <StatCard
+              label={t('metrics.average')}
+              definition={t('definitions.csat')}
+              value={formatRating(data.totals.average)}
+              current={data.totals.average}
+              {...(prev
+                ? { previous: prev.average, previousText: formatRating(prev.average) }
+                : {})}
+              footer={<Rating value={data.totals.average ?? 0} fractions={10} readOnly size="sm" />}
+              testId="report-stat-csatAverage"
+            />
+            <StatCard
+              label={t('metrics.responses')}
+              definition={t('definitions.csatResponses')}
+              value={formatCount(data.totals.responses)}
+              current={data.totals.responses}
+              {...(prev
+                ? { previous: prev.responses, previousText: formatCount(prev.responses) }
+                : {})}
+              better="up"
+              testId="report-stat-csatResponses"
+            />
+            <StatCard
+              label={t('metrics.responseRate')}
+              definition={t('definitions.responseRate')}
+              value={formatShare(data.totals.responseRate)}
+              footer={
+                data.totals.surveysSent !== null && (
+                  <Text size="xs" c="dimmed">
+                    {formatCount(data.totals.responses)} / {formatCount(data.totals.surveysSent)}
+                  </Text>
+                )
+              }
+              testId="report-stat-responseRate"
+            />
+          </StatGrid>
+          <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+            <ChartCard title={t('csat.distributionTitle')} testId="report-chart-ratings">
+              <SeriesChart
+                label={t('csat.distributionTitle')}
+                horizontal
+                labels={[...data.totals.distribution]
+                  .reverse()
+                  .map((d) => t('csat.stars', { count: d.rating }))}
+                format={formatCount}
+                height={200}
+                series={[
+                  {
+                    label: t('metrics.responses'),
+                    data: [...data.totals.distribution].reverse().map((d) => d.count),
+                    color: CHART_COLORS.teal,
+                    colors: [...RATING_COLORS].reverse(),
+                  },
+                ]}
+              />
+            </ChartCard>
+            <ChartCard title={t('csat.trendTitle')} testId="report-chart-csat-trend">
+              <SeriesChart
+                label={t('csat.trendTitle')}
+                labels={labels}
+                titles={titles}
+                format={formatCount}
+                formatRight={formatRating}
+                height={200}
+                series={[
+                  {
+                    label: t('metrics.responses'),
+                    data: data.series.map((p) => p.responses),
+                    color: CHART_COLORS.cyan,
+                  },
+                  {
+                    label: t('metrics.average'),
+                    data: data.series.map((p) => p.average),
+                    color: CHART_COLORS.orange,
+                    kind: 'line',
+                    axis: 'right',
+                  },
+                ]}
+              />
+            </ChartCard>
+          </SimpleGrid>
+          <ReportTable
+            title={t('csat.tableTitle')}
+            rows={data.rows}
+            rowKey={(r) => r.agentId}
+            columns={columns}
+            minWidth={480}
+            exportQuery={{ ...query, tab: 'csat' }}
+            testId="report-csat-table"
+          />
+          <Comments comments={data.comments} />
+        </>
+      )}
+    </TabBody>
+  );
+}

@@ -1,0 +1,171 @@
+import { SimpleGrid } from '@mantine/core';
+import type { OverviewTotals } from '@sapa/contracts';
+import { useTranslation } from 'react-i18next';
+import { useReport } from '../api';
+import { SeriesChart, CHART_COLORS } from '../charts/SeriesChart';
+import { ChartCard } from '../components/ChartCard';
+import { DurationCard, StatCard, type Better } from '../components/figures';
+import { formatCount, formatDuration, formatRating } from '../numbers';
+import { effectiveGroupBy } from '../range';
+import { LiveStrip, seriesLabels, StatGrid, TabBody, type TabProps } from './shared';
+
+type CountKey =
+  'newConversations' | 'resolved' | 'reopened' | 'unanswered' | 'messagesIn' | 'messagesOut';
+
+const COUNTS: { key: CountKey; better: Better }[] = [
+  { key: 'newConversations', better: 'neutral' },
+  { key: 'resolved', better: 'up' },
+  { key: 'reopened', better: 'down' },
+  { key: 'unanswered', better: 'down' },
+  { key: 'messagesIn', better: 'neutral' },
+  { key: 'messagesOut', better: 'neutral' },
+];
+
+export function isQuiet(t: OverviewTotals): boolean {
+  return t.newConversations + t.resolved + t.messagesIn + t.messagesOut === 0;
+}
+
+/** How much happened and how fast, per day or week, against the period before. */
+export function OverviewTab({ view, query }: TabProps) {
+  const { t } = useTranslation('reports');
+  const report = useReport({ ...query, tab: 'overview' });
+  const data = report.data;
+  const d = (v: number) => formatDuration(v, t);
+  const prev = data?.previousTotals;
+  const { labels, titles } = seriesLabels(
+    data?.series.map((p) => p.date) ?? [],
+    effectiveGroupBy(view),
+  );
+
+  return (
+    <TabBody query={report} empty={!!data && isQuiet(data.totals)} testId="report-overview">
+      {data && (
+        <>
+          <LiveStrip live={data.live} />
+          <StatGrid wide={data.totals.csat ? 7 : 6}>
+            {COUNTS.map(({ key, better }) => (
+              <StatCard
+                key={key}
+                label={t(`metrics.${key}`)}
+                definition={t(`definitions.${key}`)}
+                value={formatCount(data.totals[key])}
+                current={data.totals[key]}
+                {...(prev ? { previous: prev[key], previousText: formatCount(prev[key]) } : {})}
+                better={better}
+                testId={`report-stat-${key}`}
+              />
+            ))}
+            {data.totals.csat && (
+              <StatCard
+                label={t('metrics.csat')}
+                definition={t('definitions.csat')}
+                value={formatRating(data.totals.csat.average)}
+                current={data.totals.csat.average}
+                {...(prev?.csat
+                  ? { previous: prev.csat.average, previousText: formatRating(prev.csat.average) }
+                  : {})}
+                footer={t('metrics.csatResponses') + ': ' + formatCount(data.totals.csat.responses)}
+                testId="report-stat-csat"
+              />
+            )}
+          </StatGrid>
+          <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
+            {(['firstResponse', 'resolution', 'replyTime'] as const).map((key) => (
+              <DurationCard
+                key={key}
+                label={t(`metrics.${key}`)}
+                definition={t(`definitions.${key}`)}
+                stat={data.totals[key]}
+                {...(view.compare ? { previous: prev?.[key] ?? null } : {})}
+                testId={`report-duration-${key}`}
+              />
+            ))}
+          </SimpleGrid>
+          <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+            <ChartCard title={t('overview.conversationsChart')} testId="report-chart-conversations">
+              <SeriesChart
+                label={t('overview.conversationsChart')}
+                labels={labels}
+                titles={titles}
+                format={formatCount}
+                series={[
+                  {
+                    label: t('metrics.newConversations'),
+                    data: data.series.map((p) => p.newConversations),
+                    color: CHART_COLORS.teal,
+                  },
+                  {
+                    label: t('metrics.resolved'),
+                    data: data.series.map((p) => p.resolved),
+                    color: CHART_COLORS.blue,
+                  },
+                  {
+                    label: t('metrics.reopened'),
+                    data: data.series.map((p) => p.reopened),
+                    color: CHART_COLORS.orange,
+                    kind: 'line',
+                  },
+                ]}
+              />
+            </ChartCard>
+            <ChartCard
+              title={t('overview.timesChart')}
+              definition={t('definitions.median')}
+              testId="report-chart-times"
+            >
+              <SeriesChart
+                label={t('overview.timesChart')}
+                labels={labels}
+                titles={titles}
+                format={d}
+                series={[
+                  {
+                    label: t('metrics.firstResponse'),
+                    data: data.series.map((p) => p.firstResponseMedian),
+                    color: CHART_COLORS.teal,
+                    kind: 'line',
+                  },
+                  {
+                    label: t('metrics.replyTime'),
+                    data: data.series.map((p) => p.replyTimeMedian),
+                    color: CHART_COLORS.indigo,
+                    kind: 'line',
+                  },
+                  {
+                    label: t('metrics.resolution'),
+                    data: data.series.map((p) => p.resolutionMedian),
+                    color: CHART_COLORS.grape,
+                    kind: 'line',
+                    axis: 'right',
+                  },
+                ]}
+                formatRight={d}
+              />
+            </ChartCard>
+          </SimpleGrid>
+          <ChartCard title={t('overview.messagesChart')} testId="report-chart-messages">
+            <SeriesChart
+              label={t('overview.messagesChart')}
+              labels={labels}
+              titles={titles}
+              format={formatCount}
+              height={220}
+              series={[
+                {
+                  label: t('metrics.messagesIn'),
+                  data: data.series.map((p) => p.messagesIn),
+                  color: CHART_COLORS.cyan,
+                },
+                {
+                  label: t('metrics.messagesOut'),
+                  data: data.series.map((p) => p.messagesOut),
+                  color: CHART_COLORS.gray,
+                },
+              ]}
+            />
+          </ChartCard>
+        </>
+      )}
+    </TabBody>
+  );
+}
