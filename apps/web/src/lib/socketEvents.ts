@@ -4,6 +4,7 @@ import {
   BALANCE_UPDATED_EVENT,
   CHANNEL_HEALTH_EVENT,
   chatSchema,
+  DASHBOARD_UPDATED_EVENT,
   LIMITS,
   ORDER_UPDATED_EVENT,
   MESSAGES,
@@ -33,6 +34,7 @@ import { applyBalanceUpdated, applyOrderUpdated } from '../features/billing/cach
 import { i18n } from './i18n';
 import { applyBalanceUpdate } from '../features/pricing/api';
 import { applyChannelHealth } from '../features/integrations/api';
+import { dashboardKeys } from '../features/home/api';
 
 /** Who is looking: the spec's §4 rules differ by role and by division-only view. */
 export interface RealtimeViewer {
@@ -432,4 +434,8 @@ export const SERVER_EVENT_HANDLERS: Readonly<Record<string, Handler>> = {
     if (service?.health.status === 'needs_attention')
       ctx.notifyError(i18n.t('integrations:health.toast', { name: service.name }));
   },
+
+  // Issue 18: the floor changed (at most every 2 s per account); the dashboard fetches it again.
+  [DASHBOARD_UPDATED_EVENT]: (ctx) =>
+    void ctx.queryClient.invalidateQueries({ queryKey: dashboardKeys.all }),
 };

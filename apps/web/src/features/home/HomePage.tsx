@@ -7,7 +7,9 @@ import { useMayOpen } from '../../app/useMayOpen';
 import { hourIn } from '../../lib/datetime';
 import { inRenewalWindow } from '../shared/session-helpers';
 import { ONBOARDING_STEPS } from '@sapa/contracts';
+import { useDashboard } from './api';
 import { BalanceCard } from './components/BalanceCard';
+import { LiveFloor } from './components/LiveFloor';
 import { SetupPanel } from './components/SetupPanel';
 import { STEP_LINKS } from './onboarding';
 import { QuickLinks, type QuickLink } from './components/QuickLinks';
@@ -31,6 +33,11 @@ export function HomePage() {
   // must open for them: an API-only account has no inbox to set up.
   const setup =
     user?.role === 'admin' && ONBOARDING_STEPS.every((step) => mayOpen(STEP_LINKS[step]));
+  // The floor is the inbox's: an API-only account has none (every step's page would be refused).
+  const inbox = mayOpen('/chat');
+  const dashboard = useDashboard(!!user && inbox);
+  // "Longest wait" counts from the server's clock, read when the figures came.
+  const asOf = dashboard.data ? Date.parse(dashboard.data.asOf) : now;
   if (!user) return null;
 
   // Agents cannot renew or pay; the other links follow the guard, so none ends on /unauthorized.
@@ -84,9 +91,18 @@ export function HomePage() {
         </Text>
       </div>
       {setup && account && <SetupPanel accountId={account._id} />}
+      {inbox && (
+        <LiveFloor
+          dashboard={dashboard.data}
+          isPending={dashboard.isPending}
+          isError={dashboard.isError}
+          now={asOf}
+          reports={mayOpen('/report')}
+        />
+      )}
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
         <SubscriptionCard subscription={subscription} now={now} canRenew={staff} />
-        <BalanceCard topUp={mayOpen('/top-up')} />
+        <BalanceCard topUp={mayOpen('/top-up')} runway={dashboard.data?.balance ?? null} />
         <TeamCard link={!team ? null : user.role === 'admin' ? 'manage' : 'view'} />
       </SimpleGrid>
       <QuickLinks title={t('links.title')} links={links} />

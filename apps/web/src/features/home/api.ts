@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { onboardingSchema, type User } from '@sapa/contracts';
+import { dashboardSchema, onboardingSchema, type User } from '@sapa/contracts';
 import { api } from '../../lib/http';
 
 export interface TeamSummary {
@@ -46,5 +46,24 @@ export function useOnboarding() {
     staleTime: 0,
     refetchOnMount: 'always',
     refetchOnWindowFocus: true,
+  });
+}
+
+export const dashboardKeys = {
+  all: ['dashboard'] as const,
+};
+
+/**
+ * The live floor (`GET /api/dashboard`): the server sends `dashboard.updated` when the floor
+ * changes (lib/socketEvents fetches it again); the minute's poll only catches what a lost
+ * connection missed and keeps "longest wait" moving.
+ */
+export function useDashboard(enabled: boolean) {
+  return useQuery({
+    queryKey: dashboardKeys.all,
+    queryFn: async () => dashboardSchema.parse(await api.get<unknown>('/dashboard')),
+    enabled,
+    refetchInterval: 60_000,
+    staleTime: 0,
   });
 }

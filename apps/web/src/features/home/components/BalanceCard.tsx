@@ -10,7 +10,14 @@ import { useBalance } from '../../billing/ledger';
  * `balance.updated` (a top-up paid, a conversation charged, an operator's credit). `orderId` is the
  * last real top-up's order; `topUp` shows the way to /top-up to those the guard lets open it.
  */
-export function BalanceCard({ topUp }: { topUp: boolean }) {
+export function BalanceCard({
+  topUp,
+  runway,
+}: {
+  topUp: boolean;
+  /** The dashboard's spend: how many days the balance lasts at the last 7 days' pace. */
+  runway?: { dailySpend: number; daysLeft: number | null } | null;
+}) {
   const { t } = useTranslation('home');
   const { data: balance } = useBalance();
   return (
@@ -22,6 +29,21 @@ export function BalanceCard({ topUp }: { topUp: boolean }) {
         <Title order={3} data-testid="home-balance-amount">
           {balance ? formatCurrency(balance.saldo) : '—'}
         </Title>
+        {runway && (
+          <Text
+            size="sm"
+            fw={500}
+            c={runway.daysLeft !== null && runway.daysLeft < 7 ? 'red.7' : undefined}
+            data-testid="home-balance-runway"
+          >
+            {runway.daysLeft === null
+              ? t('balance.noSpend')
+              : t('balance.daysLeft', {
+                  count: runway.daysLeft,
+                  spend: formatCurrency(runway.dailySpend),
+                })}
+          </Text>
+        )}
         <Text size="sm" c="dimmed" data-testid="home-balance-order">
           {balance?.orderId
             ? t('balance.lastOrder', { orderId: balance.orderId })
