@@ -21,6 +21,7 @@ import { Realtime } from './realtime/server.js';
 import { seedDemo } from './seed/demo.js';
 import { seedDemoMessaging } from './seed/demo-messaging.js';
 import { seedDemoPages } from './seed/demo-pages.js';
+import { seedDemoReports } from './seed/demo-reports.js';
 import { seedDemoTemplates } from './seed/demo-templates.js';
 
 let config: Config;
@@ -103,6 +104,7 @@ async function start(): Promise<void> {
   if (seeded) await seedDemoMessaging(deps);
   if (seeded) await seedDemoPages(deps);
   if (seeded) await seedDemoTemplates(deps);
+  if (seeded) await seedDemoReports(deps);
   // Listeners wherever events are published (a worker's sends fail and refund too), before any
   // worker starts publishing.
   registerModuleListeners(deps);
