@@ -1,0 +1,178 @@
+// Issue 18: a manager reads /report on the demo account (figures, tabs, ranges), exports a CSV
+// and a PDF and opens them; the dashboard's live floor moves when a sandbox customer writes, with
+// no reload. Screenshots of every tab and of the dashboard, laptop and phone, English and
+// Indonesian.
+import { readFile } from 'node:fs/promises';
+import { expect, test, type Page } from '@playwright/test';
+import pg from 'pg';
+import { customerSends, NEEDS_SANDBOX, SANDBOX_URL } from './helpers/sandbox.js';
+import { signInAs, snap, switchLanguage } from './helpers/ui.js';
+import { DEMO_ADMIN_EMAIL } from './helpers/users.js';
+
+const TABS = ['overview', 'agents', 'channels', 'labels', 'tickets', 'broadcasts', 'usage'];
+
+async function sql(text: string, values: unknown[] = []) {
+  const url = process.env.E2E_DATABASE_URL;
+  if (!url) throw new Error('E2E_DATABASE_URL is not set (scripts/e2e.mjs sets it)');
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query(text, values)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+const count = async (page: Page, testId: string) =>
+  Number(((await page.getByTestId(testId).textContent()) ?? '').replace(/\D/g, ''));
+
+/** Every tab of the report, once loaded, as a laptop and a phone show it. */
+async function snapTabs(page: Page, suffix: string) {
+  for (const tab of TABS) {
+    await page.getByTestId(`report-tab-${tab}`).click();
+    await expect(page.getByTestId(`report-${tab}`)).toBeVisible();
+    await expect(page.getByTestId(`report-${tab}`)).not.toHaveAttribute('aria-busy', 'true');
+    await snap(page, `report-${tab}${suffix}`);
+  }
+}
+
+test('a manager reads the report, switches tab and range, and opens the exports', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  const { context, page } = await signInAs(browser, baseURL, DEMO_ADMIN_EMAIL);
+  try {
+    await page.getByTestId('nav-report').click();
+    await expect(page).toHaveURL(/\/report$/);
+    // The demo's seeded conversations are counted (facts rebuilt at start), with their times.
+    await expect(page.getByTestId('report-overview')).toBeVisible();
+    expect(await count(page, 'report-stat-newConversations-value')).toBeGreaterThan(0);
+    expect(await count(page, 'report-stat-messagesIn-value')).toBeGreaterThan(0);
+    await expect(page.getByTestId('report-duration-firstResponse-median')).not.toHaveText('—');
+    await expect(page.getByRole('img', { name: 'Conversations' })).toBeVisible();
+
+    // The agents tab: who answered, as a table.
+    await page.getByTestId('report-tab-agents').click();
+    await expect(page).toHaveURL(/\/report\/agents$/);
+    const rows = page.getByTestId('report-agents-table-row');
+    await expect(rows.filter({ hasText: 'Budi Agent' })).toHaveCount(1);
+
+    // Another range: the last 30 days, kept in the URL and named in the header.
+    await page.getByRole('radio', { name: '30 days' }).click({ force: true });
+    await expect(page).toHaveURL(/\/report\/agents\?range=30d$/);
+    await expect(page.getByTestId('report-agents')).not.toHaveAttribute('aria-busy', 'true');
+    await expect(rows.filter({ hasText: 'Budi Agent' })).toHaveCount(1);
+
+    // The table as CSV: a real file with the table's header and Budi's row.
+    const csvDownload = page.waitForEvent('download');
+    await page.getByTestId('report-agents-table-export-csv').click();
+    const csv = await csvDownload;
+    expect(csv.suggestedFilename()).toMatch(
+      /^report-agents-\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}\.csv$/,
+    );
+    const text = (await readFile((await csv.path()) ?? '', 'utf8')).replace(/^\uFEFF/, '');
+    const [header, ...lines] = text.trim().split(/\r?\n/);
+    expect(header).toContain('Agent');
+    expect(header).toContain('Handled');
+    expect(lines.some((line) => line.includes('Budi Agent'))).toBe(true);
+
+    // The whole tab as PDF.
+    const pdfDownload = page.waitForEvent('download');
+    await page.getByTestId('report-export').click();
+    await page.getByTestId('report-export-pdf').click();
+    const pdf = await pdfDownload;
+    const bytes = await readFile((await pdf.path()) ?? '');
+    expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+
+    await page.getByTestId('report-tab-overview').click();
+    await snapTabs(page, '');
+    await switchLanguage(page, 'id');
+    await expect(page.getByRole('heading', { name: 'Laporan' })).toBeVisible();
+    await snapTabs(page, '.id');
+    await switchLanguage(page, 'en');
+  } finally {
+    await context.close();
+  }
+});
+
+test('the dashboard floor moves live when a customer writes', async ({
+  browser,
+  baseURL,
+  request,
+}) => {
+  test.skip(!SANDBOX_URL, NEEDS_SANDBOX);
+  const { context, page } = await signInAs(browser, baseURL, DEMO_ADMIN_EMAIL);
+  try {
+    await expect(page.getByTestId('home-floor')).toBeVisible();
+    await expect(page.getByTestId('home-floor')).toHaveAttribute('data-scope', 'account');
+    const open = await count(page, 'floor-open-value');
+    const fresh = await count(page, 'today-new-value');
+    await snap(page, 'dashboard-manager');
+
+    await customerSends(request, {
+      waId: `62813${Date.now().toString().slice(-8)}`,
+      name: 'Laporan Live',
+      text: 'Halo, apakah pesanan saya sudah dikirim?',
+    });
+    // No reload: dashboard.updated asks the page to read the floor again.
+    await expect.poll(() => count(page, 'floor-open-value')).toBe(open + 1);
+    await expect.poll(() => count(page, 'today-new-value')).toBe(fresh + 1);
+    await switchLanguage(page, 'id');
+    await expect(page.getByText('Situasi saat ini')).toBeVisible();
+    await snap(page, 'dashboard-manager.id');
+    await switchLanguage(page, 'en');
+  } finally {
+    await context.close();
+  }
+  const agent = await signInAs(browser, baseURL, 'agent@demo.sapa.id');
+  try {
+    await expect(agent.page.getByTestId('home-floor')).toHaveAttribute('data-scope', 'own');
+    await expect(agent.page.getByText('Your queue')).toBeVisible();
+    await snap(agent.page, 'dashboard-agent');
+  } finally {
+    await agent.context.close();
+  }
+});
+
+test('the CSAT report needs CSAT on (requireCsat), and shows it when on', async ({
+  browser,
+  baseURL,
+}) => {
+  const [demo] = await sql(`SELECT account_id FROM users WHERE email = $1`, [DEMO_ADMIN_EMAIL]);
+  const accountId = (demo as { account_id: string }).account_id;
+  const [before] = await sql(
+    `SELECT value FROM settings WHERE account_id = $1 AND key = 'bo.isCsat'`,
+    [accountId],
+  );
+  const setCsat = (value: string | null) =>
+    value === null
+      ? sql(`DELETE FROM settings WHERE account_id = $1 AND key = 'bo.isCsat'`, [accountId])
+      : sql(
+          `INSERT INTO settings (account_id, key, value) VALUES ($1, 'bo.isCsat', $2)
+           ON CONFLICT (account_id, key) DO UPDATE SET value = EXCLUDED.value`,
+          [accountId, value],
+        );
+  const { context, page } = await signInAs(browser, baseURL, DEMO_ADMIN_EMAIL);
+  try {
+    await setCsat('false');
+    await page.goto('/report/csat');
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByText('Customer Satisfaction feature is not enabled')).toBeVisible();
+
+    await setCsat('true');
+    // The reports read an account's switches again after a few seconds.
+    await page.waitForTimeout(5_500);
+    await page.goto('/report/csat');
+    await expect(page.getByTestId('report-tab-csat')).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByTestId('report-csat')).toBeVisible();
+    await snap(page, 'report-csat');
+    await switchLanguage(page, 'id');
+    await expect(page.getByRole('tab', { name: 'Kepuasan' })).toBeVisible();
+    await snap(page, 'report-csat.id');
+    await switchLanguage(page, 'en');
+  } finally {
+    await setCsat((before as { value: string } | undefined)?.value ?? null);
+    await context.close();
+  }
+});
