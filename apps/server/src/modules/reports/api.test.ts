@@ -132,6 +132,11 @@ describe('GET /api/reports: figures by role', () => {
     const r = await overview(dewi);
     expect(r.totals).toMatchObject({ newConversations: 2, messagesOut: 1 });
     expect(r.totals.firstResponse).toMatchObject({ count: 1, median: 121 });
+    // An agent of their division: that agent's figures within the division.
+    expect((await overview(dewi, `&agentId=${bela.id}`)).totals.firstResponse.count).toBe(1);
+    expect(
+      (await get(dewi, `/api/reports?from=${DAY}&to=${DAY}&agentId=${agus.id}`)).statusCode,
+    ).toBe(403);
     const outside = await get(dewi, `/api/reports?from=${DAY}&to=${DAY}&divisionId=${uuid()}`);
     expect(outside.statusCode).toBe(403);
     expect(outside.json().message).toBe(REPORT_MESSAGES.divisionNotVisible);

@@ -4,7 +4,7 @@ import type { Deps } from '../../deps.js';
 import type { Principal } from '../auth/principal.js';
 import { loadReportAccount } from './account-context.js';
 import { addDays, today as todayIn } from './days.js';
-import { COST_METRICS, rollLedger } from './ledger-rollup.js';
+import { COST_METRICS } from './ledger-rollup.js';
 import { liveFloor } from './live.js';
 import { readSums } from './read.repo.js';
 import { narrow, scopeOf, selectorOf, type Scope } from './scope.js';
@@ -90,7 +90,7 @@ export async function dashboardOf(
 
 /** The balance, the average usage cost of the last 7 full days, and how long the balance lasts. */
 async function balanceOf(deps: Deps, accountId: string, today: string) {
-  await rollLedger(deps.db, deps.pool, accountId);
+  // Full days only: their cost is rolled already (on each balance change and every minute).
   const [last, spend] = await Promise.all([
     deps.db
       .selectFrom('balance_ledger')

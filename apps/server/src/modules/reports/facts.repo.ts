@@ -29,7 +29,8 @@ const WRITE_SQL = `
   ), rolled AS (
     SELECT i.account_id, i.kind AS metric, d.dim, i.day, count(*) AS n,
            coalesce(sum(i.value_s), 0) AS s, coalesce(sum(i.value_bh_s), 0) AS sbh,
-           report_hist_of(array_agg(i.bucket)) AS h, report_hist_of(array_agg(i.bucket_bh)) AS hbh
+           report_hist_of(array_agg(i.bucket) FILTER (WHERE i.bucket IS NOT NULL)) AS h,
+           report_hist_of(array_agg(i.bucket_bh) FILTER (WHERE i.bucket_bh IS NOT NULL)) AS hbh
     FROM ins JOIN input i USING (account_id, kind, source_id)
     CROSS JOIN LATERAL unnest(string_to_array(i.dims, ' ')) AS d(dim)
     GROUP BY 1, 2, 3, 4

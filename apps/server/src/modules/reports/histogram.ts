@@ -69,10 +69,3 @@ export function addHist(a: readonly number[], b: readonly number[]): number[] {
   for (let i = 0; i < Math.max(a.length, b.length); i++) out.push((a[i] ?? 0) + (b[i] ?? 0));
   return out;
 }
-
-/** Count of values at or above `seconds`, counting whole buckets from the one `seconds` starts. */
-export function countFrom(hist: readonly number[], seconds: number): number {
-  let n = 0;
-  for (let i = bucketOf(seconds) - 1; i < hist.length; i++) n += hist[i] ?? 0;
-  return n;
-}

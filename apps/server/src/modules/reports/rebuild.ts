@@ -1,5 +1,4 @@
 import type pg from 'pg';
-import { addHist } from './histogram.js';
 import { dimsOf, fact, FACT_KINDS, type FactKind } from './facts.js';
 
 /**
@@ -209,19 +208,6 @@ export async function applyCells(
         set.map((c) => `{${trim(c.histBh).join(',')}}`),
       ],
     );
-}
-
-/** Sums of cells, for callers that merge (tests). */
-export function mergeCells(into: Cell, add: Cell): Cell {
-  return {
-    ...into,
-    count: into.count + add.count,
-    sumS: into.sumS + add.sumS,
-    sumBhS: into.sumBhS + add.sumBhS,
-    cents: into.cents + add.cents,
-    hist: addHist(into.hist, add.hist),
-    histBh: addHist(into.histBh, add.histBh),
-  };
 }
 
 /**

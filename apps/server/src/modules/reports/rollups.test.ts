@@ -13,7 +13,7 @@ import { fundAccount } from '../../test/fixtures-inbox.js';
 import { wamid } from '../../test/whatsapp-fixtures.js';
 import { usageIdle } from '../billing/pricing/index.js';
 import { COST_METRICS, rollLedger } from './ledger-rollup.js';
-import { reconcileAccount } from './reconcile.js';
+import { reconcileAccount, runReconcile } from './reconcile.js';
 import { reportsIdle } from './runtime.js';
 
 /**
@@ -196,5 +196,47 @@ describe('rollups under a random mix of events', () => {
       .executeTakeFirstOrThrow();
     expect(Number(ledger.sum)).toBeLessThan(0);
     expect(Number(rolled.sum).toFixed(2)).toBe((-Number(ledger.sum)).toFixed(2));
+  });
+
+  it('repairs drift: a lost fact is found again and a wrong rollup row is recomputed', async () => {
+    const before = await rollups();
+    const lost = await ctx.deps.db
+      .selectFrom('report_events')
+      .select('source_id')
+      .where('account_id', '=', accountId)
+      .where('kind', '=', 'reply_time')
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    await ctx.deps.db
+      .deleteFrom('report_events')
+      .where('account_id', '=', accountId)
+      .where('kind', '=', 'reply_time')
+      .where('source_id', '=', lost.source_id)
+      .execute();
+    await ctx.deps.db
+      .updateTable('report_daily')
+      .set((eb) => ({ count: eb('count', '+', 5) }))
+      .where('account_id', '=', accountId)
+      .where('metric', '=', 'message_in')
+      .where('dim', '=', 'all')
+      .execute();
+    const report = await reconcileAccount(ctx.deps, accountId, firstDay, lastDay);
+    expect(report.factsAdded).toBe(1);
+    expect(report.rollupRowsRepaired).toBeGreaterThan(0);
+    expect(await rollups()).toEqual(before);
+    const back = await ctx.deps.db
+      .selectFrom('report_events')
+      .select('source_id')
+      .where('account_id', '=', accountId)
+      .where('kind', '=', 'reply_time')
+      .where('source_id', '=', lost.source_id)
+      .execute();
+    expect(back).toHaveLength(1);
+  });
+
+  it('runs as the job with a checked payload', async () => {
+    await expect(runReconcile(ctx.deps, { from: 'yesterday' })).rejects.toThrow();
+    const report = await runReconcile(ctx.deps, { accountId, from: firstDay, to: lastDay });
+    expect(report).toMatchObject({ accounts: 1, factsAdded: 0, rollupRowsRepaired: 0 });
   });
 });

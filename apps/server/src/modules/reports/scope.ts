@@ -34,6 +34,9 @@ export interface FactFilter {
  */
 export type Selector = { dims: string[] } | { facts: FactFilter };
 
+/** A scope narrowed by the filters; agents within divisions are read from the facts. */
+export type Narrowed = Scope & { divisionWithin?: string[] };
+
 export type Filters = Pick<ReportQuery, 'channel' | 'divisionId' | 'agentId' | 'labelId'>;
 
 /** The scope narrowed by the query's agent and division, refused when outside what it may see. */
@@ -42,8 +45,8 @@ export async function narrow(
   accountId: string,
   scope: Scope,
   f: Filters,
-): Promise<Scope & { divisionWithin?: string }> {
-  let s: Scope & { divisionWithin?: string } = scope;
+): Promise<Narrowed> {
+  let s: Narrowed = scope;
   if (f.agentId) {
     if (s.kind === 'agents' && !s.ids.includes(f.agentId))
       throw forbidden(REPORT_MESSAGES.agentNotVisible, 'REPORT_SCOPE');
@@ -56,21 +59,22 @@ export async function narrow(
         .where('division_id', 'in', s.ids.length ? s.ids : ['00000000-0000-0000-0000-000000000000'])
         .executeTakeFirst();
       if (!member) throw forbidden(REPORT_MESSAGES.agentNotVisible, 'REPORT_SCOPE');
-    }
-    s = { kind: 'agents', ids: [f.agentId] };
+      // Their figures within the viewer's divisions only.
+      s = { kind: 'agents', ids: [f.agentId], divisionWithin: s.ids };
+    } else s = { kind: 'agents', ids: [f.agentId] };
   }
   if (f.divisionId) {
     if (scope.kind === 'divisions' && !scope.ids.includes(f.divisionId))
       throw forbidden(REPORT_MESSAGES.divisionNotVisible, 'REPORT_SCOPE');
     if (s.kind === 'all' || s.kind === 'divisions') s = { kind: 'divisions', ids: [f.divisionId] };
     // Agents within a division: no rollup holds both, the facts answer.
-    else s = { ...s, divisionWithin: f.divisionId };
+    else s = { ...s, divisionWithin: [f.divisionId] };
   }
   return s;
 }
 
 /** How to read the figures of a (narrowed) scope with the channel and label filters. */
-export function selectorOf(s: Scope & { divisionWithin?: string }, f: Filters): Selector {
+export function selectorOf(s: Narrowed, f: Filters): Selector {
   const ch = f.channel;
   if (f.labelId && s.kind === 'all' && !ch) return { dims: [`label:${f.labelId}`] };
   if (f.labelId || s.divisionWithin) {
@@ -78,7 +82,7 @@ export function selectorOf(s: Scope & { divisionWithin?: string }, f: Filters): 
       facts: {
         ...(s.kind === 'agents' ? { agentIds: s.ids } : {}),
         ...(s.kind === 'divisions' ? { divisionIds: s.ids } : {}),
-        ...(s.divisionWithin ? { divisionIds: [s.divisionWithin] } : {}),
+        ...(s.divisionWithin ? { divisionIds: s.divisionWithin } : {}),
         ...(ch ? { channel: ch } : {}),
         ...(f.labelId ? { labelId: f.labelId } : {}),
       },

@@ -1,4 +1,5 @@
 import type { Deps } from '../../../deps.js';
+import type { Fact } from '../facts.js';
 import { writeFacts } from '../facts.repo.js';
 import { messageFacts } from '../message-facts.js';
 import { batchQueue } from '../runtime.js';
@@ -7,12 +8,20 @@ import { ticketCloseFacts } from '../ticket-facts.js';
 type Item = { message: string } | { ticket: string };
 
 /**
+ * A contact's activity of a month is written once (its key), but nearly every message would try
+ * again: this process remembers what it wrote and skips those. Only a saving; the key decides.
+ */
+const SEEN_LIMIT = 200_000;
+
+/**
  * Conversation facts ride on what the inbox announces after its commits: `message.created`
  * (a customer's message, a person's reply, an automatic message; tickets open and are answered
  * in those same transactions) and `chat.resolved` (a ticket closed). One batch per event-loop
  * turn: one context read and one write for all of them.
  */
 export function listenToConversationsForReports(deps: Deps): void {
+  const seen = new Set<string>();
+  const key = (f: Fact) => `${f.accountId}|${f.sourceId}`;
   const queue = batchQueue<Item>(deps, 'report facts', async (items) => {
     const messages: string[] = [];
     const tickets: string[] = [];
@@ -23,7 +32,12 @@ export function listenToConversationsForReports(deps: Deps): void {
       messageFacts(deps.db, deps.pool, messages),
       ticketCloseFacts(deps.db, deps.pool, tickets),
     ]);
-    await writeFacts(deps.pool, [...fromMessages, ...fromTickets]);
+    const facts = [...fromMessages, ...fromTickets].filter(
+      (f) => f.kind !== 'contact_active' || !seen.has(key(f)),
+    );
+    await writeFacts(deps.pool, facts);
+    if (seen.size > SEEN_LIMIT) seen.clear();
+    for (const f of facts) if (f.kind === 'contact_active') seen.add(key(f));
   });
   deps.events.subscribe((event) => {
     if (event.type === 'message.created') queue.push({ message: String(event.message.id) });

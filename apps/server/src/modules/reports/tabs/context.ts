@@ -2,7 +2,7 @@ import type { ReportQuery, ReportRange, ReportTargets } from '@sapa/contracts';
 import type { Db } from '../../../db/database.js';
 import type { Principal } from '../../auth/principal.js';
 import type { ReportAccount } from '../account-context.js';
-import type { Filters, Scope, Selector } from '../scope.js';
+import type { Filters, Narrowed, Selector } from '../scope.js';
 
 /** What every tab builder gets: who asks, what they may see, and the range(s) to read. */
 export interface TabContext {
@@ -13,7 +13,7 @@ export interface TabContext {
   query: ReportQuery;
   filters: Filters;
   /** The caller's scope narrowed by the agent and division filters. */
-  scope: Scope & { divisionWithin?: string };
+  scope: Narrowed;
   selector: Selector;
   range: ReportRange;
   /** The period of the same length just before (with `compare`), else null. */
