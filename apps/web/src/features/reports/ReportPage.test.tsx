@@ -143,7 +143,7 @@ describe('/report', () => {
     fireEvent.mouseEnter(screen.getAllByRole('button', { name: 'Reopened' })[0] as HTMLElement);
     expect(
       await screen.findByText(
-        'New conversations on a chat whose previous ticket was resolved less than 7 days before.',
+        'Tickets opened in the period on a chat whose previous ticket was resolved less than 7 days before.',
       ),
     ).toBeTruthy();
   });
