@@ -34,7 +34,7 @@ import { applyBalanceUpdated, applyOrderUpdated } from '../features/billing/cach
 import { i18n } from './i18n';
 import { applyBalanceUpdate } from '../features/pricing/api';
 import { applyChannelHealth } from '../features/integrations/api';
-import { dashboardKeys } from '../features/home/api';
+import { refreshDashboard } from '../features/home/api';
 
 /** Who is looking: the spec's §4 rules differ by role and by division-only view. */
 export interface RealtimeViewer {
@@ -436,6 +436,5 @@ export const SERVER_EVENT_HANDLERS: Readonly<Record<string, Handler>> = {
   },
 
   // Issue 18: the floor changed (at most every 2 s per account); the dashboard fetches it again.
-  [DASHBOARD_UPDATED_EVENT]: (ctx) =>
-    void ctx.queryClient.invalidateQueries({ queryKey: dashboardKeys.all }),
+  [DASHBOARD_UPDATED_EVENT]: (ctx) => refreshDashboard(ctx.queryClient),
 };

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { dashboardSchema, onboardingSchema, type User } from '@sapa/contracts';
 import { api } from '../../lib/http';
 
@@ -66,4 +66,23 @@ export function useDashboard(enabled: boolean) {
     refetchInterval: 60_000,
     staleTime: 0,
   });
+}
+
+/** How long after `dashboard.updated` the floor is read once more (see refreshDashboard). */
+export const DASHBOARD_SECOND_READ_MS = 3_000;
+let secondRead: ReturnType<typeof setTimeout> | null = null;
+
+/**
+ * `dashboard.updated`: read the floor now, and once more a moment later. The event leaves with
+ * the change itself, while today's figures are written by the reports' listeners just after it
+ * (batched), so the first read can be a message early; the second brings them without waiting
+ * for the minute's poll. A burst of events still gives two reads.
+ */
+export function refreshDashboard(queryClient: QueryClient): void {
+  void queryClient.invalidateQueries({ queryKey: dashboardKeys.all });
+  if (secondRead) clearTimeout(secondRead);
+  secondRead = setTimeout(() => {
+    secondRead = null;
+    void queryClient.invalidateQueries({ queryKey: dashboardKeys.all });
+  }, DASHBOARD_SECOND_READ_MS);
 }

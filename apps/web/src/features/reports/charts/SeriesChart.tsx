@@ -1,4 +1,6 @@
 import { useMemo } from 'react';
+import { Center, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import type { ChartConfiguration, ChartDataset, TooltipItem } from 'chart.js';
 import { ChartCanvas } from './ChartCanvas';
 
@@ -30,6 +32,21 @@ export interface Series {
   axis?: 'left' | 'right';
 }
 
+/** Steps a duration axis may take, in seconds: round to a person (30 s, 5 min, 2 h, 1 d…). */
+const DURATION_STEPS = [
+  1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200, 14_400, 21_600, 43_200, 86_400,
+  172_800, 604_800, 1_209_600, 2_592_000,
+];
+
+/** The smallest round step that draws the axis up to `max` in five ticks or fewer. */
+export function durationStep(max: number): number {
+  return DURATION_STEPS.find((step) => max / step <= 5) ?? DURATION_STEPS.at(-1)!;
+}
+
+function maxOf(series: Series[]): number {
+  return Math.max(0, ...series.flatMap((s) => s.data.filter((v): v is number => v !== null)));
+}
+
 export interface SeriesChartProps {
   /** The x axis: days, agents, bands… already written for people. */
   labels: string[];
@@ -37,6 +54,9 @@ export interface SeriesChartProps {
   /** How values are written on the axis and in tooltips (left axis; `formatRight` for the right). */
   format: (value: number) => string;
   formatRight?: (value: number) => string;
+  /** Durations in seconds on the left (value) axis or the right one: ticks at round steps. */
+  durations?: boolean;
+  durationsRight?: boolean;
   /** Tooltip titles, when the axis labels are shortened (e.g. the full week). */
   titles?: string[];
   stacked?: boolean;
@@ -62,7 +82,8 @@ function dataset(s: Series, stacked: boolean): ChartDataset<'bar' | 'line', (num
       pointRadius: s.data.length > 40 ? 0 : 2.5,
       pointHoverRadius: 5,
       tension: 0.3,
-      spanGaps: true,
+      // A day without a figure is a gap, not a line drawn through it.
+      spanGaps: false,
       yAxisID,
       order: 0,
     };
@@ -84,6 +105,8 @@ export function SeriesChart({
   series,
   format,
   formatRight,
+  durations = false,
+  durationsRight = false,
   titles,
   stacked = false,
   horizontal = false,
@@ -93,12 +116,31 @@ export function SeriesChart({
 }: SeriesChartProps) {
   // Callers build their arrays on every render; the chart is drawn again only when what it shows
   // changes (the words change with the language, so the formatters' language does too).
-  const key = JSON.stringify([labels, series, titles, stacked, horizontal, format(1000)]);
+  const key = JSON.stringify([
+    labels,
+    series,
+    titles,
+    stacked,
+    horizontal,
+    format(1000),
+    durations,
+  ]);
   const config = useMemo((): ChartConfiguration<'bar' | 'line'> => {
     const right = series.some((s) => s.axis === 'right');
     const valueAxis = horizontal ? 'x' : 'y';
     const tick = (f: (v: number) => string) => (value: number | string) =>
       typeof value === 'number' ? f(value) : value;
+    const left = series.filter((s) => s.axis !== 'right');
+    const integers = left.every((x) => x.data.every((v) => v === null || Number.isInteger(v)));
+    // Counts tick at whole numbers (no "0, 0, 1, 1, 2"); durations at round times.
+    const leftStep = durations
+      ? { stepSize: durationStep(maxOf(left)) }
+      : integers
+        ? { precision: 0 }
+        : {};
+    const rightStep = durationsRight
+      ? { stepSize: durationStep(maxOf(series.filter((s) => s.axis === 'right'))) }
+      : {};
     return {
       type: 'bar',
       data: { labels, datasets: series.map((s) => dataset(s, stacked)) },
@@ -133,14 +175,20 @@ export function SeriesChart({
           [horizontal ? 'y' : 'x']: {
             stacked,
             grid: { display: false },
-            ticks: { color: TICKS, autoSkip: true, maxRotation: 0, autoSkipPadding: 12 },
+            // A few bands or agents all show their names; days skip some when they crowd.
+            ticks: {
+              color: TICKS,
+              autoSkip: labels.length > 12,
+              maxRotation: 0,
+              autoSkipPadding: 12,
+            },
           },
           [valueAxis]: {
             stacked,
             beginAtZero: true,
             grid: { color: GRID },
             border: { display: false },
-            ticks: { color: TICKS, maxTicksLimit: 6, callback: tick(format) },
+            ticks: { color: TICKS, maxTicksLimit: 6, callback: tick(format), ...leftStep },
           },
           ...(right && !horizontal
             ? {
@@ -149,7 +197,12 @@ export function SeriesChart({
                   beginAtZero: true,
                   grid: { display: false },
                   border: { display: false },
-                  ticks: { color: TICKS, maxTicksLimit: 6, callback: tick(formatRight ?? format) },
+                  ticks: {
+                    color: TICKS,
+                    maxTicksLimit: 6,
+                    callback: tick(formatRight ?? format),
+                    ...rightStep,
+                  },
                 },
               }
             : {}),
@@ -159,5 +212,15 @@ export function SeriesChart({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
 
+  const { t } = useTranslation('reports');
+  // An empty period draws no axes from nothing: it says so, at the chart's height.
+  if (maxOf(series) === 0 && series.every((x) => x.data.every((v) => !v)))
+    return (
+      <Center h={height} data-testid={testId} data-empty="true">
+        <Text size="sm" c="dimmed">
+          {t('state.noChart')}
+        </Text>
+      </Center>
+    );
   return <ChartCanvas config={config} height={height} label={label} testId={testId} />;
 }

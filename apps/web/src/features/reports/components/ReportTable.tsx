@@ -82,6 +82,11 @@ export function ReportTable<T>({
 }) {
   const { t } = useTranslation('reports');
   const phone = useMediaQuery(PHONE_QUERY) ?? false;
+  // Names and times read on one line; a table wider than the card scrolls instead.
+  const cells = columns.map((c) => ({
+    ...c,
+    td: { ...c.td, style: { whiteSpace: 'nowrap' as const, ...c.td?.style } },
+  }));
   const [first, ...rest] = columns;
   return (
     <Stack gap="sm">
@@ -111,7 +116,7 @@ export function ReportTable<T>({
           rowKey={rowKey}
           testId={testId}
           rowTestId={`${testId}-row`}
-          columns={columns}
+          columns={cells}
           minWidth={minWidth}
         />
       )}

@@ -135,11 +135,14 @@ export function DurationCard({
   definition,
   stat,
   previous,
+  footer,
   testId,
 }: {
   label: string;
   definition: string;
   stat: DurationStat;
+  /** A line under the figures (the tickets tab: how many went over the target). */
+  footer?: ReactNode;
   /** undefined: no comparison asked; null: asked, nothing before. */
   previous?: DurationStat | null;
   testId: string;
@@ -199,6 +202,7 @@ export function DurationCard({
         <Text size="xs" c="dimmed">
           {stat.count ? t('stat.count', { count: stat.count }) : t('stat.noneYet')}
         </Text>
+        {footer}
       </Stack>
     </Card>
   );

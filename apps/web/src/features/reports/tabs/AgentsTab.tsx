@@ -166,6 +166,7 @@ export function AgentsTab({ query }: TabProps) {
                   horizontal
                   labels={timed.map((r) => r.name)}
                   format={(v) => formatDuration(v, t)}
+                  durations
                   height={Math.max(160, timed.length * 30 + 40)}
                   series={[
                     {

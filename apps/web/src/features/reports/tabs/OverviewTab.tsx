@@ -103,7 +103,6 @@ export function OverviewTab({ view, query }: TabProps) {
                     label: t('metrics.reopened'),
                     data: data.series.map((p) => p.reopened),
                     color: CHART_COLORS.orange,
-                    kind: 'line',
                   },
                 ]}
               />
@@ -118,6 +117,8 @@ export function OverviewTab({ view, query }: TabProps) {
                 labels={labels}
                 titles={titles}
                 format={d}
+                durations
+                durationsRight
                 series={[
                   {
                     label: t('metrics.firstResponse'),

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Group, Modal, NumberInput, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, Modal, NumberInput, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconTarget } from '@tabler/icons-react';
 import type { ReportTargets } from '@sapa/contracts';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,7 @@ import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useReport, useSaveTargets } from '../api';
 import { CHART_COLORS, SeriesChart } from '../charts/SeriesChart';
 import { ChartCard } from '../components/ChartCard';
-import { DurationCard, StatCard, type Better } from '../components/figures';
+import { ChangeBadge, DurationCard, InfoTip, StatCard, type Better } from '../components/figures';
 import { reportErrorText } from '../errors';
 import { formatCount, formatDuration } from '../numbers';
 import { effectiveGroupBy } from '../range';
@@ -15,23 +15,67 @@ import { LiveStrip, seriesLabels, StatGrid, TabBody, type TabProps } from './sha
 
 const BAND_KEYS = ['lt1m', '1to5m', '5to15m', '15mto1h', '1to4h', '4to24h', 'gt24h'] as const;
 
-type Count =
-  | 'opened'
-  | 'reopened'
-  | 'answered'
-  | 'resolved'
-  | 'unanswered'
-  | 'firstResponseBreaches'
-  | 'resolutionBreaches';
+type Count = 'opened' | 'reopened' | 'answered' | 'resolved' | 'unanswered';
 const COUNTS: { key: Count; better: Better; definition: string }[] = [
   { key: 'opened', better: 'neutral', definition: 'newConversations' },
   { key: 'answered', better: 'up', definition: 'answered' },
   { key: 'resolved', better: 'up', definition: 'resolved' },
   { key: 'reopened', better: 'down', definition: 'reopened' },
   { key: 'unanswered', better: 'down', definition: 'unanswered' },
-  { key: 'firstResponseBreaches', better: 'down', definition: 'firstResponseBreaches' },
-  { key: 'resolutionBreaches', better: 'down', definition: 'resolutionBreaches' },
 ];
+
+/** Under a duration: how many went over its target, red when any did. */
+function Breaches({
+  label,
+  definition,
+  value,
+  previous,
+  testId,
+}: {
+  label: string;
+  definition: string;
+  value: number;
+  /** undefined: no comparison asked; null: asked, nothing before. */
+  previous?: number | null;
+  testId: string;
+}) {
+  return (
+    <Group
+      justify="space-between"
+      gap="xs"
+      wrap="nowrap"
+      pt={6}
+      mt={2}
+      style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}
+    >
+      <Group gap={2} wrap="nowrap">
+        <Text size="sm" fw={500}>
+          {label}
+        </Text>
+        <InfoTip text={definition} label={label} />
+      </Group>
+      <Group gap={6} wrap="nowrap">
+        {previous !== undefined && (
+          <ChangeBadge
+            current={value}
+            previous={previous}
+            better="down"
+            previousText={formatCount(previous)}
+          />
+        )}
+        <Badge
+          color={value > 0 ? 'red' : 'gray'}
+          variant={value > 0 ? 'filled' : 'light'}
+          size="lg"
+          radius="sm"
+          data-testid={testId}
+        >
+          {formatCount(value)}
+        </Badge>
+      </Group>
+    </Group>
+  );
+}
 
 /** The admin sets the targets breaches are counted against (minutes and hours, as people think). */
 function TargetsModal({ targets, onClose }: { targets: ReportTargets; onClose: () => void }) {
@@ -132,7 +176,7 @@ export function TicketsTab({ view, query, canSetTargets }: TabProps & { canSetTa
             )}
           </Group>
           <LiveStrip live={data.live} />
-          <StatGrid wide={7}>
+          <StatGrid wide={5}>
             {COUNTS.map(({ key, better, definition }) => (
               <StatCard
                 key={key}
@@ -154,6 +198,15 @@ export function TicketsTab({ view, query, canSetTargets }: TabProps & { canSetTa
                 definition={t(`definitions.${key}`)}
                 stat={data.totals[key]}
                 {...(view.compare ? { previous: prev?.[key] ?? null } : {})}
+                footer={
+                  <Breaches
+                    label={t(`metrics.${key}Breaches`)}
+                    definition={t(`definitions.${key}Breaches`)}
+                    value={data.totals[`${key}Breaches`]}
+                    {...(view.compare ? { previous: prev?.[`${key}Breaches`] ?? null } : {})}
+                    testId={`report-stat-${key}Breaches-value`}
+                  />
+                }
                 testId={`report-duration-${key}`}
               />
             ))}
@@ -197,12 +250,6 @@ export function TicketsTab({ view, query, canSetTargets }: TabProps & { canSetTa
                     label: t('metrics.resolutionBreaches'),
                     data: data.series.map((p) => p.resolutionBreaches),
                     color: CHART_COLORS.red,
-                  },
-                  {
-                    label: t('metrics.opened'),
-                    data: data.series.map((p) => p.opened),
-                    color: CHART_COLORS.gray,
-                    kind: 'line',
                   },
                 ]}
               />

@@ -210,7 +210,8 @@ function UsageBody({
       </SimpleGrid>
       <ReportTable
         title={t('usage.tableTitle')}
-        rows={days}
+        // The newest day first: the one a person checks.
+        rows={[...days].reverse()}
         rowKey={(d) => d.date}
         columns={columns}
         minWidth={1000}
