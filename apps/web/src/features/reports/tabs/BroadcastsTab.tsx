@@ -70,6 +70,8 @@ export function BroadcastsTab({ view, query }: TabProps) {
     <TabBody
       query={report}
       empty={!!data && data.totals.broadcasts === 0}
+      emptyTitle={t('broadcasts.emptyTitle')}
+      emptyText={t('broadcasts.emptyText')}
       testId="report-broadcasts"
     >
       {data && (

@@ -98,7 +98,12 @@ export function ChannelsTab({ view, query }: TabProps) {
     },
   ];
   const typeColumns: RecordColumn<MessageTypeRow>[] = [
-    { key: 'type', header: t('reports:channels.type'), cell: (r) => r.msgType },
+    {
+      key: 'type',
+      header: t('reports:channels.type'),
+      // The inbox's names for message types; a type it does not name shows as stored.
+      cell: (r) => t(`inbox:messageTypes.${r.msgType}`, { defaultValue: r.msgType }),
+    },
     { key: 'channel', header: t('reports:channels.channel'), cell: (r) => channelName(r.channel) },
     { key: 'in', header: t('reports:channels.in'), align: 'right', cell: (r) => formatCount(r.in) },
     {

@@ -100,7 +100,13 @@ export function CsatTab({ view, query }: TabProps) {
   ];
 
   return (
-    <TabBody query={report} empty={!!data && data.totals.responses === 0} testId="report-csat">
+    <TabBody
+      query={report}
+      empty={!!data && data.totals.responses === 0}
+      emptyTitle={t('csat.emptyTitle')}
+      emptyText={t('csat.emptyText')}
+      testId="report-csat"
+    >
       {data && (
         <>
           <StatGrid wide={3}>

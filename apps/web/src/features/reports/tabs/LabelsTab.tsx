@@ -67,7 +67,13 @@ export function LabelsTab({ query }: TabProps) {
   ];
 
   return (
-    <TabBody query={report} empty={!!data && data.totals.labelled === 0} testId="report-labels">
+    <TabBody
+      query={report}
+      empty={!!data && data.totals.labelled === 0}
+      emptyTitle={t('labels.emptyTitle')}
+      emptyText={t('labels.emptyText')}
+      testId="report-labels"
+    >
       {data && (
         <>
           <StatGrid>

@@ -38,10 +38,14 @@ export function OverviewTab({ view, query }: TabProps) {
   );
 
   return (
-    <TabBody query={report} empty={!!data && isQuiet(data.totals)} testId="report-overview">
+    <TabBody
+      query={report}
+      empty={!!data && isQuiet(data.totals)}
+      keep={data && <LiveStrip live={data.live} />}
+      testId="report-overview"
+    >
       {data && (
         <>
-          <LiveStrip live={data.live} />
           <StatGrid wide={data.totals.csat ? 7 : 6}>
             {COUNTS.map(({ key, better }) => (
               <StatCard

@@ -150,6 +150,7 @@ export function TicketsTab({ view, query, canSetTargets }: TabProps & { canSetTa
     <TabBody
       query={report}
       empty={!!data && data.totals.opened + data.totals.resolved === 0}
+      keep={data && <LiveStrip live={data.live} />}
       testId="report-tickets"
     >
       {data && (
@@ -175,7 +176,6 @@ export function TicketsTab({ view, query, canSetTargets }: TabProps & { canSetTa
               </Button>
             )}
           </Group>
-          <LiveStrip live={data.live} />
           <StatGrid wide={5}>
             {COUNTS.map(({ key, better, definition }) => (
               <StatCard

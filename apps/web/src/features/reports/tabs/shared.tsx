@@ -26,15 +26,24 @@ interface QueryLike {
   refetch: () => unknown;
 }
 
-/** Loading, failed (with the reason and a retry), empty, or the tab. */
+/**
+ * Loading, failed (with the reason and a retry), empty, or the tab. An empty period shows what
+ * would fill it instead of a wall of zeros; `keep` stays (the live floor is news even then).
+ */
 export function TabBody({
   query,
   empty,
+  emptyTitle,
+  emptyText,
+  keep,
   children,
   testId,
 }: {
   query: QueryLike;
   empty: boolean;
+  emptyTitle?: string;
+  emptyText?: string;
+  keep?: ReactNode;
   children: ReactNode;
   testId: string;
 }) {
@@ -64,16 +73,18 @@ export function TabBody({
       style={{ opacity: query.isPlaceholderData ? 0.55 : 1, transition: 'opacity 120ms' }}
       aria-busy={query.isPlaceholderData ? true : undefined}
     >
-      {empty && (
+      {keep}
+      {empty ? (
         <div data-testid="report-empty">
           <EmptyState
             icon={<IconChartBar size={30} stroke={1.5} />}
-            title={t('state.emptyTitle')}
-            text={t('state.emptyText')}
+            title={emptyTitle ?? t('state.emptyTitle')}
+            text={emptyText ?? t('state.emptyText')}
           />
         </div>
+      ) : (
+        children
       )}
-      {children}
     </Stack>
   );
 }
