@@ -179,7 +179,8 @@ export function SeriesChart({
             ticks: {
               color: TICKS,
               autoSkip: labels.length > 12,
-              maxRotation: 0,
+              // Named bands may tilt to fit; days skip instead.
+              maxRotation: labels.length > 12 ? 0 : 40,
               autoSkipPadding: 12,
             },
           },

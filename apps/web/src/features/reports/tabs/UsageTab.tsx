@@ -65,8 +65,22 @@ function UsageBody({
       testId={`report-stat-${key}`}
     />
   );
+  // Money first: on a laptop the last columns may need a scroll, and cost is what this tab is for.
   const columns: RecordColumn<UsageDay>[] = [
     { key: 'date', header: t('columns.date'), cell: (d) => rangeLabel(d.date, d.date, lng) },
+    {
+      key: 'withPpn',
+      header: t('metrics.totalWithPpn'),
+      align: 'right',
+      cell: (d) => formatMoney(d.cost.totalWithPpn),
+    },
+    {
+      key: 'cost',
+      header: t('metrics.usageCost'),
+      align: 'right',
+      cell: (d) => formatMoney(d.cost.total),
+    },
+    { key: 'ppn', header: t('metrics.ppn'), align: 'right', cell: (d) => formatMoney(d.cost.ppn) },
     {
       key: 'customer',
       header: t('metrics.customerConversations'),
@@ -96,19 +110,6 @@ function UsageBody({
       header: t('metrics.newActiveContacts'),
       align: 'right',
       cell: (d) => formatCount(d.newActiveContacts),
-    },
-    {
-      key: 'cost',
-      header: t('metrics.usageCost'),
-      align: 'right',
-      cell: (d) => formatMoney(d.cost.total),
-    },
-    { key: 'ppn', header: t('metrics.ppn'), align: 'right', cell: (d) => formatMoney(d.cost.ppn) },
-    {
-      key: 'withPpn',
-      header: t('metrics.totalWithPpn'),
-      align: 'right',
-      cell: (d) => formatMoney(d.cost.totalWithPpn),
     },
   ];
 
