@@ -17,6 +17,8 @@ export const PAGE_LINKS: Readonly<Record<string, readonly string[]>> = {
   broadcast: ['broadcastNew', 'template'],
   template: ['templateNew', 'broadcast'],
   contact: ['contactGroup'],
+  // The report's tab bar (the other tabs are /report/:tab; CSAT is its own route).
+  report: ['reportCsat'],
   // The integration layout's sub-navigation, shown on every integration page.
   integration: INTEGRATION_NAV.map((item) => nameOf(item.to)),
 };

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Alert, Button, Menu, ScrollArea, Stack, Tabs } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import {
@@ -98,13 +98,19 @@ export function ReportPage() {
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const compact = useMediaQuery(PHONE_QUERY) ?? false;
+  const shownTab = tabOf(pathname);
+  // On a phone the tabs scroll sideways: bring the open one into view (a deep link to CSAT).
+  useEffect(() => {
+    const element = document.querySelector(`[data-testid="report-tab-${shownTab}"]`);
+    element?.scrollIntoView?.({ block: 'nearest', inline: 'center' });
+  }, [shownTab]);
   if (!user) return null;
 
   const today = todayIn(Date.now(), zone);
   const view = viewFromParams(params, today);
   const setView = (next: ReportView) => setParams(viewToParams(next), { replace: true });
   const tabs = tabsFor(settings, user.role);
-  const requested = tabOf(pathname);
+  const requested = shownTab;
   const search = params.toString() ? `?${params.toString()}` : '';
 
   if (requested === 'tickets' && !tabs.includes('tickets'))
