@@ -99,11 +99,12 @@ export function ReportPage() {
   const [params, setParams] = useSearchParams();
   const compact = useMediaQuery(PHONE_QUERY) ?? false;
   const shownTab = tabOf(pathname);
-  // On a phone the tabs scroll sideways: bring the open one into view (a deep link to CSAT).
+  // On a phone the tabs scroll sideways: bring the open one into view (a deep link to CSAT),
+  // also when the screen narrows to a phone's.
   useEffect(() => {
     const element = document.querySelector(`[data-testid="report-tab-${shownTab}"]`);
     element?.scrollIntoView?.({ block: 'nearest', inline: 'center' });
-  }, [shownTab]);
+  }, [shownTab, compact]);
   if (!user) return null;
 
   const today = todayIn(Date.now(), zone);
