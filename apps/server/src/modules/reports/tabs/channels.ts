@@ -113,7 +113,9 @@ export async function channelsTab(ctx: TabContext): Promise<ChannelsReport> {
   const [overall, previous, raw, daily, types] = await Promise.all([
     overviewFigures(ctx, ctx.range),
     ctx.previous ? overviewFigures(ctx, ctx.previous) : null,
-    readSums(ctx.db, ctx.accountId, METRICS, selector, from, to, 'dim', sql<string>`channel`),
+    readSums(ctx.db, ctx.accountId, METRICS, selector, from, to, 'dim', sql<string>`channel`, {
+      bh: true,
+    }),
     readSums(
       ctx.db,
       ctx.accountId,

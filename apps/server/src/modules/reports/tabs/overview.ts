@@ -30,7 +30,9 @@ export async function overviewFigures(
     selector,
     range.from,
     range.to,
-    'day',
+    range.groupBy,
+    undefined,
+    { bh: true },
   );
   const t = (m: string) => total(sums.get(m));
   const totals: OverviewTotals = {

@@ -23,7 +23,17 @@ const sumOf = (m: Map<string, number>) => [...m.values()].reduce((a, b) => a + b
 async function figures(ctx: TabContext, range: Pick<ReportRange, 'from' | 'to'>) {
   const { firstResponseSeconds, resolutionSeconds } = ctx.targets;
   const [sums, frBreaches, resBreaches] = await Promise.all([
-    readSums(ctx.db, ctx.accountId, METRICS, ctx.selector, range.from, range.to, 'day'),
+    readSums(
+      ctx.db,
+      ctx.accountId,
+      METRICS,
+      ctx.selector,
+      range.from,
+      range.to,
+      ctx.range.groupBy,
+      undefined,
+      { bh: true },
+    ),
     countAbove(
       ctx.db,
       ctx.accountId,
