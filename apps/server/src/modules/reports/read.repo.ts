@@ -233,3 +233,34 @@ export function dimsAsFacts(dims: string[]): RawBuilder<unknown> {
 export function selectorAsFacts(selector: Selector): RawBuilder<unknown> {
   return 'facts' in selector ? factWhere(selector.facts) : dimsAsFacts(selector.dims);
 }
+
+/**
+ * Sums of `metrics` over the whole range (all dimensions of the selector together): whole weeks
+ * from the weekly rollups, so a year reads about 60 rows per dimension and metric.
+ */
+export async function readTotals(
+  db: Db,
+  accountId: string,
+  metrics: readonly string[],
+  selector: Selector,
+  from: string,
+  to: string,
+  opts: { bh?: boolean } = {},
+): Promise<Map<string, Sums>> {
+  const byKey = await readSums(db, accountId, metrics, selector, from, to, 'dim', undefined, opts);
+  const out = new Map<string, Sums>();
+  for (const [metric, m] of byKey) {
+    let t = emptySums();
+    for (const s of m.values())
+      t = {
+        count: t.count + s.count,
+        sumS: t.sumS + s.sumS,
+        sumBhS: t.sumBhS + s.sumBhS,
+        cents: t.cents + s.cents,
+        hist: addHist(t.hist, s.hist),
+        histBh: addHist(t.histBh, s.histBh),
+      };
+    out.set(metric, t);
+  }
+  return out;
+}
