@@ -572,8 +572,13 @@ export type Dashboard = z.infer<typeof dashboardSchema>;
 
 /**
  * Socket event `dashboard.updated`: something on the floor changed (at most every 2 s per
- * account); the client fetches `GET /api/dashboard` again.
+ * account); the client fetches `GET /api/dashboard` again. Only sockets watching the dashboard
+ * hear it: the page emits `dashboard.watch` when it opens and `dashboard.unwatch` when it closes
+ * (acknowledged `{ok: true, data: {watching}}`); managers then hear the floor they see, agents
+ * what touches their own queue.
  */
+export const DASHBOARD_WATCH_EVENT = 'dashboard.watch';
+export const DASHBOARD_UNWATCH_EVENT = 'dashboard.unwatch';
 export const DASHBOARD_UPDATED_EVENT = 'dashboard.updated';
 export const dashboardUpdatedEventSchema = z.object({ at: z.string() });
 export type DashboardUpdatedEvent = z.infer<typeof dashboardUpdatedEventSchema>;

@@ -79,6 +79,8 @@ export interface ReportTargetsTable {
 export interface ReportTables {
   report_events: ReportEventsTable;
   report_daily: ReportDailyTable;
+  /** Migration 0050: ReportDailyTable per ISO week (`day` is the Monday), histogram metrics only. */
+  report_weekly: ReportDailyTable;
   report_ledger_cursor: ReportLedgerCursorTable;
   report_broadcasts: ReportBroadcastsTable;
   report_presence: ReportPresenceTable;

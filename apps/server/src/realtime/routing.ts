@@ -20,6 +20,7 @@ import {
   personalRoom,
 } from '../modules/conversations/index.js';
 import { presenceRoom } from '../modules/routing/presence-rooms.js';
+import { dashboardRoom, dashboardUserRoom } from '../modules/reports/sockets.js';
 import { audienceOf } from './viewer.js';
 
 export interface OutgoingSocketEvent {
@@ -206,13 +207,13 @@ export function routeEvent(event: DomainEvent): OutgoingSocketEvent[] {
           payload: { service: event.service },
         },
       ];
-    // The floor is the managers' (the presence room); an agent hears what touched their queue.
+    // Only sockets with the dashboard open: the account's managers, and the agents concerned.
     case 'dashboard.updated': {
       const payload: DashboardUpdatedEvent = { at: event.at.toISOString() };
       return [
         {
           name: DASHBOARD_UPDATED_EVENT,
-          rooms: [presenceRoom(event.accountId), ...event.agentIds.map(personalRoom)],
+          rooms: [dashboardRoom(event.accountId), ...event.agentIds.map(dashboardUserRoom)],
           payload,
         },
       ];

@@ -16,7 +16,12 @@ import { EventRelay } from './relay.js';
 import { routeEvent } from './routing.js';
 import { SessionGuard, socketRooms, type GuardedSocketData } from './session-guard.js';
 
-export type ClientEventHandler = (principal: Principal, payload: unknown) => Promise<unknown>;
+/** A client event's handler; `socket` lets one join rooms for the caller (a page being watched). */
+export type ClientEventHandler = (
+  principal: Principal,
+  payload: unknown,
+  socket: Socket,
+) => Promise<unknown>;
 
 type SocketData = GuardedSocketData;
 
@@ -196,7 +201,7 @@ export class Realtime {
     // The handshake already required the TOTP step; a copy keeps the cached principal untouched.
     const fresh: Principal = { ...session, twoFactorVerified: true };
     try {
-      const data = await handler(fresh, payload);
+      const data = await handler(fresh, payload, socket);
       ack?.({ ok: true, data });
     } catch (err) {
       const e = err as { message?: string; code?: string; statusCode?: number };

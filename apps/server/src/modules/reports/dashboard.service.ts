@@ -58,6 +58,8 @@ export async function dashboardOf(
       today,
       today,
       'day',
+      undefined,
+      { bh: true },
     ),
     isManager(p) ? balanceOf(deps, p.accountId, today) : null,
   ]);

@@ -1,8 +1,8 @@
 import type pg from 'pg';
-import { bucketsOf, dimsOf, distinctFacts, type Fact } from './facts.js';
+import { bucketsOf, dimsOf, distinctFacts, HIST_KINDS, type Fact } from './facts.js';
 
 /**
- * Facts and their rollups in one statement: the facts are inserted once by their key, and only
+ * Facts and their rollups (daily; weekly too for the histogram metrics) in one statement: the facts are inserted once by their key, and only
  * the rows actually inserted are added to report_daily (so a fact written twice, by a
  * redelivered event, the reconcile or a second process, counts once). Rollup rows are written in
  * key order so concurrent statements wait rather than deadlock. The statement holds its
@@ -45,6 +45,21 @@ const WRITE_SQL = `
       hist = report_hist_add(r.hist, EXCLUDED.hist),
       hist_bh = report_hist_add(r.hist_bh, EXCLUDED.hist_bh)
     RETURNING 1
+  ), weekly AS (
+    SELECT account_id, metric, dim, date_trunc('week', day)::date AS week, sum(n) AS n, sum(s) AS s,
+           sum(sbh) AS sbh, report_hist_sum(h) AS h, report_hist_sum(hbh) AS hbh
+    FROM rolled WHERE metric = ANY($20::text[]) GROUP BY 1, 2, 3, 4
+  ), upw AS (
+    INSERT INTO report_weekly AS r (account_id, metric, dim, day, count, sum_s, sum_bh_s, hist, hist_bh)
+    SELECT account_id, metric, dim, week, n, s, sbh, h, hbh FROM weekly
+    ORDER BY account_id, metric, dim, week
+    ON CONFLICT (account_id, metric, dim, day) DO UPDATE SET
+      count = r.count + EXCLUDED.count,
+      sum_s = r.sum_s + EXCLUDED.sum_s,
+      sum_bh_s = r.sum_bh_s + EXCLUDED.sum_bh_s,
+      hist = report_hist_add(r.hist, EXCLUDED.hist),
+      hist_bh = report_hist_add(r.hist_bh, EXCLUDED.hist_bh)
+    RETURNING 1
   )
   SELECT (SELECT count(*) FROM ins)::int AS inserted`;
 
@@ -59,7 +74,7 @@ export async function writeFacts(db: Queryable, facts: Fact[]): Promise<number> 
   if (list.length === 0) return 0;
   const buckets = list.map(bucketsOf);
   const { rows } = await db.query<{ inserted: number }>({
-    name: 'sapa_report_facts_v1',
+    name: 'sapa_report_facts_v2',
     text: WRITE_SQL,
     values: [
       list.map((f) => f.accountId),
@@ -81,6 +96,7 @@ export async function writeFacts(db: Queryable, facts: Fact[]): Promise<number> 
       list.map((f) => f.msgType),
       list.map((f) => f.note),
       list.map((f) => dimsOf(f).join(' ')),
+      HIST_KINDS,
     ],
   });
   return rows[0]?.inserted ?? 0;

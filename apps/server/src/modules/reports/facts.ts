@@ -35,6 +35,14 @@ export const DURATION_KINDS: ReadonlySet<FactKind> = new Set([
   'resolution',
 ]);
 
+/** Kinds whose rollups keep a histogram (medians, p90, the CSAT distribution): also kept weekly. */
+export const HIST_KINDS: readonly FactKind[] = [
+  'first_response',
+  'reply_time',
+  'resolution',
+  'csat',
+];
+
 export interface Fact {
   accountId: string;
   kind: FactKind;

@@ -216,9 +216,11 @@ describe('presence.updated', () => {
 
 describe('dashboard.updated', () => {
   it('tells the account at most every 2 s, naming the agents whose queue moved', async () => {
-    // Let what earlier tests touched go out first.
-    await new Promise((r) => setTimeout(r, 2_100));
-    const before = ctx.events.filter((e) => e.type === 'dashboard.updated').length;
+    // An account of its own: nothing earlier has started its 2-second window.
+    const accountId = await createAccount(ctx);
+    const before = ctx.events.filter(
+      (e) => e.type === 'dashboard.updated' && e.accountId === accountId,
+    ).length;
     const touch = () =>
       ctx.deps.events.publish({
         type: 'balance.updated',
@@ -227,11 +229,16 @@ describe('dashboard.updated', () => {
       } satisfies Extract<DomainEvent, { type: 'balance.updated' }>);
     for (let i = 0; i < 20; i++) touch();
     await new Promise((r) => setTimeout(r, 200));
-    const first = ctx.events.filter((e) => e.type === 'dashboard.updated');
+    const first = ctx.events.filter(
+      (e) => e.type === 'dashboard.updated' && e.accountId === accountId,
+    );
     expect(first.length - before).toBe(1);
     for (let i = 0; i < 20; i++) touch();
     await new Promise((r) => setTimeout(r, 200));
-    expect(ctx.events.filter((e) => e.type === 'dashboard.updated').length - before).toBe(1);
+    expect(
+      ctx.events.filter((e) => e.type === 'dashboard.updated' && e.accountId === accountId).length -
+        before,
+    ).toBe(1);
     ctx.deps.events.publish({
       type: 'presence.updated',
       accountId,
@@ -248,7 +255,7 @@ describe('dashboard.updated', () => {
     await new Promise((r) => setTimeout(r, 2_000));
     const all = ctx.events.filter(
       (e): e is Extract<DomainEvent, { type: 'dashboard.updated' }> =>
-        e.type === 'dashboard.updated',
+        e.type === 'dashboard.updated' && e.accountId === accountId,
     );
     expect(all.length - before).toBe(2);
     expect(all.at(-1)).toMatchObject({ accountId, agentIds: [agent.id] });

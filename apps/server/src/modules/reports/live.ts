@@ -47,8 +47,13 @@ export async function liveFloor(
            count(*) FILTER (WHERE c.agent_id IS NULL)::int AS unassigned,
            count(*) FILTER (WHERE t.answer_at IS NULL AND t.open_at < ${overdue})::int AS over,
            min(t.open_at) FILTER (WHERE t.answer_at IS NULL) AS oldest
-    FROM tickets t JOIN chats c ON c.id = t.chat_id
-    WHERE t.account_id = ${p.accountId} AND t.close_at IS NULL AND c.account_id = ${p.accountId}
+    FROM tickets t
+    -- One chat row per open ticket by its key (OFFSET 0 keeps the planner from hashing every
+    -- chat of the account: open tickets are few next to a million chats).
+    CROSS JOIN LATERAL (
+      SELECT c.agent_id, c.division_ids, c.channel, c.flag, c.labels, c.blocked
+      FROM chats c WHERE c.id = t.chat_id AND c.account_id = ${p.accountId} OFFSET 0) c
+    WHERE t.account_id = ${p.accountId} AND t.close_at IS NULL
       AND NOT c.blocked AND ${sql.join(filters, sql` AND `)}`.execute(db);
   const r = rows[0];
   return {

@@ -4,6 +4,7 @@ import { listenToCsatForReports } from './listeners/csat.listener.js';
 import { listenToFloorForReports } from './listeners/floor.listener.js';
 import { listenToMoneyForReports } from './listeners/money.listener.js';
 import { reportsRoutes } from './routes.js';
+import { registerDashboardSockets } from './sockets.js';
 import { registerReportWorkers } from './workers.js';
 
 /**
@@ -13,6 +14,7 @@ import { registerReportWorkers } from './workers.js';
 export const reportsModule: ModuleDefinition = {
   name: 'reports',
   routes: [reportsRoutes],
+  sockets: registerDashboardSockets,
   listeners: (deps) => {
     // Off only to measure what the listeners cost; the reconcile writes what they would have.
     if (!deps.config.reportsListeners) return;

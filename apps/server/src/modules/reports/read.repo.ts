@@ -1,5 +1,8 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { addDays, daysOf, weekOf } from './days.js';
+import { HIST_KINDS } from './facts.js';
+import { addHist } from './histogram.js';
 import type { FactFilter, Selector } from './scope.js';
 
 /**
@@ -53,14 +56,52 @@ function factWhere(f: FactFilter): RawBuilder<unknown> {
   return sql.join(parts, sql` AND `);
 }
 
-/** How rows group: by day, or by a dimension's group (for the dims reads) or a fact column. */
-export type GroupBy = 'day' | 'dim' | 'daydim';
+/**
+ * How rows group: per day, per ISO week (keyed by its Monday), per dimension over the whole range
+ * (`dim`), or per day and dimension (`daydim`, keys "day|dim"). With a facts selector, `factKey`
+ * stands for the dimension.
+ */
+export type GroupBy = 'day' | 'week' | 'dim' | 'daydim';
+
+const HIST: ReadonlySet<string> = new Set(HIST_KINDS);
+
+function add(into: Map<string, Map<string, Sums>>, metric: string, key: string, s: Sums) {
+  const byKey = into.get(metric) ?? new Map<string, Sums>();
+  const had = byKey.get(key);
+  byKey.set(
+    key,
+    had
+      ? {
+          count: had.count + s.count,
+          sumS: had.sumS + s.sumS,
+          sumBhS: had.sumBhS + s.sumBhS,
+          cents: had.cents + s.cents,
+          hist: addHist(had.hist, s.hist),
+          histBh: addHist(had.histBh, s.histBh),
+        }
+      : s,
+  );
+  into.set(metric, byKey);
+}
+
+/** Mondays of the ISO weeks wholly inside [from, to], and the days left at either end. */
+export function splitWeeks(from: string, to: string): { weeks: string[]; days: string[] } {
+  const weeks: string[] = [];
+  const days: string[] = [];
+  for (const day of daysOf(from, to)) {
+    const monday = weekOf(day);
+    if (monday >= from && addDays(monday, 6) <= to) {
+      if (day === monday) weeks.push(monday);
+    } else days.push(day);
+  }
+  return { weeks, days };
+}
 
 /**
- * Sums of `metrics` over [from, to] per metric and day (`group: 'day'`) or per metric and
- * dimension (`group: 'dim'`, totals of the range per agent, channel…), or per day and dimension
- * (`'daydim'`, keys "day|dim"). With a facts selector,
- * `factKey` names the column to group by instead of the dimension.
+ * Sums of `metrics` over [from, to] grouped as asked. Counts and money are summed in SQL; the
+ * histograms of response, reply and resolution times and CSAT are fetched as they are stored and
+ * added here (adding arrays in SQL cost more than the arrays themselves), from the weekly rollups
+ * for whole weeks when the grouping allows it. `bh` also reads the working-hours histograms.
  */
 export async function readSums(
   db: Db,
@@ -71,42 +112,80 @@ export async function readSums(
   to: string,
   group: GroupBy,
   factKey: RawBuilder<string> = sql<string>`'all'`,
+  opts: { bh?: boolean } = {},
 ): Promise<Map<string, Map<string, Sums>>> {
   const out = new Map<string, Map<string, Sums>>();
   if (metrics.length === 0) return out;
-  let rows: SumRow[];
-  if ('dims' in selector) {
-    if (selector.dims.length === 0) return out;
-    const key =
-      group === 'day' ? sql`day::text` : group === 'dim' ? sql`dim` : sql`day::text || '|' || dim`;
-    ({ rows } = await sql<SumRow>`
-      SELECT metric, ${key} AS key, sum(count) AS n, sum(sum_s) AS s, sum(sum_bh_s) AS sbh,
-             sum(amount)::text AS amount, report_hist_sum(hist) AS hist, report_hist_sum(hist_bh) AS hist_bh
-      FROM report_daily
-      WHERE account_id = ${accountId} AND metric = ANY(${[...metrics]}::text[])
-        AND dim = ANY(${selector.dims}::text[]) AND day BETWEEN ${from}::date AND ${to}::date
-      GROUP BY 1, 2`.execute(db));
-  } else {
+  if ('facts' in selector) {
     const key =
       group === 'day'
         ? sql`day::text`
-        : group === 'dim'
-          ? factKey
-          : sql`day::text || '|' || ${factKey}`;
-    ({ rows } = await sql<SumRow>`
+        : group === 'week'
+          ? sql`date_trunc('week', day)::date::text`
+          : group === 'dim'
+            ? factKey
+            : sql`day::text || '|' || ${factKey}`;
+    const { rows } = await sql<SumRow>`
       SELECT kind AS metric, ${key} AS key, count(*) AS n, coalesce(sum(value_s), 0) AS s,
              coalesce(sum(value_bh_s), 0) AS sbh, '0' AS amount,
-             report_hist_of(array_agg(bucket)) AS hist, report_hist_of(array_agg(bucket_bh)) AS hist_bh
+             report_hist_of(array_agg(bucket) FILTER (WHERE bucket IS NOT NULL)) AS hist,
+             report_hist_of(array_agg(bucket_bh) FILTER (WHERE bucket_bh IS NOT NULL)) AS hist_bh
       FROM report_events
       WHERE account_id = ${accountId} AND kind = ANY(${[...metrics]}::text[])
         AND day BETWEEN ${from}::date AND ${to}::date AND ${factWhere(selector.facts)}
-      GROUP BY 1, 2`.execute(db));
+      GROUP BY 1, 2`.execute(db);
+    for (const r of rows) add(out, r.metric, r.key, toSums(r));
+    return out;
   }
-  for (const r of rows) {
-    const byKey = out.get(r.metric) ?? new Map<string, Sums>();
-    byKey.set(r.key, toSums(r));
-    out.set(r.metric, byKey);
+  if (selector.dims.length === 0) return out;
+  const dims = selector.dims;
+  const counted = metrics.filter((m) => !HIST.has(m));
+  const drawn = metrics.filter((m) => HIST.has(m));
+  const keyOf = (day: string) =>
+    group === 'day'
+      ? sql`${sql.ref(day)}::text`
+      : group === 'week'
+        ? sql`date_trunc('week', ${sql.ref(day)})::date::text`
+        : group === 'dim'
+          ? sql`dim`
+          : sql`${sql.ref(day)}::text || '|' || dim`;
+  const reads: Promise<void>[] = [];
+  if (counted.length > 0)
+    reads.push(
+      sql<SumRow>`
+        SELECT metric, ${keyOf('day')} AS key, sum(count) AS n, sum(sum_s) AS s, sum(sum_bh_s) AS sbh,
+               sum(amount)::text AS amount, NULL AS hist, NULL AS hist_bh
+        FROM report_daily
+        WHERE account_id = ${accountId} AND metric = ANY(${counted}::text[])
+          AND dim = ANY(${dims}::text[]) AND day BETWEEN ${from}::date AND ${to}::date
+        GROUP BY 1, 2`
+        .execute(db)
+        .then(({ rows }) => {
+          for (const r of rows) add(out, r.metric, r.key, toSums(r));
+        }),
+    );
+  if (drawn.length > 0) {
+    // Whole weeks from the weekly rows where the grouping is coarser than a day.
+    const { weeks, days } =
+      group === 'week' || group === 'dim'
+        ? splitWeeks(from, to)
+        : { weeks: [], days: daysOf(from, to) };
+    const bh = opts.bh ? sql`hist_bh` : sql`NULL::int[]`;
+    const raw = (table: 'report_daily' | 'report_weekly', list: string[]) =>
+      sql<SumRow>`
+        SELECT metric, ${keyOf('day')} AS key, count AS n, sum_s AS s, sum_bh_s AS sbh,
+               amount::text AS amount, hist, ${bh} AS hist_bh
+        FROM ${sql.table(table)}
+        WHERE account_id = ${accountId} AND metric = ANY(${drawn}::text[])
+          AND dim = ANY(${dims}::text[]) AND day = ANY(${list}::date[])`
+        .execute(db)
+        .then(({ rows }) => {
+          for (const r of rows) add(out, r.metric, r.key, toSums(r));
+        });
+    if (weeks.length > 0) reads.push(raw('report_weekly', weeks));
+    if (days.length > 0) reads.push(raw('report_daily', days));
   }
+  await Promise.all(reads);
   return out;
 }
 
@@ -153,4 +232,35 @@ export function dimsAsFacts(dims: string[]): RawBuilder<unknown> {
 /** Any selector as a filter on the facts. */
 export function selectorAsFacts(selector: Selector): RawBuilder<unknown> {
   return 'facts' in selector ? factWhere(selector.facts) : dimsAsFacts(selector.dims);
+}
+
+/**
+ * Sums of `metrics` over the whole range (all dimensions of the selector together): whole weeks
+ * from the weekly rollups, so a year reads about 60 rows per dimension and metric.
+ */
+export async function readTotals(
+  db: Db,
+  accountId: string,
+  metrics: readonly string[],
+  selector: Selector,
+  from: string,
+  to: string,
+  opts: { bh?: boolean } = {},
+): Promise<Map<string, Sums>> {
+  const byKey = await readSums(db, accountId, metrics, selector, from, to, 'dim', undefined, opts);
+  const out = new Map<string, Sums>();
+  for (const [metric, m] of byKey) {
+    let t = emptySums();
+    for (const s of m.values())
+      t = {
+        count: t.count + s.count,
+        sumS: t.sumS + s.sumS,
+        sumBhS: t.sumBhS + s.sumBhS,
+        cents: t.cents + s.cents,
+        hist: addHist(t.hist, s.hist),
+        histBh: addHist(t.histBh, s.histBh),
+      };
+    out.set(metric, t);
+  }
+  return out;
 }

@@ -1,5 +1,7 @@
 import type pg from 'pg';
-import { dimsOf, fact, FACT_KINDS, type FactKind } from './facts.js';
+import { addDays, weekOf } from './days.js';
+import { addHist } from './histogram.js';
+import { dimsOf, fact, FACT_KINDS, HIST_KINDS, type FactKind } from './facts.js';
 
 /**
  * Rollups recomputed from what they sum: the facts of a day, exactly as the listeners would have
@@ -101,6 +103,9 @@ export async function cellsFromFacts(
   return cells;
 }
 
+/** Daily rollups, or weekly ones (`day` is the week's Monday). */
+export type RollupTable = 'report_daily' | 'report_weekly';
+
 /** The stored rollup rows of some metrics and days. */
 export async function storedCells(
   db: Pick<pg.Pool, 'query'>,
@@ -108,6 +113,7 @@ export async function storedCells(
   metrics: readonly string[],
   from: string,
   to: string,
+  table: RollupTable = 'report_daily',
 ): Promise<Map<string, Cell>> {
   const { rows } = await db.query<{
     metric: string;
@@ -121,7 +127,7 @@ export async function storedCells(
     hist_bh: number[];
   }>(
     `SELECT metric, dim, day::text AS day, count, sum_s, sum_bh_s, amount::text AS amount, hist, hist_bh
-     FROM report_daily WHERE account_id = $1 AND metric = ANY($2::text[]) AND day BETWEEN $3 AND $4`,
+     FROM ${table} WHERE account_id = $1 AND metric = ANY($2::text[]) AND day BETWEEN $3 AND $4`,
     [accountId, [...metrics], from, to],
   );
   return new Map(
@@ -178,17 +184,18 @@ export async function applyCells(
   client: pg.PoolClient,
   accountId: string,
   diff: { set: Cell[]; remove: Cell[] },
+  table: RollupTable = 'report_daily',
 ): Promise<void> {
   const { set, remove } = diff;
   if (remove.length > 0)
     await client.query(
-      `DELETE FROM report_daily r USING unnest($2::text[], $3::text[], $4::date[]) AS t(metric, dim, day)
+      `DELETE FROM ${table} r USING unnest($2::text[], $3::text[], $4::date[]) AS t(metric, dim, day)
        WHERE r.account_id = $1 AND r.metric = t.metric AND r.dim = t.dim AND r.day = t.day`,
       [accountId, remove.map((c) => c.metric), remove.map((c) => c.dim), remove.map((c) => c.day)],
     );
   if (set.length > 0)
     await client.query(
-      `INSERT INTO report_daily (account_id, metric, dim, day, count, sum_s, sum_bh_s, amount, hist, hist_bh)
+      `INSERT INTO ${table} (account_id, metric, dim, day, count, sum_s, sum_bh_s, amount, hist, hist_bh)
        SELECT $1, metric, dim, day, n, s, sbh, cents / 100.0, h::int[], hbh::int[]
        FROM unnest($2::text[], $3::text[], $4::date[], $5::bigint[], $6::bigint[], $7::bigint[], $8::bigint[],
                    $9::text[], $10::text[]) AS t(metric, dim, day, n, s, sbh, cents, h, hbh)
@@ -240,5 +247,55 @@ export async function rebuildFactRollups(
       client.release();
     }
   }
+  for (const monday of new Set(days.map(weekOf)))
+    repaired += await rebuildWeek(pool, accountId, monday);
   return repaired;
+}
+
+/** The weekly rows of a week (histogram metrics) made equal to its seven days' facts. */
+async function rebuildWeek(pool: pg.Pool, accountId: string, monday: string): Promise<number> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query(`SELECT pg_advisory_xact_lock(hashtextextended('reports:' || $1, 0))`, [
+      accountId,
+    ]);
+    const daily = await cellsFromFacts(client, accountId, monday, addDays(monday, 6));
+    const expected = new Map<string, Cell>();
+    for (const c of daily.values()) {
+      if (!(HIST_KINDS as readonly string[]).includes(c.metric)) continue;
+      const key = cellKey({ ...c, day: monday });
+      const had = expected.get(key);
+      expected.set(
+        key,
+        had
+          ? {
+              ...had,
+              count: had.count + c.count,
+              sumS: had.sumS + c.sumS,
+              sumBhS: had.sumBhS + c.sumBhS,
+              hist: addHist(had.hist, c.hist),
+              histBh: addHist(had.histBh, c.histBh),
+            }
+          : { ...c, day: monday },
+      );
+    }
+    const stored = await storedCells(
+      client,
+      accountId,
+      HIST_KINDS,
+      monday,
+      monday,
+      'report_weekly',
+    );
+    const diff = diffCells(expected, stored);
+    await applyCells(client, accountId, diff, 'report_weekly');
+    await client.query('COMMIT');
+    return diff.set.length + diff.remove.length;
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw err;
+  } finally {
+    client.release();
+  }
 }

@@ -11,6 +11,9 @@ interface ReportsRuntime {
   queues: Map<string, BatchQueue<unknown>>;
 }
 
+/** At most this many items per run; the rest go in the next. */
+const MAX_BATCH = 5_000;
+
 const runtimes = new WeakMap<EventBus, ReportsRuntime>();
 
 function runtimeOf(bus: EventBus): ReportsRuntime {
@@ -38,23 +41,30 @@ export function track(
 /** Resolves once every report write started so far has finished. */
 export async function reportsIdle(deps: Pick<Deps, 'events'>): Promise<void> {
   const rt = runtimeOf(deps.events);
-  while (rt.inFlight.size > 0) await Promise.allSettled([...rt.inFlight]);
+  for (const q of rt.queues.values()) q.flush();
+  while (rt.inFlight.size > 0) {
+    await Promise.allSettled([...rt.inFlight]);
+    for (const q of rt.queues.values()) q.flush();
+  }
 }
 
 /**
- * Items of one event-loop turn go together to `run`; while `limit` runs are in flight, new
- * items wait and go together in the next (as ingest batches, decision 14).
+ * Items of one event-loop turn (or of `delayMs`) go together to `run`; while `limit` runs are in
+ * flight, new items wait and go together in the next (as ingest batches, decision 14).
  */
 class BatchQueue<T> {
   private pending: T[] = [];
   private running = 0;
   private scheduled = false;
+  private timer: NodeJS.Timeout | null = null;
+  private startNow: (() => void) | null = null;
 
   constructor(
     private readonly deps: Pick<Deps, 'events' | 'log'>,
     private readonly name: string,
     private readonly run: (items: T[]) => Promise<void>,
     private readonly limit: number,
+    private readonly delayMs: number,
   ) {}
 
   push(item: T): void {
@@ -68,10 +78,12 @@ class BatchQueue<T> {
     let release: () => void = () => undefined;
     // Tracked from now, so an idle wait sees the batch before it starts.
     track(this.deps, this.name, () => new Promise<void>((resolve) => (release = resolve)));
-    setImmediate(() => {
+    const start = () => {
+      if (this.timer) clearTimeout(this.timer);
+      this.timer = null;
+      this.startNow = null;
       this.scheduled = false;
-      const items = this.pending;
-      this.pending = [];
+      const items = this.pending.splice(0, MAX_BATCH);
       this.running++;
       track(this.deps, this.name, async () => {
         try {
@@ -82,7 +94,16 @@ class BatchQueue<T> {
           this.kick();
         }
       });
-    });
+    };
+    if (this.delayMs > 0) {
+      this.timer = setTimeout(start, this.delayMs);
+      this.startNow = start;
+    } else setImmediate(start);
+  }
+
+  /** Starts a waiting batch at once (an idle wait should not sit out the gathering delay). */
+  flush(): void {
+    this.startNow?.();
   }
 }
 
@@ -92,11 +113,12 @@ export function batchQueue<T>(
   name: string,
   run: (items: T[]) => Promise<void>,
   limit = 2,
+  delayMs = 0,
 ): { push: (item: T) => void } {
   const rt = runtimeOf(deps.events);
   let q = rt.queues.get(name) as BatchQueue<T> | undefined;
   if (!q) {
-    q = new BatchQueue<T>(deps, name, run, limit);
+    q = new BatchQueue<T>(deps, name, run, limit, delayMs);
     rt.queues.set(name, q as BatchQueue<unknown>);
   }
   return q;

@@ -66,17 +66,23 @@ export function periodsOf(from: string, to: string, groupBy: ReportGroupBy): Map
   return periods;
 }
 
-/** A metric's sums per period. */
+/**
+ * A metric's sums per period, from sums keyed by period (read grouped by the same day or week)
+ * or, failing that, by the period's days.
+ */
 export function perPeriod(
-  byDay: Map<string, Sums> | undefined,
+  byKey: Map<string, Sums> | undefined,
   periods: Map<string, string[]>,
 ): Map<string, Sums> {
   const out = new Map<string, Sums>();
   for (const [period, days] of periods) {
-    let s = emptySums();
-    for (const d of days) {
-      const v = byDay?.get(d);
-      if (v) s = addSums(s, v);
+    let s = byKey?.get(period);
+    if (!s) {
+      s = emptySums();
+      for (const d of days) {
+        const v = byKey?.get(d);
+        if (v) s = addSums(s, v);
+      }
     }
     out.set(period, s);
   }

@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import type { AgentReportRow, AgentsReport, AgentsTotals, ReportRange } from '@sapa/contracts';
 import { openPerAgent } from '../live.js';
-import { emptySums, readSums, type Sums } from '../read.repo.js';
+import { emptySums, readSums, readTotals, type Sums } from '../read.repo.js';
 import type { Selector } from '../scope.js';
-import { addSums, csatStat, durationStat, periodsOf, perPeriod, total } from '../stats.js';
+import { addSums, csatStat, durationStat, periodsOf, perPeriod } from '../stats.js';
 import type { TabContext } from './context.js';
 
 const METRICS = ['first_response', 'resolution', 'message_out', 'reply_time', 'csat', 'online'];
@@ -49,8 +49,30 @@ function perAgent(
   };
 }
 
-function totalsOf(rows: Map<string, Map<string, Sums>>, csat: boolean): AgentsTotals {
-  const t = (m: string) => total(rows.get(m));
+/**
+ * The tab's totals: response, resolution and reply times from the whole account's rollup when
+ * the caller sees everything (every such fact has an agent, so it is the sum of the agents'),
+ * else from the agents' own; replies and time online from the agents'.
+ */
+async function totalsOf(
+  ctx: TabContext,
+  selector: Selector,
+  range: Pick<ReportRange, 'from' | 'to'>,
+): Promise<AgentsTotals> {
+  const whole = ctx.scope.kind === 'all' && 'dims' in ctx.selector;
+  const [timed, counted] = await Promise.all([
+    readTotals(
+      ctx.db,
+      ctx.accountId,
+      ['first_response', 'resolution', 'reply_time', 'csat'],
+      whole ? ctx.selector : selector,
+      range.from,
+      range.to,
+      { bh: true },
+    ),
+    readTotals(ctx.db, ctx.accountId, ['message_out', 'online'], selector, range.from, range.to),
+  ]);
+  const t = (m: string) => timed.get(m) ?? counted.get(m) ?? emptySums();
   return {
     handled: t('first_response').count,
     resolved: t('resolution').count,
@@ -58,7 +80,7 @@ function totalsOf(rows: Map<string, Map<string, Sums>>, csat: boolean): AgentsTo
     firstResponse: durationStat(t('first_response')),
     resolution: durationStat(t('resolution')),
     replyTime: durationStat(t('reply_time')),
-    csat: csat ? csatStat(t('csat')) : null,
+    csat: ctx.account.csat ? csatStat(t('csat')) : null,
     onlineSeconds: t('online').sumS,
   };
 }
@@ -92,17 +114,22 @@ async function figures(
     }
     byAgent.set(metric, m);
   }
-  return { byAgent, selector };
+  return { byAgent };
 }
 
 export async function agentsTab(ctx: TabContext): Promise<AgentsReport> {
   const people = await peopleOf(ctx);
-  const [current, previous, open] = await Promise.all([
+  const { selector } = perAgent(
+    ctx,
+    people.map((p) => p.id),
+  );
+  const [current, totals, previous, open] = await Promise.all([
     figures(ctx, people, ctx.range),
-    ctx.previous ? figures(ctx, people, ctx.previous) : null,
+    totalsOf(ctx, selector, ctx.range),
+    ctx.previous ? totalsOf(ctx, selector, ctx.previous) : null,
     openPerAgent(ctx.db, ctx.accountId),
   ]);
-  const { byAgent, selector } = current;
+  const { byAgent } = current;
   const get = (m: string, id: string) => byAgent.get(m)?.get(id) ?? emptySums();
   const rows: AgentReportRow[] = people.map((p) => ({
     agentId: p.id,
@@ -117,15 +144,16 @@ export async function agentsTab(ctx: TabContext): Promise<AgentsReport> {
     csat: ctx.account.csat ? csatStat(get('csat', p.id)) : null,
     onlineSeconds: get('online', p.id).sumS,
   }));
-  const daily = await readSums(
-    ctx.db,
-    ctx.accountId,
-    ['first_response', 'resolution', 'message_out'],
-    selector,
-    ctx.range.from,
-    ctx.range.to,
-    'day',
-  );
+  // Every first response and resolution has an agent (the replier; the holder, else the resolver),
+  // so for the whole account the 'all' rollup is the sum of the agents' and far fewer rows.
+  const whole = ctx.scope.kind === 'all' && 'dims' in ctx.selector;
+  const series = (metrics: string[], from: typeof selector) =>
+    readSums(ctx.db, ctx.accountId, metrics, from, ctx.range.from, ctx.range.to, ctx.range.groupBy);
+  const [timed, sent] = await Promise.all([
+    series(['first_response', 'resolution'], whole ? ctx.selector : selector),
+    series(['message_out'], selector),
+  ]);
+  const daily = new Map([...timed, ...sent]);
   const periods = periodsOf(ctx.range.from, ctx.range.to, ctx.range.groupBy);
   const fr = perPeriod(daily.get('first_response'), periods);
   const res = perPeriod(daily.get('resolution'), periods);
@@ -134,8 +162,8 @@ export async function agentsTab(ctx: TabContext): Promise<AgentsReport> {
     tab: 'agents',
     range: ctx.range,
     previous: ctx.previous,
-    totals: totalsOf(byAgent, ctx.account.csat),
-    previousTotals: previous ? totalsOf(previous.byAgent, ctx.account.csat) : null,
+    totals,
+    previousTotals: previous,
     series: [...periods.keys()].map((date) => ({
       date,
       handled: fr.get(date)!.count,

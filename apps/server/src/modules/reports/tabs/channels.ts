@@ -10,7 +10,7 @@ import { emptySums, readSums, type Sums } from '../read.repo.js';
 import type { Selector } from '../scope.js';
 import { addSums, durationStat, periodsOf } from '../stats.js';
 import type { TabContext } from './context.js';
-import { overviewFigures } from './overview.js';
+import { overviewTotals } from './overview.js';
 
 const METRICS = [
   'opened',
@@ -111,9 +111,11 @@ export async function channelsTab(ctx: TabContext): Promise<ChannelsReport> {
   const { selector, channelOf } = perChannel(ctx);
   const { from, to, groupBy } = ctx.range;
   const [overall, previous, raw, daily, types] = await Promise.all([
-    overviewFigures(ctx, ctx.range),
-    ctx.previous ? overviewFigures(ctx, ctx.previous) : null,
-    readSums(ctx.db, ctx.accountId, METRICS, selector, from, to, 'dim', sql<string>`channel`),
+    overviewTotals(ctx, ctx.range),
+    ctx.previous ? overviewTotals(ctx, ctx.previous) : null,
+    readSums(ctx.db, ctx.accountId, METRICS, selector, from, to, 'dim', sql<string>`channel`, {
+      bh: true,
+    }),
     readSums(
       ctx.db,
       ctx.accountId,
@@ -160,8 +162,8 @@ export async function channelsTab(ctx: TabContext): Promise<ChannelsReport> {
     tab: 'channels',
     range: ctx.range,
     previous: ctx.previous,
-    totals: overall.totals,
-    previousTotals: previous?.totals ?? null,
+    totals: overall,
+    previousTotals: previous,
     series: [...periods.keys()].map((date) => ({
       date,
       byChannel: [...(points.get(date) ?? new Map<string, { in: number; out: number }>())]

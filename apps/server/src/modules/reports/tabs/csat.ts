@@ -14,7 +14,7 @@ async function figures(ctx: TabContext, range: Pick<ReportRange, 'from' | 'to'>)
     ctx.selector,
     range.from,
     range.to,
-    'day',
+    ctx.range.groupBy,
   );
   return { sums, all: total(sums.get('csat')) };
 }

@@ -24,17 +24,20 @@ async function perLabel(
   range: Pick<ReportRange, 'from' | 'to'>,
   labelIds: string[],
   group: 'dim' | 'daydim',
+  metrics: readonly string[] = METRICS,
 ): Promise<Map<string, Map<string, Sums>>> {
   const whole = ctx.scope.kind === 'all' && !ctx.filters.channel && 'dims' in ctx.selector;
   if (whole) {
     const raw = await readSums(
       ctx.db,
       ctx.accountId,
-      METRICS,
+      metrics,
       { dims: labelIds.map((id) => `label:${id}`) },
       range.from,
       range.to,
       group,
+      undefined,
+      { bh: group === 'dim' },
     );
     const out = new Map<string, Map<string, Sums>>();
     for (const [metric, m] of raw)
@@ -55,7 +58,7 @@ async function perLabel(
            coalesce(sum(value_bh_s), 0) AS sbh,
            report_hist_of(array_agg(bucket)) AS hist, report_hist_of(array_agg(bucket_bh)) AS hist_bh
     FROM report_events, unnest(labels) AS l
-    WHERE account_id = ${ctx.accountId} AND kind = ANY(${METRICS}::text[])
+    WHERE account_id = ${ctx.accountId} AND kind = ANY(${[...metrics]}::text[])
       AND day BETWEEN ${range.from}::date AND ${range.to}::date AND ${scopeFilter(ctx)}
       ${ctx.filters.labelId ? sql`AND l = ${ctx.filters.labelId}::uuid` : sql``}
     GROUP BY 1, 2`.execute(ctx.db);
@@ -97,7 +100,7 @@ export async function labelsTab(ctx: TabContext): Promise<LabelsReport> {
   const ids = labels.map((l) => l.id);
   const [totals, daily, count, previous] = await Promise.all([
     perLabel(ctx, ctx.range, ids, 'dim'),
-    perLabel(ctx, ctx.range, ids, 'daydim'),
+    perLabel(ctx, ctx.range, ids, 'daydim', ['opened']),
     labelled(ctx, ctx.range),
     ctx.previous ? labelled(ctx, ctx.previous) : null,
   ]);

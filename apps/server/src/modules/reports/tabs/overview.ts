@@ -1,7 +1,7 @@
 import type { OverviewPoint, OverviewReport, OverviewTotals, ReportRange } from '@sapa/contracts';
 import { liveFloor } from '../live.js';
-import { readSums } from '../read.repo.js';
-import { csatStat, durationStat, periodsOf, perPeriod, total } from '../stats.js';
+import { emptySums, readSums, readTotals, type Sums } from '../read.repo.js';
+import { csatStat, durationStat, periodsOf, perPeriod } from '../stats.js';
 import type { Selector } from '../scope.js';
 import type { TabContext } from './context.js';
 
@@ -17,23 +17,28 @@ const METRICS = [
   'csat',
 ] as const;
 
-/** The overview's totals and series of one range. */
-export async function overviewFigures(
+const SERIES = [
+  'opened',
+  'reopened',
+  'resolution',
+  'unanswered',
+  'message_in',
+  'message_out',
+  'first_response',
+  'reply_time',
+] as const;
+
+/** The overview's totals of one range (with the working-hours medians). */
+export async function overviewTotals(
   ctx: TabContext,
-  range: Pick<ReportRange, 'from' | 'to' | 'groupBy'>,
+  range: Pick<ReportRange, 'from' | 'to'>,
   selector: Selector = ctx.selector,
-): Promise<{ totals: OverviewTotals; series: OverviewPoint[] }> {
-  const sums = await readSums(
-    ctx.db,
-    ctx.accountId,
-    METRICS,
-    selector,
-    range.from,
-    range.to,
-    'day',
-  );
-  const t = (m: string) => total(sums.get(m));
-  const totals: OverviewTotals = {
+): Promise<OverviewTotals> {
+  const sums = await readTotals(ctx.db, ctx.accountId, METRICS, selector, range.from, range.to, {
+    bh: true,
+  });
+  const t = (m: string) => sums.get(m) ?? emptySums();
+  return {
     newConversations: t('opened').count,
     reopened: t('reopened').count,
     resolved: t('resolution').count,
@@ -45,19 +50,35 @@ export async function overviewFigures(
     replyTime: durationStat(t('reply_time')),
     csat: ctx.account.csat ? csatStat(t('csat')) : null,
   };
+}
+
+/** The overview's points, one per day or week. */
+export async function overviewSeries(
+  ctx: TabContext,
+  range: Pick<ReportRange, 'from' | 'to' | 'groupBy'>,
+): Promise<OverviewPoint[]> {
+  const sums = await readSums(
+    ctx.db,
+    ctx.accountId,
+    SERIES,
+    ctx.selector,
+    range.from,
+    range.to,
+    range.groupBy,
+  );
   const periods = periodsOf(range.from, range.to, range.groupBy);
   const by = (m: string) => perPeriod(sums.get(m), periods);
-  const [opened, reopened, resolution, unanswered, mIn, mOut, first, reply] = [
-    by('opened'),
-    by('reopened'),
-    by('resolution'),
-    by('unanswered'),
-    by('message_in'),
-    by('message_out'),
-    by('first_response'),
-    by('reply_time'),
+  const [opened, reopened, resolution, unanswered, mIn, mOut, first, reply] = SERIES.map(by) as [
+    Map<string, Sums>,
+    Map<string, Sums>,
+    Map<string, Sums>,
+    Map<string, Sums>,
+    Map<string, Sums>,
+    Map<string, Sums>,
+    Map<string, Sums>,
+    Map<string, Sums>,
   ];
-  const series: OverviewPoint[] = [...periods.keys()].map((date) => {
+  return [...periods.keys()].map((date) => {
     const fr = durationStat(first.get(date)!);
     const res = durationStat(resolution.get(date)!);
     const rep = durationStat(reply.get(date)!);
@@ -77,22 +98,22 @@ export async function overviewFigures(
       replyTimeAvg: rep.avg,
     };
   });
-  return { totals, series };
 }
 
 export async function overviewTab(ctx: TabContext): Promise<OverviewReport> {
-  const [current, previous, live] = await Promise.all([
-    overviewFigures(ctx, ctx.range),
-    ctx.previous ? overviewFigures(ctx, ctx.previous) : null,
+  const [totals, series, previous, live] = await Promise.all([
+    overviewTotals(ctx, ctx.range),
+    overviewSeries(ctx, ctx.range),
+    ctx.previous ? overviewTotals(ctx, ctx.previous) : null,
     liveFloor(ctx.db, ctx.principal, ctx.filters, ctx.now, ctx.targets.firstResponseSeconds),
   ]);
   return {
     tab: 'overview',
     range: ctx.range,
     previous: ctx.previous,
-    totals: current.totals,
-    previousTotals: previous?.totals ?? null,
-    series: current.series,
+    totals,
+    previousTotals: previous,
+    series,
     live: { open: live.open, waiting: live.waiting, unassigned: live.unassigned },
   };
 }

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import type { ReportRange, TicketsReport, TicketsTotals } from '@sapa/contracts';
 import { liveFloor } from '../live.js';
-import { countAbove, readSums, selectorAsFacts } from '../read.repo.js';
-import { durationStat, periodsOf, perPeriod, total } from '../stats.js';
+import { countAbove, emptySums, readSums, readTotals, selectorAsFacts } from '../read.repo.js';
+import { durationStat, periodsOf, perPeriod } from '../stats.js';
 import type { TabContext } from './context.js';
 
 const METRICS = ['opened', 'reopened', 'first_response', 'resolution', 'unanswered'];
@@ -23,7 +23,7 @@ const sumOf = (m: Map<string, number>) => [...m.values()].reduce((a, b) => a + b
 async function figures(ctx: TabContext, range: Pick<ReportRange, 'from' | 'to'>) {
   const { firstResponseSeconds, resolutionSeconds } = ctx.targets;
   const [sums, frBreaches, resBreaches] = await Promise.all([
-    readSums(ctx.db, ctx.accountId, METRICS, ctx.selector, range.from, range.to, 'day'),
+    readTotals(ctx.db, ctx.accountId, METRICS, ctx.selector, range.from, range.to, { bh: true }),
     countAbove(
       ctx.db,
       ctx.accountId,
@@ -43,7 +43,7 @@ async function figures(ctx: TabContext, range: Pick<ReportRange, 'from' | 'to'>)
       range.to,
     ),
   ]);
-  const t = (m: string) => total(sums.get(m));
+  const t = (m: string) => sums.get(m) ?? emptySums();
   const totals: TicketsTotals = {
     opened: t('opened').count,
     reopened: t('reopened').count,
@@ -55,7 +55,7 @@ async function figures(ctx: TabContext, range: Pick<ReportRange, 'from' | 'to'>)
     firstResponseBreaches: sumOf(frBreaches),
     resolutionBreaches: sumOf(resBreaches),
   };
-  return { sums, frBreaches, resBreaches, totals };
+  return { frBreaches, resBreaches, totals };
 }
 
 /**
@@ -64,8 +64,9 @@ async function figures(ctx: TabContext, range: Pick<ReportRange, 'from' | 'to'>)
  */
 export async function ticketsTab(ctx: TabContext): Promise<TicketsReport> {
   const { from, to, groupBy } = ctx.range;
-  const [current, previous, live, bands] = await Promise.all([
+  const [current, daily, previous, live, bands] = await Promise.all([
     figures(ctx, ctx.range),
+    readSums(ctx.db, ctx.accountId, METRICS, ctx.selector, from, to, groupBy),
     ctx.previous ? figures(ctx, ctx.previous) : null,
     liveFloor(ctx.db, ctx.principal, ctx.filters, ctx.now, ctx.targets.firstResponseSeconds),
     sql<{ kind: string; band: number; n: number }>`
@@ -77,7 +78,7 @@ export async function ticketsTab(ctx: TabContext): Promise<TicketsReport> {
       GROUP BY 1, 2`.execute(ctx.db),
   ]);
   const periods = periodsOf(from, to, groupBy);
-  const by = (m: string) => perPeriod(current.sums.get(m), periods);
+  const by = (m: string) => perPeriod(daily.get(m), periods);
   const [opened, first, resolution] = [by('opened'), by('first_response'), by('resolution')];
   const inPeriod = (m: Map<string, number>, days: string[]) =>
     days.reduce((n, d) => n + (m.get(d) ?? 0), 0);
