@@ -56,15 +56,17 @@ async function customerWrites(userId: string, name: string) {
     },
   );
   expect(res.status).toBe(201);
-  const chat = await until(() =>
-    ctx.deps.db
-      .selectFrom('chats')
-      .select(['id', 'contact_id'])
-      .where('identifier', '=', userId)
-      .executeTakeFirst(),
-  );
-  await ctx.jobs.drain();
-  return chat;
+  // The profile job is queued after the webhook is answered: run jobs until it has been.
+  return until(async () => {
+    await ctx.jobs.drain();
+    return ctx.deps.db
+      .selectFrom('chats as c')
+      .innerJoin('contacts as k', 'k.id', 'c.contact_id')
+      .select(['c.id', 'c.contact_id'])
+      .where('c.identifier', '=', userId)
+      .where('k.profile_fetched_at', 'is not', null)
+      .executeTakeFirst();
+  });
 }
 
 describe('GET /api/contacts/:id/picture', () => {
