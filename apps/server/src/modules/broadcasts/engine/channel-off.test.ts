@@ -14,6 +14,7 @@ import {
   engineWorld,
   recipientStatuses,
   sandboxLedger,
+  sentTo,
   setRate,
   until,
   type EngineWorld,
@@ -36,8 +37,6 @@ afterAll(async () => {
   await w?.close();
 });
 
-const sentTo = async (prefix: string) =>
-  [...(await sandboxLedger(w)).keys()].filter((p) => p.startsWith(prefix)).length;
 const setChannel = (id: string, set: { disconnected_at?: Date | null; deleted_at?: Date | null }) =>
   w.ctx.deps.db.updateTable('channels').set(set).where('id', '=', id).execute();
 const broadcastCount = async (channelId: string) =>
@@ -117,7 +116,7 @@ describe('a broadcast on a channel that cannot send', () => {
     w.ctx.jobs.queued.length = 0;
 
     const lane = runLane(w.ctx.deps, id, 0, OPTIONS);
-    await until(async () => (await sentTo('62821')) >= 10);
+    await until(async () => (await sentTo(w, '62821')) >= 10);
     const off = await call(w.ctx, w.admin, 'POST', `/api/services/${w.channelId}/disconnect`);
     expect(off.statusCode, off.body).toBe(200);
     // The lane's next claim finds the channel off: it ends long before its 30 s slice.
@@ -127,9 +126,9 @@ describe('a broadcast on a channel that cannot send', () => {
     const counts = await recipientStatuses(w, id);
     expect(counts.sending ?? 0).toBe(0);
     expect(counts.queue).toBeGreaterThan(100);
-    const sentAtStop = await sentTo('62821');
+    const sentAtStop = await sentTo(w, '62821');
     expect(await runLane(w.ctx.deps, id, 0, OPTIONS)).toBe('not-running');
-    expect(await sentTo('62821')).toBe(sentAtStop);
+    expect(await sentTo(w, '62821')).toBe(sentAtStop);
 
     const refused = await call(w.ctx, w.admin, 'POST', `/api/broadcasts/${id}/resume`);
     expect(refused.statusCode).toBe(409);
@@ -145,7 +144,7 @@ describe('a broadcast on a channel that cannot send', () => {
     expect(resumed.statusCode, resumed.body).toBe(200);
     expect(resumed.json()).toMatchObject({ status: 'running', pauseReason: null });
     const again = runLane(w.ctx.deps, id, 0, OPTIONS);
-    await until(async () => (await sentTo('62821')) >= sentAtStop + 5);
+    await until(async () => (await sentTo(w, '62821')) >= sentAtStop + 5);
     await cancelBroadcast(w.ctx.deps, w.accountId, id);
     await again;
     expect([...(await sandboxLedger(w)).values()].every((n) => n === 1)).toBe(true);
@@ -164,7 +163,7 @@ describe('a broadcast on a channel that cannot send', () => {
       .execute();
     expect(await startBroadcast(w.ctx.deps, id, OPTIONS)).toBe('paused');
     expect(await pauseReason(id)).toBe(MESSAGES.broadcastChannelDisconnected);
-    expect(await sentTo('62822')).toBe(0);
+    expect(await sentTo(w, '62822')).toBe(0);
     await setChannel(w.channelId, { disconnected_at: null });
   });
 });
