@@ -114,8 +114,8 @@ test('Messenger and Instagram customers land in the inbox beside WhatsApp', asyn
   const msRow = list.getByTestId('chat-row').filter({ hasText: 'blue bag' });
   await expect(igRow).toBeVisible();
   await expect(msRow).toBeVisible();
-  await expect(igRow.getByRole('img', { name: 'Instagram' })).toBeVisible();
-  await expect(msRow.getByRole('img', { name: 'Messenger' })).toBeVisible();
+  await expect(igRow.getByRole('img', { name: 'Instagram', exact: true })).toBeVisible();
+  await expect(msRow.getByRole('img', { name: 'Messenger', exact: true })).toBeVisible();
 
   await igRow.click();
   await expect(page.getByTestId('message-story')).toContainText('Replied to your story');
@@ -153,7 +153,7 @@ test('merge an Instagram customer with a WhatsApp contact, then unmerge', async 
   await expect(modal).toBeHidden();
   const partner = panel.getByTestId('merged-contact');
   await expect(partner).toContainText(IG_NAME);
-  await expect(partner.getByRole('img', { name: 'Instagram' })).toBeVisible();
+  await expect(partner.getByRole('img', { name: 'Instagram', exact: true })).toBeVisible();
   await expect(panel.getByTestId('contact-chat-link')).toHaveCount(2);
   await snap(page, 'contact-merged-en');
   // The drawer covers the language switch: close it, switch, and open the contact again.

@@ -8,6 +8,8 @@ import {
   metaCustomerDoes,
   metaLastWroteDaysAgo,
   metaPhoneUrl,
+  metaReactsInMetaApp,
+  metaThread,
   metaSent,
   NEEDS_SANDBOX,
   newScopedId,
@@ -75,6 +77,12 @@ test('Messenger and Instagram customers in one inbox: answered, Meta-app replies
   await expect(
     fb.getByTestId('phone-message').filter({ hasText: 'Ada kak, ukuran S sampai XL.' }),
   ).toBeVisible({ timeout: 20_000 });
+  // Their profile pictures (fetched once from Meta's profile API) are the avatars, live.
+  for (const name of [igName, fbName])
+    await expect(
+      agent.getByTestId('chat-row').filter({ hasText: name }).locator('img'),
+    ).toBeVisible({ timeout: 20_000 });
+  await expect(agent.getByTestId('conversation-header').locator('img')).toBeVisible();
   await snap(agent, 'messenger-instagram-inbox');
 
   // The business answers from Meta's own app: the agent sees it as outgoing, live, once.
@@ -84,6 +92,18 @@ test('Messenger and Instagram customers in one inbox: answered, Meta-app replies
     .locator('[data-testid="message-bubble"][data-from-me="true"]')
     .filter({ hasText: 'Dibalas dari aplikasi Meta' });
   await expect(echoed).toHaveCount(1, { timeout: 20_000 });
+  // A reaction put in Meta's app sits on the customer's message, beside any of theirs.
+  const asked = (await metaThread(request, 'messenger', fbUser)).messages.find(
+    (m) => m.text === 'Halo, stok kaos hitam ada?',
+  );
+  await metaReactsInMetaApp(request, 'messenger', fbUser, asked!.mid, '👍');
+  await expect(
+    agent
+      .getByTestId('message-bubble')
+      .filter({ hasText: 'Halo, stok kaos hitam ada?' })
+      .getByTestId('message-reaction'),
+  ).toHaveText('👍', { timeout: 20_000 });
+  await snap(agent, 'messenger-instagram-reaction');
 
   // A customer who last wrote 8 days ago (for Meta and for Sapa alike): past HUMAN_AGENT's 7
   // days, a reply is refused at once with the reason, and nothing reaches Meta.
@@ -128,6 +148,17 @@ test('Messenger and Instagram customers in one inbox: answered, Meta-app replies
   });
   expect((await metaSent(request, DEMO_PAGE.id)).length).toBe(before);
   await snap(agent, 'messenger-instagram-refused');
+
+  // The contact list and the contact's page show the same picture.
+  await agent.goto('/contact');
+  await agent.getByTestId('contact-search').fill(fbName);
+  const contact = agent.getByTestId('contact-row').filter({ hasText: fbName });
+  await expect(contact.locator('img')).toBeVisible({ timeout: 20_000 });
+  await contact.click();
+  const detail = agent.getByRole('dialog');
+  await expect(detail.getByTestId('contact-detail-name')).toHaveText(fbName);
+  await expect(detail.locator('img').first()).toBeVisible();
+  await snap(agent, 'messenger-instagram-contact');
   await agentContext.close();
   await ig.context().close();
   await fb.context().close();

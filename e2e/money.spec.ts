@@ -150,7 +150,7 @@ test('money loop: a new owner tops up, answers a customer, and buys a plan after
     await page.getByTestId('wa-connect-waba-id').fill(number.wabaId);
     await page.getByTestId('wa-connect-access-token').fill(number.accessToken);
     await page.getByTestId('wa-connect-submit').click();
-    await expect(page.getByTestId('wa-number')).toHaveCount(1, { timeout: 20_000 });
+    await expect(page.getByTestId('channel-card')).toHaveCount(1, { timeout: 20_000 });
 
     const customer = `62813${Date.now().toString().slice(-7)}`;
     const name = `Budi ${customer.slice(-4)}`;

@@ -89,6 +89,21 @@ export async function metaCustomerDoes(
   return res.json();
 }
 
+/** A person at the business reacts to one of the thread's messages in Meta's app (an echo). */
+export async function metaReactsInMetaApp(
+  request: APIRequestContext,
+  app: MetaApp,
+  customer: string,
+  mid: string,
+  emoji: string | null,
+): Promise<void> {
+  const res = await request.post(
+    `${SANDBOX_URL}/sandbox/${app}/${accountOf(app)}/customers/${customer}/echo`,
+    { data: { reaction: { mid, emoji } } },
+  );
+  expect(res.status(), await res.text()).toBe(201);
+}
+
 /** Moves the customer's last message back, e.g. 8 days for "past HUMAN_AGENT's window". */
 export async function metaLastWroteDaysAgo(
   request: APIRequestContext,

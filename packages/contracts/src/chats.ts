@@ -48,6 +48,8 @@ export const chatSchema = z.object({
   channel: channelTypeSchema,
   channelId: z.string(),
   contactId: z.string(),
+  /** The contact's picture (`GET /api/contacts/{contactId}/picture`), only when there is one. */
+  pictureUrl: z.string().optional(),
   agentId: z.string().nullable(),
   agent: z.object({ _id: z.string(), name: z.string() }).nullable(),
   divisionId: z.array(z.string()),

@@ -62,6 +62,11 @@ export const contactSchema = z.object({
   /** Where the customer can be reached: one entry per chat. */
   channels: z.array(contactChannelSchema),
   /**
+   * Where the customer's picture is served (`GET /api/contacts/{id}/picture`), when Sapa has one
+   * (Messenger and Instagram profiles); absent otherwise. The URL changes with the picture.
+   */
+  pictureUrl: z.string().optional(),
+  /**
    * Issue 17: the other contacts merged with this one as one person (the same customer on
    * WhatsApp and Instagram), each with its own identity and the chats the caller may see.
    * /api/contacts always answers it; a contact group's member list leaves it out.
@@ -116,6 +121,18 @@ export const contactUpdateBodySchema = z.object({
   labels: z.array(idField).max(20).optional(),
 });
 export const contactIdParamsSchema = z.object({ id: idField });
+/**
+ * What a contact's picture may be: the profile job keeps only these (judged by the bytes), and
+ * only these are served from Sapa's origin (an SVG could carry script, a CDN error page HTML).
+ */
+export const CONTACT_PICTURE_TYPES: readonly string[] = [
+  'image/jpeg',
+  'image/png',
+  'image/gif',
+  'image/webp',
+];
+/** `v` names the picture's version (its `pictureUrl` carries it), so a new picture is a new URL. */
+export const contactPictureQuerySchema = z.object({ v: text().max(64).optional() });
 /** POST /api/contacts/{id}/merge: the contact to group with `id` as one person. */
 export const contactMergeBodySchema = z.object({ otherContactId: idField });
 export type ContactMergeBody = z.infer<typeof contactMergeBodySchema>;

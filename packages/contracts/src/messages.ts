@@ -151,6 +151,12 @@ export const MESSAGES = {
   // Managing a connected channel (issue 17 §3).
   channelDisconnected:
     'This channel is disconnected. Reconnect it in Integration to send messages.',
+  // A broadcast goes out only from a connected channel: refused before anything is created, and a
+  // running one pauses with this reason when its channel is disconnected.
+  broadcastChannelDisconnected:
+    'This channel is disconnected. Reconnect it before sending a broadcast.',
+  broadcastChannelDeleted:
+    'This channel was deleted. Choose a connected channel for the broadcast.',
   channelNotDisconnected: 'Disconnect the channel before deleting it.',
   channelAlreadyDisconnected: 'This channel is already disconnected.',
   channelNotDisconnectedYet: 'This channel is connected; there is nothing to reconnect.',

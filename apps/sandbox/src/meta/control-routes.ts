@@ -293,13 +293,24 @@ export function registerMetaControlRoutes(app: FastifyInstance, ctx: SandboxCont
     },
   );
 
-  // "Reply from Meta's app": the Page itself answers; Sapa only hears of it as an echo.
+  // "Reply from Meta's app": the Page itself answers (a message or a reaction); Sapa only hears
+  // of it as an echo.
   app.post<{ Params: CustomerParams }>(
     '/sandbox/:platform/:accountId/customers/:userId/echo',
     (request, reply) => {
       account(request.params.platform, request.params.accountId);
       const customer = existing(request.params.accountId, request.params.userId);
       const body = parseOrThrow(echoBody, request.body);
+      if (body.reaction) {
+        const { mid, emoji } = body.reaction;
+        const reacted = engine.reactFromMetaApp(customer, mid, emoji || null);
+        if (!reacted) throw notFound(`No message ${mid} in this conversation`);
+        return reply.code(201).send({
+          mid,
+          deliveryId: reacted.delivery?.id ?? null,
+          ...(reacted.skipped ? { skipped: reacted.skipped } : {}),
+        });
+      }
       const file = body.attachment ? asset(body.attachment) : undefined;
       const outcome = engine.replyFromMetaApp(customer, {
         text: body.text,

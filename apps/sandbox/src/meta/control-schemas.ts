@@ -126,8 +126,17 @@ export const customerActionBody = z.discriminatedUnion('type', [
 ]);
 
 export const echoBody = z
-  .object({ text: z.string().min(1).max(2000).optional(), attachment: fileInput.optional() })
-  .refine((v) => !!v.text !== !!v.attachment, { message: 'give text or an attachment' });
+  .object({
+    text: z.string().min(1).max(2000).optional(),
+    attachment: fileInput.optional(),
+    /** A reaction put on one of the thread's messages; an empty or null emoji takes it back. */
+    reaction: z
+      .object({ mid: z.string().min(1), emoji: z.string().max(16).nullable().default('❤️') })
+      .optional(),
+  })
+  .refine((v) => [v.text, v.attachment, v.reaction].filter(Boolean).length === 1, {
+    message: 'give text, an attachment or a reaction',
+  });
 
 export const eventsQuery = z.object({
   account: numericId,

@@ -11,6 +11,7 @@ import {
   deliveryEvent,
   echoEvent,
   metaWebhook,
+  reactionEchoEvent,
   readEvent,
   urlAttachment,
   type EventBase,
@@ -204,13 +205,35 @@ export class MetaEngine {
     this.deps.events.publish(customer.accountId, customer.userId, { type: 'typing', data: { on } });
   }
 
-  /** The business reacts to a message (Instagram's `sender_action: react`). */
+  /** The business reacts to a message through the Send API (`sender_action: react`). */
   businessReacts(customer: MetaCustomer, mid: string, emoji: string | null): boolean {
+    return this.react(customer, mid, emoji, SAPA_APP_ID) !== null;
+  }
+
+  /** A person at the business reacts in Meta's own app: Sapa hears of it only as an echo. */
+  reactFromMetaApp(customer: MetaCustomer, mid: string, emoji: string | null) {
+    return this.react(customer, mid, emoji, META_INBOX_APP_ID);
+  }
+
+  /** The business's reaction on the customer's phone, then its echo; null for an unknown mid. */
+  private react(
+    customer: MetaCustomer,
+    mid: string,
+    emoji: string | null,
+    appId: number,
+  ): WebhookOutcome | null {
     const target = customer.messages.find((m) => m.mid === mid);
-    if (!target) return false;
+    if (!target) return null;
     target.reactions = { ...target.reactions, business: emoji ?? undefined };
     this.publish(customer, target);
-    return true;
+    const base = { user: customer.userId, account: customer.accountId, timestamp: this.now() };
+    const { delivery, skipped } = this.deliver(
+      customer.platform,
+      customer.accountId,
+      reactionEchoEvent(base, mid, emoji, appId),
+      'echo',
+    );
+    return { delivery, skipped };
   }
 
   close(): void {

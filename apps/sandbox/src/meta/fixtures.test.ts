@@ -40,6 +40,8 @@ describe('Messenger / Instagram webhook fixtures', () => {
         'echoOwnSend',
         'echoFromMetaApp',
         'standby',
+        'reactionEchoFromMetaApp',
+        'reactionEchoOwn',
       ].sort(),
     );
     expect(Object.keys(INSTAGRAM_FIXTURES).sort()).toEqual(
@@ -61,6 +63,8 @@ describe('Messenger / Instagram webhook fixtures', () => {
         'echoOwnSend',
         'echoFromMetaApp',
         'standby',
+        'reactionEchoFromMetaApp',
+        'reactionEchoOwn',
       ].sort(),
     );
   });
@@ -74,7 +78,7 @@ describe('Messenger / Instagram webhook fixtures', () => {
         expect(hook.object).toBe(object);
         expect(hook.entry[0]!.id).toBe(account);
         const event = only(hook);
-        const echo = event.message?.is_echo === true;
+        const echo = event.message?.is_echo === true || event.reaction?.is_echo === true;
         expect(event.sender.id).toBe(echo ? account : user);
         expect(event.recipient.id).toBe(echo ? user : account);
       }
@@ -130,6 +134,19 @@ describe('Messenger / Instagram webhook fixtures', () => {
       is_echo: true,
       app_id: META_INBOX_APP_ID,
       text: 'Dari HP admin',
+    });
+    expect(only(MESSENGER_FIXTURES.reactionEchoFromMetaApp)).toEqual({
+      sender: { id: PAGE },
+      recipient: { id: FIXTURE_PSID },
+      timestamp: FIXTURE_TIME + 16_000,
+      reaction: {
+        mid: FIXTURE_MIDS.messengerText,
+        action: 'react',
+        reaction: 'like',
+        emoji: '👍',
+        is_echo: true,
+        app_id: META_INBOX_APP_ID,
+      },
     });
     expect(MESSENGER_FIXTURES.standby.entry[0]).not.toHaveProperty('messaging');
     expect(only(INSTAGRAM_FIXTURES.storyReply).message).toEqual({

@@ -14,6 +14,7 @@ import {
   metaWebhook,
   postbackEvent,
   quickReplyMessage,
+  reactionEchoEvent,
   reactionEvent,
   readEvent,
   storyMention,
@@ -111,6 +112,14 @@ export const MESSENGER_FIXTURES = {
   standby: metaWebhook('messenger', page, [textMessage(at(15), 'm_fixtureStandby01', 'Halo?')], {
     standby: true,
   }),
+  /** A person at the business reacted in Meta's own inbox: the business's reaction, echoed. */
+  reactionEchoFromMetaApp: metaWebhook('messenger', page, [
+    reactionEchoEvent(at(16), m.messengerText, '👍', META_INBOX_APP_ID),
+  ]),
+  /** The echo of a reaction Sapa's app put (`sender_action: react`): nothing new for Sapa. */
+  reactionEchoOwn: metaWebhook('messenger', page, [
+    reactionEchoEvent(at(17), m.messengerText, '❤️', SAPA_APP_ID),
+  ]),
 } satisfies Record<string, MetaWebhook>;
 
 export const INSTAGRAM_FIXTURES = {
@@ -176,4 +185,10 @@ export const INSTAGRAM_FIXTURES = {
   standby: metaWebhook('instagram', ig, [textMessage(ia(16), 'aWdfZAG1fixtureStandby01', 'Halo')], {
     standby: true,
   }),
+  reactionEchoFromMetaApp: metaWebhook('instagram', ig, [
+    reactionEchoEvent(ia(17), m.instagramText, '😮', META_INBOX_APP_ID),
+  ]),
+  reactionEchoOwn: metaWebhook('instagram', ig, [
+    reactionEchoEvent(ia(18), m.instagramText, '❤️', SAPA_APP_ID),
+  ]),
 } satisfies Record<string, MetaWebhook>;

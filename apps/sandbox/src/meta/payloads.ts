@@ -33,7 +33,15 @@ export interface MessagingEvent {
   recipient: { id: string };
   timestamp?: number;
   message?: InboundMessage;
-  reaction?: { mid: string; action: 'react' | 'unreact'; reaction?: string; emoji?: string };
+  reaction?: {
+    mid: string;
+    action: 'react' | 'unreact';
+    reaction?: string;
+    emoji?: string;
+    /** A business's reaction, echoed like its messages: who sent it by app id. */
+    is_echo?: true;
+    app_id?: number;
+  };
   read?: { watermark: number } | { mid: string };
   delivery?: { mids: string[]; watermark: number };
   postback?: { mid: string; title: string; payload: string };
@@ -162,6 +170,27 @@ export function reactionEvent(b: EventBase, mid: string, emoji: string | null): 
     reaction: emoji
       ? { mid, action: 'react', reaction: reactionName(emoji), emoji }
       : { mid, action: 'unreact' },
+  };
+}
+
+/**
+ * The business reacted to a message, echoed back as its messages are: the sender is the Page /
+ * IG account, and `app_id` says which app did it (Meta's inbox app for a person in Meta's apps,
+ * Sapa's for its own `sender_action: react`).
+ */
+export function reactionEchoEvent(
+  b: EventBase,
+  mid: string,
+  emoji: string | null,
+  appId: number,
+): MessagingEvent {
+  return {
+    sender: { id: b.account },
+    recipient: { id: b.user },
+    timestamp: b.timestamp,
+    reaction: emoji
+      ? { mid, action: 'react', reaction: reactionName(emoji), emoji, is_echo: true, app_id: appId }
+      : { mid, action: 'unreact', is_echo: true, app_id: appId },
   };
 }
 

@@ -262,6 +262,83 @@ describe('what the business sends comes back as echo, delivery and read events',
   });
 });
 
+describe("the business's reactions come back as echoes", () => {
+  it('a reaction put in Meta’s app: an echo with Meta’s app_id, on the phone too; unknown mid 404', async () => {
+    const { mid } = await customerDoes(app, 'messenger', PSID, { type: 'text', text: 'Makasih' });
+    const url = `/sandbox/messenger/${PAGE}/customers/${PSID}/echo`;
+    const res = await app.inject({
+      method: 'POST',
+      url,
+      payload: { reaction: { mid, emoji: '👍' } },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const echo = await waitForEvent(receiver, (e) => e.event.reaction?.is_echo === true);
+    expect(echo.event).toEqual({
+      sender: { id: PAGE },
+      recipient: { id: PSID },
+      timestamp: clock.now(),
+      reaction: {
+        mid,
+        action: 'react',
+        reaction: 'like',
+        emoji: '👍',
+        is_echo: true,
+        app_id: META_INBOX_APP_ID,
+      },
+    });
+    const thread = (
+      await app.inject({ url: `/sandbox/messenger/${PAGE}/customers/${PSID}` })
+    ).json<{ messages: Array<{ mid: string; reactions?: { business?: string } }> }>();
+    expect(thread.messages.find((m) => m.mid === mid)?.reactions?.business).toBe('👍');
+
+    const removed = await app.inject({
+      method: 'POST',
+      url,
+      payload: { reaction: { mid, emoji: null } },
+    });
+    expect(removed.statusCode).toBe(201);
+    const unreact = await waitForEvent(
+      receiver,
+      (e) => e.event.reaction?.is_echo === true && e.event.reaction.action === 'unreact',
+    );
+    expect(unreact.event.reaction).toEqual({
+      mid,
+      action: 'unreact',
+      is_echo: true,
+      app_id: META_INBOX_APP_ID,
+    });
+    const unknown = await app.inject({
+      method: 'POST',
+      url,
+      payload: { reaction: { mid: 'm_nope', emoji: '👍' } },
+    });
+    expect(unknown.statusCode).toBe(404);
+    const both = await app.inject({
+      method: 'POST',
+      url,
+      payload: { text: 'x', reaction: { mid, emoji: '👍' } },
+    });
+    expect(both.statusCode).toBe(400);
+  });
+
+  it('a reaction Sapa put through the Send API is echoed with Sapa’s app_id', async () => {
+    const { mid } = await customerDoes(app, 'instagram', IGSID, { type: 'text', text: 'Halo' });
+    const sent = await pageSend(
+      app,
+      {
+        recipient: { id: IGSID },
+        sender_action: 'react',
+        payload: { message_id: mid, reaction: 'love' },
+      },
+      { path: IG, auth: IG_AUTH },
+    );
+    expect(sent.statusCode, sent.body).toBe(200);
+    const echo = await waitForEvent(receiver, (e) => e.event.reaction?.is_echo === true);
+    expect(echo.object).toBe('instagram');
+    expect(echo.event.reaction).toMatchObject({ mid, emoji: '❤️', app_id: SAPA_APP_ID });
+  });
+});
+
 describe('webhooks follow the Page subscription, as on Meta', () => {
   it('nothing is sent for an unsubscribed Page; subscribed fields decide which events go', async () => {
     await app.inject({ method: 'DELETE', url: `/sandbox/pages/${PAGE}/subscription` });

@@ -1,4 +1,4 @@
-import { fileURLToPath } from 'node:url';
+import { bundleEntry, bundleOnFirstUse } from '../bundle-on-first-use.js';
 
 export interface SnapAssets {
   /** The hosted payment page's script and styles. */
@@ -11,31 +11,13 @@ export interface SnapAssets {
 // build.mjs compiles both into the bundle; from source (tsx, vitest) they are bundled on first use.
 declare const __SNAP_ASSETS__: SnapAssets | undefined;
 
-let fromSource: Promise<SnapAssets> | undefined;
-
-export function snapAssets(): Promise<SnapAssets> {
-  if (typeof __SNAP_ASSETS__ !== 'undefined') return Promise.resolve(__SNAP_ASSETS__);
-  fromSource ??= bundleFromSource();
-  return fromSource;
-}
-
-async function bundleFromSource(): Promise<SnapAssets> {
-  const esbuild = await import('esbuild');
-  const bundle = async (entry: string) => {
-    const result = await esbuild.build({
-      entryPoints: [fileURLToPath(new URL(entry, import.meta.url))],
-      bundle: true,
-      write: false,
-      outdir: 'out',
-      format: 'iife',
-      target: 'es2020',
-      logLevel: 'silent',
-    });
-    return (ext: string) => result.outputFiles.find((f) => f.path.endsWith(ext))?.text ?? '';
-  };
-  const [page, snap] = await Promise.all([
-    bundle('./client/main.ts'),
-    bundle('./client/snap-js.ts'),
-  ]);
-  return { js: page('.js'), css: page('.css'), snapJs: snap('.js') };
-}
+export const snapAssets = bundleOnFirstUse(
+  typeof __SNAP_ASSETS__ === 'undefined' ? undefined : __SNAP_ASSETS__,
+  async () => {
+    const [page, snap] = await Promise.all([
+      bundleEntry(new URL('./client/main.ts', import.meta.url)),
+      bundleEntry(new URL('./client/snap-js.ts', import.meta.url)),
+    ]);
+    return { js: page('.js'), css: page('.css'), snapJs: snap('.js') };
+  },
+);

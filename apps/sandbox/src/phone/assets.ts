@@ -1,4 +1,4 @@
-import { fileURLToPath } from 'node:url';
+import { bundleEntry, bundleOnFirstUse } from '../bundle-on-first-use.js';
 
 export interface PhoneAssets {
   js: string;
@@ -8,25 +8,10 @@ export interface PhoneAssets {
 // build.mjs compiles the page into the bundle; from source (tsx, vitest) it is bundled on first use.
 declare const __PHONE_ASSETS__: PhoneAssets | undefined;
 
-let fromSource: Promise<PhoneAssets> | undefined;
-
-export function phoneAssets(): Promise<PhoneAssets> {
-  if (typeof __PHONE_ASSETS__ !== 'undefined') return Promise.resolve(__PHONE_ASSETS__);
-  fromSource ??= bundleFromSource();
-  return fromSource;
-}
-
-async function bundleFromSource(): Promise<PhoneAssets> {
-  const esbuild = await import('esbuild');
-  const result = await esbuild.build({
-    entryPoints: [fileURLToPath(new URL('./client/main.ts', import.meta.url))],
-    bundle: true,
-    write: false,
-    outdir: 'out',
-    format: 'iife',
-    target: 'es2020',
-    logLevel: 'silent',
-  });
-  const text = (ext: string) => result.outputFiles.find((f) => f.path.endsWith(ext))?.text ?? '';
-  return { js: text('.js'), css: text('.css') };
-}
+export const phoneAssets = bundleOnFirstUse(
+  typeof __PHONE_ASSETS__ === 'undefined' ? undefined : __PHONE_ASSETS__,
+  async () => {
+    const page = await bundleEntry(new URL('./client/main.ts', import.meta.url));
+    return { js: page('.js'), css: page('.css') };
+  },
+);

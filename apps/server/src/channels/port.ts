@@ -205,6 +205,11 @@ export interface ReactionEvent extends EventBase {
   emoji: string | null;
   /** Messenger's name for it (love, like, smile, …), when sent. */
   reaction: string | null;
+  /**
+   * The app that sent a business's reaction (an echo, `is_echo`): Sapa's own, or Meta's inbox
+   * when a person reacted in Meta's apps. Null for a customer's reaction.
+   */
+  appId: string | null;
 }
 
 /** The customer took a message back (Instagram `is_deleted`). */

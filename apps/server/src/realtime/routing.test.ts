@@ -23,6 +23,7 @@ function chat(over: Partial<ChatRow> = {}): ChatRow {
     account_id: ACC,
     channel_id: '00000000-0000-4000-8000-0000000000e1',
     contact_id: '00000000-0000-4000-8000-0000000000f1',
+    contact_picture_id: null,
     channel: 'whatsapp',
     identifier: '6281',
     name: 'Dewi',

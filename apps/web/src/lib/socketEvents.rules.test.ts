@@ -250,6 +250,22 @@ describe('chat.blocked, chat.archived, chat.unarchived', () => {
   );
 });
 
+describe("a deleted channel's chats", () => {
+  it.each(['admin', 'supervisor', 'agent'] as const)(
+    '%s: one chat.archived per chat takes each out of the inbox views and into the archive',
+    (viewer) => {
+      const gone = [mine, makeChat({ _id: 'c3', name: 'Sari', agentId: ME })];
+      const { emit, ids, queryClient } = setup(viewer, [ALL, MINE], [...gone, other]);
+      queryClient.setQueryData<ChatPages>(inboxKeys.chatList(ARCHIVE), chatPages([]));
+      for (const chat of gone)
+        emit(SERVER_EVENTS.chatArchived, { chat: { ...chat, isArchive: true } });
+      expect(ids(ALL)).toEqual(['c2']);
+      expect(ids(MINE)).toEqual(['c2']);
+      expect(ids(ARCHIVE)?.sort()).toEqual(['c1', 'c3']);
+    },
+  );
+});
+
 describe('chat, assign.chat.result, broadcast and push replies, balance.check', () => {
   it('chat: a label change updates the row in place, keeping its position', () => {
     const { emit, queryClient } = setup('agent', [ALL], [other, mine]);

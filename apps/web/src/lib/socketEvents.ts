@@ -32,7 +32,7 @@ import {
 import { listHasChat, removeChat, replaceChat } from '../features/inbox/actions/listReducers';
 import { applyBalanceUpdated, applyOrderUpdated } from '../features/billing/cache';
 import { i18n } from './i18n';
-import { applyBalanceUpdate } from '../features/pricing/api';
+import { applySaldoToStanding } from '../features/pricing/api';
 import { applyChannelHealth } from '../features/integrations/api';
 import { refreshDashboard } from '../features/home/api';
 
@@ -422,8 +422,8 @@ export const SERVER_EVENT_HANDLERS: Readonly<Record<string, Handler>> = {
   // Issue 16: the money pages (balance, orders, ledger) and the balance banner follow payments,
   // charges and refunds.
   [BALANCE_UPDATED_EVENT]: (ctx, payload) => {
-    applyBalanceUpdate(ctx.queryClient, payload);
-    applyBalanceUpdated(ctx.queryClient, payload);
+    const saldo = applyBalanceUpdated(ctx.queryClient, payload);
+    if (saldo !== null) applySaldoToStanding(ctx.queryClient, saldo);
   },
 
   [ORDER_UPDATED_EVENT]: (ctx, payload) => applyOrderUpdated(ctx.queryClient, payload),

@@ -66,7 +66,9 @@ function parseItem(item: Obj, ctx: Context): NeutralEvent[] | string {
   const senderId = nonEmpty(obj(item.sender).id);
   const recipientId = nonEmpty(obj(item.recipient).id);
   const message = item.message === undefined ? null : obj(item.message);
-  const fromBusiness = message?.is_echo === true || senderId === ctx.businessId;
+  // A business's reaction comes back as an echo too (`reaction.is_echo`, with its app id).
+  const reactionEcho = item.reaction !== undefined && obj(item.reaction).is_echo === true;
+  const fromBusiness = message?.is_echo === true || reactionEcho || senderId === ctx.businessId;
   const customerId = fromBusiness ? recipientId : senderId;
   if (!customerId) return 'item without a customer id';
   const customer: Party = { identifier: customerId, name: '', phone: null };
@@ -92,6 +94,7 @@ function parseItem(item: Obj, ctx: Context): NeutralEvent[] | string {
         action: r.action === 'unreact' ? 'unreact' : 'react',
         emoji: nonEmpty(r.emoji),
         reaction: nonEmpty(r.reaction),
+        appId: direction === 'outgoing' ? nonEmpty(r.app_id) : null,
       },
     ];
   }

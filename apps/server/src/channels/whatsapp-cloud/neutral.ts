@@ -54,6 +54,7 @@ function messageOrReaction(m: InboundMessage): MessageEvent | ReactionEvent {
       action: emoji ? 'react' : 'unreact',
       emoji: emoji || null,
       reaction: null,
+      appId: null,
     };
   }
   return {

@@ -29,6 +29,8 @@ function detailQuery(db: Db, accountId: string) {
       'b.estimated_cost',
       'b.pause_reason',
       'ch.name as channel_name',
+      'ch.disconnected_at as channel_disconnected_at',
+      'ch.deleted_at as channel_deleted_at',
       't.name as template_name',
       't.content as template_content',
       'u.name as creator_name',
@@ -78,6 +80,8 @@ async function findTemplate(db: Db, accountId: string, templateId: string) {
       't.content',
       't.examples',
       'ch.is_enabled as channel_enabled',
+      'ch.disconnected_at',
+      'ch.deleted_at',
     ])
     .where('t.account_id', '=', accountId)
     .where('t.id', '=', templateId)

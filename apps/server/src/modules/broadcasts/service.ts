@@ -17,6 +17,7 @@ import type { Principal } from '../auth/principal.js';
 import { InsufficientBalanceError } from '../billing/ledger.js';
 import { assertMaySend } from '../billing/pricing/index.js';
 import { scheduleBroadcast } from './engine/schedule.js';
+import { channelOff, channelOffError } from './channel-state.js';
 import { broadcastCost, broadcastTerms } from './cost.js';
 import { groupSheet } from './group-source.js';
 import { headerMediaOf } from './header-media.js';
@@ -49,6 +50,12 @@ export async function broadcastableTemplate(db: Db, accountId: string, templateI
   return template;
 }
 
+/** A disconnected or deleted channel carries no broadcast: refused before anything is stored. */
+function assertChannelOn(template: TemplateRow): void {
+  const off = channelOff(template);
+  if (off) throw channelOffError(off);
+}
+
 /**
  * The three-step wizard's server side. Step 2's 'Check Now' parses and validates the recipient
  * data once and stores it as a draft broadcast with its recipients (status 'draft', which the
@@ -66,6 +73,7 @@ export class BroadcastsService {
     const { db } = this.deps;
     const { accountId } = principal;
     const template = await broadcastableTemplate(db, accountId, input.templateId);
+    assertChannelOn(template);
     const required = templateColumns(template);
     const [sheet, terms] = await Promise.all([
       this.sheetOf(accountId, source, required),
@@ -145,6 +153,7 @@ export class BroadcastsService {
     const template = await broadcastableTemplate(db, accountId, body.templateId);
     if (template.channel_id !== body.channelId)
       throw badRequest(BROADCAST_MESSAGES.templateOtherChannel, 'TEMPLATE_OTHER_CHANNEL');
+    assertChannelOn(template);
     const scheduledAt = body.scheduledAt ? new Date(body.scheduledAt) : null;
     if (scheduledAt && scheduledAt.getTime() <= now.getTime())
       throw badRequest(BROADCAST_MESSAGES.scheduleInPast, 'BROADCAST_SCHEDULE_PAST', [

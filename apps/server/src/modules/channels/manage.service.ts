@@ -13,6 +13,7 @@ import { ProviderError } from '../../channels/errors.js';
 import { openChannelConfig, sealChannelConfig } from '../../channels/sealed-config.js';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors.js';
 import type { Principal } from '../auth/principal.js';
+import { loadChatRows } from '../conversations/index.js';
 import { forgetIngestChannel } from '../inbox/ingest.service.js';
 import { reportHealthy } from './health.js';
 import { isPageChannel, presentService, type ChannelRow } from './presenter.js';
@@ -216,9 +217,24 @@ export async function reconnectService(
 export async function deleteService(deps: Deps, principal: Principal, id: string): Promise<void> {
   const row = await mine(deps, principal, id);
   if (!row.disconnected_at) throw conflict(MESSAGES.channelNotDisconnected, 'CHANNEL_CONNECTED');
-  const deleted = await deps.db
+  const archived = await deps.db
     .transaction()
     .execute((trx) => channelsRepo.softDelete(trx, principal.accountId, id, deps.clock.now()));
-  if (!deleted) throw conflict(MESSAGES.channelNotDisconnected, 'CHANNEL_CONNECTED');
+  if (!archived) throw conflict(MESSAGES.channelNotDisconnected, 'CHANNEL_CONNECTED');
   forgetIngestChannel(deps.db, row.provider as ProviderType, row.external_id);
+  await announceArchived(deps, principal.accountId, archived);
+}
+
+/** Chats loaded per statement when announcing a deleted channel's archived chats. */
+const ANNOUNCE_BATCH = 500;
+
+/**
+ * The chats a delete archived leave open lists live, as an agent's archive does: one
+ * `chat.archived` per chat, after the commit, to the rooms that may see it.
+ */
+async function announceArchived(deps: Deps, accountId: string, chatIds: string[]) {
+  for (let at = 0; at < chatIds.length; at += ANNOUNCE_BATCH) {
+    const rows = await loadChatRows(deps.db, accountId, chatIds.slice(at, at + ANNOUNCE_BATCH));
+    for (const chat of rows) deps.events.publish({ type: 'chat.archived', chat });
+  }
 }

@@ -99,9 +99,10 @@ export const channelsRepo = {
 
   /**
    * Deletes a disconnected channel: it stops counting and holding its external id, and its
-   * chats are archived in the same statement's transaction (they stay readable).
+   * chats are archived in the same statement's transaction (they stay readable). The ids of the
+   * chats it archived (to announce after the commit), or null when nothing was deleted.
    */
-  async softDelete(trx: Db, accountId: string, id: string, at: Date): Promise<boolean> {
+  async softDelete(trx: Db, accountId: string, id: string, at: Date): Promise<string[] | null> {
     const deleted = await trx
       .updateTable('channels')
       .set({ deleted_at: at, is_enabled: false, updated_at: at })
@@ -110,15 +111,16 @@ export const channelsRepo = {
       .where('deleted_at', 'is', null)
       .where('disconnected_at', 'is not', null)
       .executeTakeFirst();
-    if (Number(deleted.numUpdatedRows) === 0) return false;
-    await trx
+    if (Number(deleted.numUpdatedRows) === 0) return null;
+    const archived = await trx
       .updateTable('chats')
       .set({ is_archive: true, updated_at: at })
       .where('account_id', '=', accountId)
       .where('channel_id', '=', id)
       .where('is_archive', '=', false)
+      .returning('id')
       .execute();
-    return true;
+    return archived.map((c) => c.id);
   },
 
   /**

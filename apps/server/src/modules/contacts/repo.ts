@@ -1,5 +1,5 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
-import type { ChannelType } from '@sapa/contracts';
+import { CONTACT_PICTURE_TYPES, type ChannelType } from '@sapa/contracts';
 import type { Db } from '../../db/database.js';
 import { containsPattern } from '../../lib/like.js';
 
@@ -13,6 +13,7 @@ export interface ContactRow {
   labels: string[];
   archived_at: Date | null;
   person_id: string | null;
+  picture_media_id: string | null;
   created_at: Date;
   updated_at: Date;
   sort_name: string;
@@ -104,6 +105,7 @@ export const contactsRepo = {
         'ct.attributes',
         'ct.archived_at',
         'ct.person_id',
+        'ct.picture_media_id',
         'ct.created_at',
         'ct.updated_at',
       ])
@@ -134,12 +136,29 @@ export const contactsRepo = {
         'ct.attributes',
         'ct.archived_at',
         'ct.person_id',
+        'ct.picture_media_id',
         'ct.created_at',
         'ct.updated_at',
       ])
       .select([LIVE_LABELS.as('labels'), sql<string>`lower(ct.name)`.as('sort_name')])
       .where('ct.account_id', '=', accountId)
       .where('ct.id', '=', id)
+      .executeTakeFirst();
+  },
+
+  /**
+   * The contact's stored picture, when it is an image Sapa may serve (a picture the profile job
+   * kept): undefined when the contact is another account's, has none, or the file is not one.
+   */
+  picture(db: Db, accountId: string, id: string) {
+    return db
+      .selectFrom('contacts as ct')
+      .innerJoin('media as md', 'md.id', 'ct.picture_media_id')
+      .select(['md.storage_key', 'md.mime_type', 'md.filename', 'md.size_bytes'])
+      .where('ct.account_id', '=', accountId)
+      .where('md.account_id', '=', accountId)
+      .where('ct.id', '=', id)
+      .where('md.mime_type', 'in', [...CONTACT_PICTURE_TYPES])
       .executeTakeFirst();
   },
 

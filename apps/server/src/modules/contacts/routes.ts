@@ -17,6 +17,7 @@ import {
   contactListQuerySchema,
   contactListSchema,
   contactMergeBodySchema,
+  contactPictureQuerySchema,
   contactSchema,
   contactUpdateBodySchema,
   okSchema,
@@ -32,6 +33,7 @@ import { ContactImportService } from './import.service.js';
 import { ContactMergeService } from './merge.service.js';
 import { ContactsService } from './service.js';
 import { readMultipartFile } from '../../http/multipart.js';
+import { sendStoredMedia } from '../media/index.js';
 
 /** /api/contacts: the account's customers, their attributes, import and export. */
 export function contactsRoutes(app: App, { deps }: ModuleContext): void {
@@ -184,6 +186,27 @@ export function contactsRoutes(app: App, { deps }: ModuleContext): void {
       },
     },
     async (request) => contacts.get(principalOf(request), request.params.id),
+  );
+  // Meta's profile picture of a Messenger or Instagram customer, kept in Sapa's storage. Its URL
+  // (`pictureUrl`) names the picture's version, so the browser may keep it for a week.
+  app.get(
+    '/api/contacts/:id/picture',
+    {
+      config: { action: 'contacts.read' },
+      schema: {
+        tags,
+        ...id,
+        querystring: contactPictureQuerySchema,
+        response: errorResponses(400, 401, 403, 404),
+      },
+    },
+    async (request, reply) =>
+      sendStoredMedia(
+        reply,
+        deps,
+        await contacts.picture(principalOf(request), request.params.id),
+        'private, max-age=604800',
+      ),
   );
   app.post(
     '/api/contacts',

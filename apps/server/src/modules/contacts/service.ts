@@ -4,7 +4,8 @@ import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
 import { viewerOf } from '../../realtime/viewer.js';
 import type { Principal } from '../auth/principal.js';
-import { chatVisibleTo } from '../conversations/index.js';
+import { chatVisibleTo, contactPictureUrl } from '../conversations/index.js';
+import type { StoredMedia } from '../media/index.js';
 import { attributesRepo } from './attributes.repo.js';
 import { contactsRepo, type ContactFilter, type ContactKey, type ContactRow } from './repo.js';
 import { mergeRepo } from './merge.repo.js';
@@ -113,6 +114,7 @@ export async function presentContacts(
     labels: r.labels,
     groupIds: groups.get(r.id) ?? [],
     channels: channels.get(r.id) ?? [],
+    ...(r.picture_media_id ? { pictureUrl: contactPictureUrl(r.id, r.picture_media_id) } : {}),
     mergedWith: members
       .filter((m) => m.person_id === r.person_id && m.id !== r.id)
       .map((m) => ({
@@ -160,6 +162,13 @@ export class ContactsService {
     const [contact] = await presentContacts(this.deps, principal, [row]);
     if (!contact) throw notFound(MESSAGES.contactNotFound);
     return contact;
+  }
+
+  /** The contact's picture to serve; 404 when the contact is not the caller's or has none. */
+  async picture(principal: Principal, id: string): Promise<StoredMedia> {
+    const media = await contactsRepo.picture(this.deps.db, principal.accountId, id);
+    if (!media) throw notFound('This contact has no picture');
+    return media;
   }
 
   async create(principal: Principal, input: ContactInput): Promise<Contact> {

@@ -13,7 +13,13 @@ export {
   messageRowsQuery,
   previewOf,
 } from './queries.js';
-export { presentChat, presentMessage, type ChatRow, type MessageRow } from './presenters.js';
+export {
+  contactPictureUrl,
+  presentChat,
+  presentMessage,
+  type ChatRow,
+  type MessageRow,
+} from './presenters.js';
 export { forwardOnlyCondition, statusRank } from './status-rule.js';
 export { chatVisibleTo } from './visibility-filter.js';
 export {

@@ -6,6 +6,8 @@ export interface ChatRow {
   account_id: string;
   channel_id: string;
   contact_id: string;
+  /** The contact's picture in Sapa's storage (Meta's profile picture), if it has one. */
+  contact_picture_id: string | null;
   channel: ChannelType;
   identifier: string;
   name: string;
@@ -27,6 +29,14 @@ export interface ChatRow {
   is_out: boolean;
 }
 
+/**
+ * Where a contact's picture is served. The media id names the version: a new picture is a new
+ * URL, so browsers may keep the old one cached as long as they like.
+ */
+export function contactPictureUrl(contactId: string, pictureId: string): string {
+  return `/api/contacts/${contactId}/picture?v=${pictureId}`;
+}
+
 export function presentChat(row: ChatRow): Chat {
   return {
     _id: row.id,
@@ -35,6 +45,9 @@ export function presentChat(row: ChatRow): Chat {
     channel: row.channel,
     channelId: row.channel_id,
     contactId: row.contact_id,
+    ...(row.contact_picture_id
+      ? { pictureUrl: contactPictureUrl(row.contact_id, row.contact_picture_id) }
+      : {}),
     agentId: row.agent_id,
     agent: row.agent_id ? { _id: row.agent_id, name: row.agent_name ?? '' } : null,
     divisionId: row.division_ids,

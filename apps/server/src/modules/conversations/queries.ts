@@ -17,6 +17,9 @@ export function chatRowsQuery(db: Executor, accountId: string) {
       'c.account_id',
       'c.channel_id',
       'c.contact_id',
+      sql<string | null>`(SELECT k.picture_media_id FROM contacts k WHERE k.id = c.contact_id)`.as(
+        'contact_picture_id',
+      ),
       'c.channel',
       'c.identifier',
       'c.name',
@@ -125,7 +128,8 @@ export function previewOf(msgType: string, text: string, attachmentName: string 
 }
 
 /** A ChatRow's columns in raw SQL (alias `c` for chats), for the batched statements. */
-export const CHAT_RETURNING = `c.id, c.account_id, c.channel_id, c.contact_id, c.channel, c.identifier, c.name, c.agent_id,
+export const CHAT_RETURNING = `c.id, c.account_id, c.channel_id, c.contact_id,
+  (SELECT k.picture_media_id FROM contacts k WHERE k.id = c.contact_id) AS contact_picture_id, c.channel, c.identifier, c.name, c.agent_id,
   (SELECT name FROM users WHERE id = c.agent_id) AS agent_name,
   c.division_ids,
   coalesce((SELECT array_agg(ud.division_id) FROM user_divisions ud WHERE ud.user_id = c.agent_id), '{}') AS agent_division_ids,

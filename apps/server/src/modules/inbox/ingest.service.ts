@@ -10,7 +10,7 @@ import type { IngestChannel } from './ingest.repo.js';
 import { inboundBatcher } from './ingest-batch.repo.js';
 import { boundEvent } from './inbound-bounds.js';
 import { statusBatcher } from './status-batch.repo.js';
-import { ingestEcho, ingestUnsent, receiptStatuses } from './page-events.js';
+import { ingestEcho, ingestReactionEcho, ingestUnsent, receiptStatuses } from './page-events.js';
 import { queueProfile } from './jobs/fetch-profile.job.js';
 import { TurnBatcher } from '../../lib/turn-batcher.js';
 import type { JobQueue } from '../../jobs/queue.js';
@@ -23,17 +23,23 @@ const STORED_PROVIDERS: ReadonlySet<ProviderType> = new Set([
   'instagram',
 ]);
 
-/** Echoes, conversation receipts and unsends (Meta's page channels), stored by page-events.ts. */
-type PageEvent = Extract<NeutralEvent, { kind: 'message' | 'receipt' | 'unsent' }>;
+/**
+ * Echoes (of messages and of reactions), conversation receipts and unsends (Meta's page
+ * channels), stored by page-events.ts.
+ */
+type PageEvent = Extract<NeutralEvent, { kind: 'message' | 'receipt' | 'unsent' | 'reaction' }>;
 const isPageEvent = (e: NeutralEvent): e is PageEvent =>
-  e.kind === 'message' || e.kind === 'receipt' || e.kind === 'unsent';
+  e.kind === 'message' ||
+  e.kind === 'receipt' ||
+  e.kind === 'unsent' ||
+  (e.kind === 'reaction' && e.direction === 'outgoing');
 
 export interface IngestResult {
   stored: number;
   duplicates: number;
   statuses: number;
   unknownChannels: string[];
-  /** Events of kinds the inbox does not store (a business's reaction, from Meta's app). */
+  /** Events the inbox does not store (of a provider whose messages it does not keep yet). */
   notStored: NeutralEvent[];
 }
 
@@ -121,6 +127,9 @@ async function ingestPageEvent(
     if (echo.outcome === 'stored') result.stored++;
     else result.duplicates++;
     if (echo.media && echo.messageId) await queueMedia(deps, echo.messageId);
+  } else if (event.kind === 'reaction') {
+    if ((await ingestReactionEcho(deps, ch, event)) === 'stored') result.stored++;
+    else result.duplicates++;
   } else if (event.kind === 'receipt') {
     for (const s of await receiptStatuses(deps, ch, event)) {
       await ingestStatus(deps, ch, s);

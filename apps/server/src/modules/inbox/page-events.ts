@@ -1,6 +1,12 @@
 import { sql } from 'kysely';
 import type { Deps } from '../../deps.js';
-import type { MessageEvent, ReceiptEvent, UnsentEvent } from '../../channels/port.js';
+import type {
+  MessageEvent,
+  ReactionEvent,
+  ReceiptEvent,
+  UnsentEvent,
+} from '../../channels/port.js';
+import { reactionBody } from '../../channels/parse-helpers.js';
 import { loadChatRows, loadMessageRows, previewOf } from '../conversations/index.js';
 import { toInboxEvents, type InboundMessage, type StatusUpdate } from './inbound.js';
 import { ensureChatFast } from './ingest-fast.repo.js';
@@ -8,7 +14,8 @@ import type { IngestChannel } from './ingest.repo.js';
 
 /**
  * The conversation events of Meta's page channels (Messenger, Instagram) that are not a
- * customer's message: echoes of what the business sent, receipts up to a watermark, unsends.
+ * customer's message: echoes of what the business sent or reacted, receipts up to a watermark,
+ * unsends.
  * Rare next to customers' messages, so plain statements rather than batches.
  */
 
@@ -87,6 +94,57 @@ export async function ingestEcho(
   if (rows[0] && chats[0])
     deps.events.publish({ type: 'message.created', chat: chats[0], message: rows[0] });
   return { outcome: 'stored', media: Boolean(media), messageId: stored.messageId };
+}
+
+/**
+ * A business's reaction, echoed (`reaction.is_echo`): one a person put in Meta's own apps is
+ * kept like a customer's, as an information line naming the emoji and the reacted message, but
+ * outgoing, so the thread shows it on that message from the business's side. Sapa sends no
+ * reactions, so one with Sapa's app id adds nothing. Meta gives a reaction no id: the target
+ * and the time make one, so a redelivery is a duplicate. It is not a turn of the conversation:
+ * the chat's preview and order stay as they are.
+ */
+export async function ingestReactionEcho(
+  deps: Deps,
+  ch: IngestChannel,
+  e: ReactionEvent,
+): Promise<'stored' | 'duplicate' | 'own'> {
+  if (deps.config.metaAppId && e.appId === deps.config.metaAppId) return 'own';
+  const chat = await deps.db
+    .selectFrom('chats')
+    .select(['id', 'account_id'])
+    .where('channel_id', '=', ch.id)
+    .where('account_id', '=', ch.account_id)
+    .where('identifier', '=', e.customer.identifier)
+    .executeTakeFirst();
+  // No conversation, no message of it to react to.
+  if (!chat) return 'duplicate';
+  const body = reactionBody(e.action === 'react' ? (e.emoji ?? '') : '', e.targetProviderMessageId);
+  const inserted = await deps.db
+    .insertInto('messages')
+    .values({
+      account_id: chat.account_id,
+      chat_id: chat.id,
+      channel_id: ch.id,
+      provider_message_id: `reaction:${e.targetProviderMessageId}:page:${e.timestamp.getTime()}`,
+      msg_type: body.msgType,
+      text: body.text,
+      payload: JSON.stringify({ ...body.payload, echo: { appId: e.appId } }),
+      status: 'sent',
+      from_me: true,
+      sent_at: e.timestamp,
+    })
+    .onConflict((oc) => oc.columns(['channel_id', 'provider_message_id']).doNothing())
+    .returning(sql<string>`id::text`.as('id'))
+    .executeTakeFirst();
+  if (!inserted) return 'duplicate';
+  const [rows, chats] = await Promise.all([
+    loadMessageRows(deps.db, chat.account_id, [inserted.id]),
+    loadChatRows(deps.db, chat.account_id, [chat.id]),
+  ]);
+  if (rows[0] && chats[0])
+    deps.events.publish({ type: 'message.created', chat: chats[0], message: rows[0] });
+  return 'stored';
 }
 
 /** Outgoing messages one receipt covers, newest first; an old conversation's are already read. */

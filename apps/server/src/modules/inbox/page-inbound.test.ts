@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SAPA_APP_ID } from '@sapa/sandbox/demo';
+import { META_INBOX_APP_ID, SAPA_APP_ID } from '@sapa/sandbox/demo';
 import {
   FIXTURE_IGSID,
   FIXTURE_MIDS,
@@ -207,6 +207,43 @@ describe('Messenger webhooks into the inbox', () => {
       .where('id', '=', echoes[0]!.chat_id)
       .executeTakeFirstOrThrow();
     expect(chat).toEqual({ last_message_text: 'Dari HP admin', last_message_from_me: true });
+  });
+
+  it('a reaction put in Meta’s app is the business’s on that message, once; Sapa’s own adds nothing', async () => {
+    const before = await messages(messenger.id);
+    const chatBefore = await ctx.deps.db
+      .selectFrom('chats')
+      .select(['last_message_text', 'last_update'])
+      .where('id', '=', before[0]!.chat_id)
+      .executeTakeFirstOrThrow();
+    await post(MESSENGER_FIXTURES.reactionEchoOwn);
+    expect(await messages(messenger.id)).toHaveLength(before.length);
+    published.length = 0;
+    await post(MESSENGER_FIXTURES.reactionEchoFromMetaApp);
+    await post(MESSENGER_FIXTURES.reactionEchoFromMetaApp);
+    const added = (await messages(messenger.id)).slice(before.length);
+    expect(added).toMatchObject([
+      {
+        from_me: true,
+        msg_type: 'information',
+        status: 'sent',
+        text: 'Reacted 👍 to a message',
+        chat_id: before[0]!.chat_id,
+        payload: {
+          reaction: { emoji: '👍', targetProviderId: FIXTURE_MIDS.messengerText },
+          echo: { appId: String(META_INBOX_APP_ID) },
+        },
+      },
+    ]);
+    const created = published.flatMap((e) => (e.type === 'message.created' ? [e.message] : []));
+    expect(created.map((m) => m.from_me)).toEqual([true]);
+    // A reaction is not a turn of the conversation: the chat keeps its preview and place.
+    const chatAfter = await ctx.deps.db
+      .selectFrom('chats')
+      .select(['last_message_text', 'last_update'])
+      .where('id', '=', before[0]!.chat_id)
+      .executeTakeFirstOrThrow();
+    expect(chatAfter).toEqual(chatBefore);
   });
 
   it('an echo without Sapa’s app id but with a mid Sapa already stored is that message', async () => {

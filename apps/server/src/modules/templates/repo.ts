@@ -61,8 +61,12 @@ const ownRow = (db: Db, accountId: string, id: string) =>
   db.selectFrom('templates').selectAll().where('account_id', '=', accountId).where('id', '=', id);
 
 export const templatesRepo = {
+  // Lists leave out the templates of deleted channels (kept for the history that names them);
+  // a disconnected channel's stay listed, and sending one is refused where messages are sent.
   async list(db: Db, accountId: string, f: TemplateListFilter): Promise<TemplateRow[]> {
-    let q = templateRows(db).where('t.account_id', '=', accountId);
+    let q = templateRows(db)
+      .where('t.account_id', '=', accountId)
+      .where('c.deleted_at', 'is', null);
     if (f.status) q = q.where('t.status', '=', f.status);
     if (f.channelId) q = q.where('t.channel_id', '=', f.channelId);
     if (f.searchText) q = q.where('t.name', 'ilike', containsPattern(f.searchText));
@@ -78,8 +82,10 @@ export const templatesRepo = {
   async total(db: Db, accountId: string, f: Omit<TemplateListFilter, 'afterId' | 'limit'>) {
     let q = db
       .selectFrom('templates as t')
+      .innerJoin('channels as c', 'c.id', 't.channel_id')
       .select((eb) => eb.fn.countAll<string>().as('n'))
-      .where('t.account_id', '=', accountId);
+      .where('t.account_id', '=', accountId)
+      .where('c.deleted_at', 'is', null);
     if (f.status) q = q.where('t.status', '=', f.status);
     if (f.channelId) q = q.where('t.channel_id', '=', f.channelId);
     if (f.searchText) q = q.where('t.name', 'ilike', containsPattern(f.searchText));
@@ -88,10 +94,12 @@ export const templatesRepo = {
 
   async countByStatus(db: Db, accountId: string): Promise<Map<TemplateStatus, number>> {
     const rows = await db
-      .selectFrom('templates')
-      .select(['status', (eb) => eb.fn.countAll<string>().as('n')])
-      .where('account_id', '=', accountId)
-      .groupBy('status')
+      .selectFrom('templates as t')
+      .innerJoin('channels as c', 'c.id', 't.channel_id')
+      .select(['t.status', (eb) => eb.fn.countAll<string>().as('n')])
+      .where('t.account_id', '=', accountId)
+      .where('c.deleted_at', 'is', null)
+      .groupBy('t.status')
       .execute();
     return new Map(rows.map((r) => [r.status, Number(r.n)]));
   },

@@ -23,9 +23,10 @@ const balanceUpdated = z.object({ saldo: z.number() });
 
 /**
  * `balance.updated {saldo}`: the balance shows the new figure at once; the last top-up's order
- * and the ledger are fetched again (the event names neither).
+ * and the ledger are fetched again (the event names neither). Answers the saldo it read (null for
+ * a payload it could not read), so the event is parsed once for every screen that follows it.
  */
-export function applyBalanceUpdated(queryClient: QueryClient, payload: unknown): void {
+export function applyBalanceUpdated(queryClient: QueryClient, payload: unknown): number | null {
   const parsed = balanceUpdated.safeParse(payload);
   if (parsed.success) {
     queryClient.setQueryData<Balance>(billingKeys.balance, (old) =>
@@ -34,6 +35,7 @@ export function applyBalanceUpdated(queryClient: QueryClient, payload: unknown):
   }
   void queryClient.invalidateQueries({ queryKey: billingKeys.balance });
   void queryClient.invalidateQueries({ queryKey: billingKeys.ledger });
+  return parsed.success ? parsed.data.saldo : null;
 }
 
 /**

@@ -143,6 +143,35 @@ describe('new broadcast wizard', { timeout: 30_000 }, () => {
     expect(screen.queryByTestId('required-columns')).toBeNull();
   });
 
+  it('offers no disconnected channel: the connected one is chosen, the other never listed', async () => {
+    const OFF = '44444444-4444-4444-8444-444444444444';
+    const off: Service = { ...channel, _id: OFF, name: 'Nomor lama', state: 'disconnected' };
+    get.mockImplementation(async (path: string) => {
+      if (path === 'services/all/whatsapp') return { data: [off, channel] };
+      if (path === 'hsm') return { data: [template], nextKey: null, total: 1 };
+      throw new Error(`unexpected GET ${path}`);
+    });
+    renderScreen(<NewBroadcastPage />, { path: '/broadcast/new' });
+    await screen.findByTestId('broadcast-title');
+    // Only one channel can send, so it is chosen and its template list opens.
+    const select = screen.getByTestId('broadcast-template') as HTMLInputElement;
+    await waitFor(() => expect(select.disabled).toBe(false));
+    expect(screen.queryByText(/Nomor lama/)).toBeNull();
+  });
+
+  it('says to connect a number when every channel is disconnected', async () => {
+    get.mockImplementation(async (path: string) => {
+      if (path === 'services/all/whatsapp')
+        return { data: [{ ...channel, state: 'disconnected' }] };
+      if (path === 'hsm') return { data: [template], nextKey: null, total: 1 };
+      throw new Error(`unexpected GET ${path}`);
+    });
+    renderScreen(<NewBroadcastPage />, { path: '/broadcast/new' });
+    expect(
+      await screen.findByText('Connect a WhatsApp number under Integration first.'),
+    ).toBeTruthy();
+  });
+
   it('checks pasted data, previews the first recipient and starts the broadcast', async () => {
     post.mockImplementation(async (path: string) => {
       if (path === 'broadcasts/recipients/check') return checkResult();

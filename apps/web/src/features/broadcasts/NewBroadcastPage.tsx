@@ -47,7 +47,10 @@ export function NewBroadcastPage() {
   const navigate = useNavigate();
   const { user } = useSession();
   const phone = useMediaQuery('(max-width: 767px)') ?? false;
-  const channels = (useWhatsappServices().data ?? []).filter((c) => c.isEnable);
+  // A broadcast goes out only from an enabled, connected channel (the server refuses the rest).
+  const channels = (useWhatsappServices().data ?? []).filter(
+    (c) => c.isEnable && c.state === 'connected',
+  );
   const templates = useAcceptedTemplates().data ?? [];
   const create = useCreateBroadcast();
   const [values, setValues] = useState<WizardValues>(EMPTY_WIZARD);

@@ -1,16 +1,5 @@
 import type { ReactNode } from 'react';
-import {
-  Alert,
-  Avatar,
-  Badge,
-  Button,
-  Card,
-  Drawer,
-  Group,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Badge, Button, Card, Drawer, Group, Stack, Text, Title } from '@mantine/core';
 import type { Contact, ContactAttribute, ContactGroup, Label } from '@sapa/contracts';
 import { IconArrowBackUp, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -21,6 +10,7 @@ import { errorText } from '../shared/forms';
 import { useContact, useContactAttributes, useRestoreContact } from './api';
 import { LabelChips } from './ContactParts';
 import { PersonChannels } from './PersonChannels';
+import { ContactAvatar } from '../shared/ContactAvatar';
 import { formatPhone, initials } from './filters';
 
 interface ContactDetailProps {
@@ -98,9 +88,14 @@ function DetailBody({
   return (
     <Stack gap="lg">
       <Group gap="md" wrap="nowrap">
-        <Avatar color="sapa" radius="xl" size={56}>
-          {initials(contact.name || '?')}
-        </Avatar>
+        <ContactAvatar
+          color="sapa"
+          radius="xl"
+          size={56}
+          alt={contact.name}
+          pictureUrl={contact.pictureUrl}
+          initials={initials(contact.name || '?')}
+        />
         <div style={{ minWidth: 0 }}>
           <Group gap="xs">
             <Title order={3} style={{ wordBreak: 'break-word' }} data-testid="contact-detail-name">

@@ -1,18 +1,24 @@
-import { ActionIcon, Avatar, Badge, Group, Menu, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Group, Menu, Text, Tooltip } from '@mantine/core';
 import type { Contact, ContactGroup, Label } from '@sapa/contracts';
 import { IconDots, IconEye, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../lib/format';
 import { ChannelIcon } from '../inbox/components/ChannelIcon';
+import { ContactAvatar } from '../shared/ContactAvatar';
 import { formatPhone, initials } from './filters';
 
 export function NameCell({ contact }: { contact: Contact }) {
   const { t } = useTranslation('contacts');
   return (
     <Group gap="sm" wrap="nowrap">
-      <Avatar color="sapa" radius="xl" size={36}>
-        {initials(contact.name || '?')}
-      </Avatar>
+      <ContactAvatar
+        color="sapa"
+        radius="xl"
+        size={36}
+        alt={contact.name}
+        pictureUrl={contact.pictureUrl}
+        initials={initials(contact.name || '?')}
+      />
       <div style={{ minWidth: 0 }}>
         <Group gap={6} wrap="nowrap">
           <Text size="sm" fw={600} truncate="end" data-testid="contact-name">

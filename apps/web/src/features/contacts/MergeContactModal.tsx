@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import {
   Alert,
-  Avatar,
   Button,
   Group,
   Loader,
@@ -21,6 +20,7 @@ import { notifySuccess } from '../../lib/notify';
 import { ChannelIcon } from '../inbox/components/ChannelIcon';
 import { errorText } from '../shared/forms';
 import { contactKeys, fetchContacts, useMergeContact, type Contact } from './api';
+import { ContactAvatar } from '../shared/ContactAvatar';
 import { EMPTY_CONTACT_FILTERS, formatPhone, initials } from './filters';
 import classes from './contacts.module.css';
 
@@ -171,9 +171,14 @@ function ContactLine({ contact }: { contact: Contact }) {
   const channels = [...new Set(contact.channels.map((c) => c.channel))];
   return (
     <Group gap="sm" wrap="nowrap">
-      <Avatar color="sapa" radius="xl" size={36}>
-        {initials(contact.name || '?')}
-      </Avatar>
+      <ContactAvatar
+        color="sapa"
+        radius="xl"
+        size={36}
+        alt={contact.name}
+        pictureUrl={contact.pictureUrl}
+        initials={initials(contact.name || '?')}
+      />
       <div style={{ minWidth: 0, flex: 1 }}>
         <Text size="sm" fw={600} truncate="end">
           {contact.name}

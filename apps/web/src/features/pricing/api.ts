@@ -1,6 +1,5 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { balanceState, type PricingStanding } from '@sapa/contracts';
-import { z } from 'zod';
 import { api } from '../../lib/http';
 
 export const pricingKeys = { standing: ['pricing', 'standing'] as const };
@@ -17,16 +16,12 @@ export function usePricingStanding(enabled: boolean) {
   });
 }
 
-const balanceUpdated = z.object({ saldo: z.number() });
-
 /**
- * `balance.updated` carries the new saldo: the banner's state follows at once (the same rule as
- * the server's, from contracts); plan and suspension states are left as they were.
+ * A new saldo (from `balance.updated`, parsed once in billing/cache.ts): the banner's state
+ * follows at once (the same rule as the server's, from contracts); plan and suspension states
+ * are left as they were.
  */
-export function applyBalanceUpdate(queryClient: QueryClient, payload: unknown): void {
-  const parsed = balanceUpdated.safeParse(payload);
-  if (!parsed.success) return;
-  const { saldo } = parsed.data;
+export function applySaldoToStanding(queryClient: QueryClient, saldo: number): void {
   queryClient.setQueryData<PricingStanding>(pricingKeys.standing, (current) => {
     if (!current) return current;
     const state =

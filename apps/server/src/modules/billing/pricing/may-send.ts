@@ -8,7 +8,8 @@ import type { Deps } from '../../../deps.js';
 import { AppError, unauthorized } from '../../../http/errors.js';
 import { InsufficientBalanceError } from '../ledger.js';
 import { prices } from './prices.js';
-import { accountFacts, planStanding } from './standing.js';
+import { subscriptionStanding } from '../plans/standing.js';
+import { accountFacts } from './standing.js';
 
 /** Every way a message leaves on the business's behalf; each obeys the same rules. */
 export type SendKind = 'agent_reply' | 'template' | 'automatic' | 'broadcast' | 'api';
@@ -81,7 +82,8 @@ export async function maySend(
   void kind; // Every kind follows one rule today; the parameter names the caller in logs and tests.
   const [facts, plan, p] = await Promise.all([
     accountFacts(deps.db, accountId),
-    planStanding(deps, accountId),
+    // Where `expired` starts at the end of the grace, the same instant the web guard closes the app.
+    subscriptionStanding(deps, accountId),
     prices(deps.db, accountId),
   ]);
   // The caller's account was just deleted.
@@ -120,7 +122,8 @@ export async function pricingStanding(
 ): Promise<PricingStanding> {
   const [facts, plan, p] = await Promise.all([
     accountFacts(deps.db, accountId),
-    planStanding(deps, accountId),
+    // Where `expired` starts at the end of the grace, the same instant the web guard closes the app.
+    subscriptionStanding(deps, accountId),
     prices(deps.db, accountId),
   ]);
   if (!facts) throw unauthorized(MESSAGES.sessionExpired, 'ACCOUNT_GONE');

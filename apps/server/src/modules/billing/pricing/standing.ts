@@ -1,28 +1,11 @@
 import { sql } from 'kysely';
-import type { Deps } from '../../../deps.js';
 import type { Db } from '../../../db/database.js';
-import { subscriptionStanding } from '../plans/standing.js';
-
-/** Where the account stands with its plan, as the plans module defines it. */
-export interface PlanStanding {
-  status: 'active' | 'trial' | 'expired' | 'none';
-  dueDate: Date | null;
-}
 
 /**
- * The one place pricing asks about the plan: the plans module's standing, where `expired` starts
- * at the end of the grace (`payment_tolerant_in_day` after the due date), the same instant the web
- * guard closes the app.
+ * Suspension, balance and the alert threshold of an account, in one statement: maySend runs
+ * before every send, so the balance is read here beside the rest rather than through a second
+ * round trip to the ledger repository (the same row `balance_after` it would read).
  */
-export async function planStanding(
-  deps: Pick<Deps, 'db' | 'clock'>,
-  accountId: string,
-): Promise<PlanStanding> {
-  const standing = await subscriptionStanding(deps, accountId);
-  return { status: standing.status, dueDate: standing.dueDate };
-}
-
-/** Suspension, balance and the alert threshold of an account, in one statement. */
 export async function accountFacts(
   db: Db,
   accountId: string,

@@ -11,6 +11,7 @@ import {
   engineWorld,
   recipientStatuses,
   sandboxLedger,
+  sentTo,
   setRate,
   until,
   type EngineWorld,
@@ -28,9 +29,6 @@ afterAll(async () => {
   await w?.close();
 });
 
-const sentTo = async (prefix: string) =>
-  [...(await sandboxLedger(w)).keys()].filter((p) => p.startsWith(prefix)).length;
-
 describe('pause, resume and cancel', () => {
   it('pauses, resumes and cancels a running broadcast', async () => {
     await setRate(w, 20);
@@ -42,22 +40,22 @@ describe('pause, resume and cancel', () => {
     w.ctx.jobs.queued.length = 0;
 
     let lane = runLane(w.ctx.deps, id, 0, OPTIONS);
-    await until(async () => (await sentTo('62811')) >= 10);
+    await until(async () => (await sentTo(w, '62811')) >= 10);
     const paused = await pauseBroadcast(w.ctx.deps, w.accountId, id);
     expect(paused.kind).toBe('ok');
     expect(await lane).toBe('not-running');
     // Batches in flight were recorded; nothing is claimed while paused.
     const atPause = await recipientStatuses(w, id);
     expect(atPause.sending ?? 0).toBe(0);
-    const sentAtPause = await sentTo('62811');
+    const sentAtPause = await sentTo(w, '62811');
     expect(await runLane(w.ctx.deps, id, 0, OPTIONS)).toBe('not-running');
-    expect(await sentTo('62811')).toBe(sentAtPause);
+    expect(await sentTo(w, '62811')).toBe(sentAtPause);
     expect(await broadcastStatus(w, id)).toBe('paused');
 
     const resumed = await resumeBroadcast(w.ctx.deps, w.accountId, id);
     expect(resumed.kind === 'ok' && resumed.broadcast.status).toBe('running');
     lane = runLane(w.ctx.deps, id, 0, OPTIONS);
-    await until(async () => (await sentTo('62811')) >= sentAtPause + 10);
+    await until(async () => (await sentTo(w, '62811')) >= sentAtPause + 10);
 
     const cancelled = await cancelBroadcast(w.ctx.deps, w.accountId, id);
     expect(cancelled.kind === 'ok' && cancelled.broadcast.status).toBe('cancelled');
@@ -74,7 +72,7 @@ describe('pause, resume and cancel', () => {
       .where('status', '=', 'cancelled')
       .execute();
     expect(cancelledPhones.some((r) => ledger.has(r.phone))).toBe(false);
-    expect(await sentTo('62811')).toBe(200 - counts.cancelled!);
+    expect(await sentTo(w, '62811')).toBe(200 - counts.cancelled!);
     expect([...ledger.values()].every((n) => n === 1)).toBe(true);
 
     // A cancelled broadcast can be neither resumed nor paused.

@@ -5,6 +5,7 @@ import type { Deps } from '../../../deps.js';
 import type { Database } from '../../../db/schema.js';
 import { isSendRefusal, noteBalanceChanged } from '../../billing/pricing/index.js';
 import { loadChannel, whatsappConfigOf, type LoadedChannel } from '../../channels/index.js';
+import { channelOff } from '../channel-state.js';
 import { chargeSends, refundSends, unitPriceCents } from './charge.js';
 import { paceShape, type EngineOptions } from './options.js';
 import { Pacer } from './pacer.js';
@@ -114,6 +115,11 @@ async function sendWhileHeld(
 ): Promise<Next> {
   const b = await engineRepo.loadSending(deps.db, broadcastId);
   if (!b || b.status !== 'running') return { outcome: 'not-running' };
+  const off = channelOff(b);
+  if (off) {
+    await pauseWithReason(deps, b.id, off.message);
+    return { outcome: 'not-running' };
+  }
   const channel = await loadChannel(deps, b.channel_id);
   const config = channel && whatsappConfigOf(channel);
   if (!channel || !config) return { outcome: 'not-running' };
@@ -167,12 +173,14 @@ async function sendWhileHeld(
 async function afterRun(ctx: LaneContext, sliceOver: boolean): Promise<Next> {
   const { deps, b } = ctx;
   const now = deps.clock.now();
-  const current = await deps.db
-    .selectFrom('broadcasts')
-    .select('status')
-    .where('id', '=', b.id)
-    .executeTakeFirst();
+  const current = await engineRepo.state(deps.db, b.id);
   if (current?.status !== 'running') return { outcome: 'not-running' };
+  // Disconnected during the run: the claims stopped; the broadcast waits for a reconnect.
+  const off = channelOff(current);
+  if (off) {
+    await pauseWithReason(deps, b.id, off.message);
+    return { outcome: 'not-running' };
+  }
   const pending = await engineRepo.pending(deps.db, b.id, now);
   if (pending.claimable || sliceOver) return { outcome: 'handed-over', successorAfterSeconds: 0 };
   if (pending.nextDelayedAt) {
@@ -205,7 +213,7 @@ async function sendStep(ctx: LaneContext): Promise<'sent' | 'empty' | 'stopped'>
   } catch (err) {
     pacer.release(places);
     if (isSendRefusal(err)) {
-      await pauseForBalance(deps, b.id, err.message);
+      await pauseWithReason(deps, b.id, err.message);
       return 'stopped';
     }
     throw err;
@@ -270,8 +278,11 @@ async function recordBatch(
     ctx.pausedUntil = Date.now() + o.unreachablePauseMs;
 }
 
-/** The balance ran out mid-run (or the plan or account stopped sending): stop claiming, say why. */
-export async function pauseForBalance(
+/**
+ * Stops claiming and says why: the balance ran out mid-run (or the plan or account stopped
+ * sending), or the channel was disconnected. Resuming starts it again once the cause is gone.
+ */
+export async function pauseWithReason(
   deps: Deps,
   broadcastId: string,
   reason: string = MESSAGES.insufficientBalance,

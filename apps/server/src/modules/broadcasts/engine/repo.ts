@@ -34,6 +34,9 @@ export interface SendingBroadcast {
   header_type: string;
   broadcast_rate: number;
   external_id: string;
+  /** The channel's state: a disconnected or deleted channel sends nothing (channel-state.ts). */
+  disconnected_at: Date | null;
+  deleted_at: Date | null;
 }
 
 /** SQL of the sending engine; everything is keyed by the broadcast, found by id from a job. */
@@ -54,7 +57,19 @@ export const engineRepo = {
         't.header_type',
         'c.broadcast_rate',
         'c.external_id',
+        'c.disconnected_at',
+        'c.deleted_at',
       ])
+      .where('b.id', '=', broadcastId)
+      .executeTakeFirst();
+  },
+
+  /** The broadcast's status and its channel's state, as a lane reads them after a run. */
+  state(db: Db, broadcastId: string) {
+    return db
+      .selectFrom('broadcasts as b')
+      .innerJoin('channels as c', 'c.id', 'b.channel_id')
+      .select(['b.status', 'c.disconnected_at', 'c.deleted_at'])
       .where('b.id', '=', broadcastId)
       .executeTakeFirst();
   },
@@ -63,7 +78,8 @@ export const engineRepo = {
    * Marks up to `limit` recipients 'sending' (delayed ones whose back-off ended first, then the
    * queue in upload order) and returns them. SKIP LOCKED lets any number of workers claim side
    * by side without waiting on or taking each other's rows. Nothing is claimed unless the
-   * broadcast is running, so a pause stops new claims at once.
+   * broadcast is running and its channel connected, so a pause or a disconnect stops new claims
+   * at once, whichever process made it.
    */
   async claim(db: Db, broadcastId: string, limit: number, now: Date): Promise<ClaimedRecipient[]> {
     const claimFrom = async (status: 'delayed' | 'queue', n: number) => {
@@ -74,7 +90,9 @@ export const engineRepo = {
         FROM (
           SELECT id FROM broadcast_recipients
           WHERE broadcast_id = ${broadcastId} AND status = ${status} ${due}
-            AND EXISTS (SELECT 1 FROM broadcasts WHERE id = ${broadcastId} AND status = 'running')
+            AND EXISTS (SELECT 1 FROM broadcasts b JOIN channels ch ON ch.id = b.channel_id
+              WHERE b.id = ${broadcastId} AND b.status = 'running'
+                AND ch.disconnected_at IS NULL AND ch.deleted_at IS NULL)
           ORDER BY id LIMIT ${n} FOR UPDATE SKIP LOCKED
         ) picked
         WHERE r.id = picked.id

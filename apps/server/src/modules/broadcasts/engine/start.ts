@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Deps } from '../../../deps.js';
 import { LedgerService } from '../../billing/ledger.js';
 import { maySend, refusalError } from '../../billing/pricing/index.js';
+import { channelOff } from '../channel-state.js';
 import { unitPriceCents } from './charge.js';
 import { kickLanes } from './lane.js';
 import type { EngineOptions } from './options.js';
@@ -12,7 +13,8 @@ import { emitProgress } from './progress.js';
  * Starts a scheduled broadcast that is due: 'running' with its lanes queued in the same
  * transaction, or 'paused' with 'Insufficient Balance' when the balance does not cover what is
  * left to send, or with the refusal's words when the account may not send at all (pricing's
- * maySend: minimum balance, expired plan, suspended account). Safe to call twice (the start job and the sweep): only a due 'scheduled'
+ * maySend: minimum balance, expired plan, suspended account), or with the channel's reason when
+ * it was disconnected meanwhile. Safe to call twice (the start job and the sweep): only a due 'scheduled'
  * broadcast changes. Returns the status it was left in, or null when nothing changed.
  */
 export async function startBroadcast(
@@ -22,9 +24,10 @@ export async function startBroadcast(
 ): Promise<'running' | 'paused' | null> {
   const now = deps.clock.now();
   const b = await deps.db
-    .selectFrom('broadcasts')
-    .select(['account_id'])
-    .where('id', '=', broadcastId)
+    .selectFrom('broadcasts as b')
+    .innerJoin('channels as c', 'c.id', 'b.channel_id')
+    .select(['b.account_id', 'c.disconnected_at', 'c.deleted_at'])
+    .where('b.id', '=', broadcastId)
     .executeTakeFirst();
   if (!b) return null;
   // Read before the transaction: the price comes from settings, not from the locked row.
@@ -32,7 +35,8 @@ export async function startBroadcast(
     unitPriceCents(deps, b.account_id),
     maySend(deps, b.account_id, 'broadcast'),
   ]);
-  const refusal = may.ok ? null : refusalError(may).message;
+  // A channel disconnected since the broadcast was scheduled: it waits, paused, for a reconnect.
+  const refusal = channelOff(b)?.message ?? (may.ok ? null : refusalError(may).message);
   const outcome = await deps.db.transaction().execute(async (trx) => {
     const row = await trx
       .selectFrom('broadcasts')

@@ -117,6 +117,11 @@ export async function sandboxLedger(w: Pick<EngineWorld, 'sandbox'>): Promise<Ma
   return new Map(Object.entries(body.counts));
 }
 
+/** How many recipients whose phone starts with `prefix` the sandbox has accepted a send for. */
+export async function sentTo(w: Pick<EngineWorld, 'sandbox'>, prefix: string): Promise<number> {
+  return [...(await sandboxLedger(w)).keys()].filter((p) => p.startsWith(prefix)).length;
+}
+
 export async function recipientStatuses(
   w: Pick<EngineWorld, 'ctx'>,
   broadcastId: string,

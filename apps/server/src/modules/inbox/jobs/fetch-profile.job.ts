@@ -1,4 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { fileTypeFromBuffer } from 'file-type';
+import { CONTACT_PICTURE_TYPES } from '@sapa/contracts';
 import type { Deps } from '../../../deps.js';
 import { ProviderError } from '../../../channels/types.js';
 import { backoffSeconds } from '../../../jobs/definitions.js';
@@ -81,6 +83,10 @@ export async function fetchChatProfile(deps: Deps, chatId: string): Promise<void
         mimeType: null,
         filename: null,
       });
+      // Judged by its bytes, not by what the CDN said: only a picture is ever served back.
+      const detected = await fileTypeFromBuffer(file.bytes);
+      if (!detected || !CONTACT_PICTURE_TYPES.includes(detected.mime))
+        throw new Error(`profile picture is ${detected?.mime ?? 'not a known type'}`);
       const key = `${chat.account_id}/${randomUUID()}`;
       await new LocalStorage(deps.config.mediaDir).put(key, file.bytes);
       const media = await deps.db
@@ -88,7 +94,7 @@ export async function fetchChatProfile(deps: Deps, chatId: string): Promise<void
         .values({
           account_id: chat.account_id,
           storage_key: key,
-          mime_type: file.mimeType || 'image/jpeg',
+          mime_type: detected.mime,
           size_bytes: file.bytes.length,
           sha256: createHash('sha256').update(file.bytes).digest('hex'),
           filename: null,
@@ -125,7 +131,8 @@ export async function fetchChatProfile(deps: Deps, chatId: string): Promise<void
         .where('name', '=', '')
         .execute();
   });
-  if (name) {
+  // Open screens show the name and the picture at once (the chat row carries the picture's URL).
+  if (name || pictureMediaId) {
     const [row] = await loadChatRows(deps.db, chat.account_id, [chat.id]);
     if (row) deps.events.publish({ type: 'chat.updated', chat: row });
   }

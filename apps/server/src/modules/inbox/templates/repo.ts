@@ -5,14 +5,16 @@ import type { chatVisibleTo } from '../../conversations/index.js';
 
 /**
  * The templates an agent may send in a chat: accepted ones (Meta approved them) on the chat's
- * own channel, always scoped by the caller's account.
+ * own channel, always scoped by the caller's account. A deleted channel offers none; a
+ * disconnected one still lists its own, and sending refuses them with the channel's reason.
  */
 function acceptedTemplates(db: Kysely<Database>, accountId: string, channelId: string) {
   return templateRows(db)
     .where('t.account_id', '=', accountId)
     .where('c.account_id', '=', accountId)
     .where('t.channel_id', '=', channelId)
-    .where('t.status', '=', 'accepted');
+    .where('t.status', '=', 'accepted')
+    .where('c.deleted_at', 'is', null);
 }
 
 export const inboxTemplatesRepo = {

@@ -1,11 +1,12 @@
 import { memo, type CSSProperties } from 'react';
-import { Avatar, Box, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { Box, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { LIMITS, truncatePreview, type Chat, type Label } from '@sapa/contracts';
 import { IconFlagFilled, IconUser } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { unreadBadge } from '../cache';
 import { formatDate, formatTime } from '../../../lib/format';
 import { dayLabel } from '../dates';
+import { ContactAvatar } from '../../shared/ContactAvatar';
 import { ChannelIcon } from './ChannelIcon';
 import classes from './chatRow.module.css';
 
@@ -96,9 +97,15 @@ export const ChatRow = memo(function ChatRow({
       onPointerDown={onPrefetch ? () => onPrefetch(chat._id) : undefined}
     >
       <Box pos="relative" className={classes.rowAvatar}>
-        <Avatar radius="xl" color="initials" name={name} size={44}>
-          {initials(name)}
-        </Avatar>
+        <ContactAvatar
+          radius="xl"
+          color="initials"
+          name={name}
+          alt={name}
+          size={44}
+          pictureUrl={chat.pictureUrl}
+          initials={initials(name)}
+        />
         <Box className={classes.channelBadge}>
           <ChannelIcon channel={chat.channel} label={t(`channels.${chat.channel}`)} size={13} />
         </Box>

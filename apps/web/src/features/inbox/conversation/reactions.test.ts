@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { makeMessage } from '../testFixtures';
 import { collectReactions } from './reactions';
 
-function reaction(id: string, emoji: string, target: string) {
+function reaction(id: string, emoji: string, target: string, fromMe = false) {
   return makeMessage({
     _id: id,
+    fromMe,
     msgType: 'information',
     text: emoji ? `Reacted ${emoji} to a message` : 'Removed a reaction',
     payload: { reaction: { emoji, targetProviderId: target } },
@@ -41,5 +42,24 @@ describe('collectReactions', () => {
     const r = collectReactions([reaction('11', '👍', 'wamid.elsewhere')]);
     expect(r.byMessage.size).toBe(0);
     expect(r.hidden.size).toBe(0);
+  });
+
+  it("shows the customer's and the business's reactions side by side, each replaced on its own", () => {
+    const customer = makeMessage({ _id: '20', providerMessageId: 'm_in20' });
+    const r = collectReactions([
+      customer,
+      reaction('21', '❤️', 'm_in20'),
+      reaction('22', '👍', 'm_in20', true),
+      reaction('23', '😮', 'm_in20', true),
+    ]);
+    expect(r.byMessage.get('20')).toBe('❤️😮');
+    expect(r.hidden).toEqual(new Set(['21', '22', '23']));
+    const businessOnly = collectReactions([
+      customer,
+      reaction('21', '❤️', 'm_in20'),
+      reaction('22', '👍', 'm_in20', true),
+      reaction('24', '', 'm_in20'),
+    ]);
+    expect(businessOnly.byMessage.get('20')).toBe('👍');
   });
 });

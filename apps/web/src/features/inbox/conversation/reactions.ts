@@ -1,9 +1,9 @@
 import type { Message } from '@sapa/contracts';
 
 /**
- * The server stores a customer's reaction as an information message whose payload names the
- * reacted message by its provider id (`payload.reaction = {emoji, targetProviderId}`, empty emoji
- * = removed). Shown like WhatsApp: the emoji sits on the reacted bubble when that bubble is
+ * The server stores a reaction as an information message whose payload names the reacted
+ * message by its provider id (`payload.reaction = {emoji, targetProviderId}`, empty emoji =
+ * removed): the customer's incoming, the business's (put in Meta's own apps) outgoing. Shown like WhatsApp: the emoji sits on the reacted bubble when that bubble is
  * loaded, and the information line is then hidden; otherwise the line stays as a note.
  */
 export interface ReactionInfo {
@@ -30,7 +30,10 @@ export function reactionOf(message: Pick<Message, 'payload'>): ReactionInfo | nu
 }
 
 export interface Reactions {
-  /** Message _id → the emoji currently on it (latest reaction wins, as on the phone). */
+  /**
+   * Message _id → the emojis on it: the customer's, then the business's (one each, the latest
+   * wins, as on the phone). The business's come from a person reacting in Meta's own apps.
+   */
   byMessage: Map<string, string>;
   /** Reaction lines folded into a bubble, not drawn on their own. */
   hidden: Set<string>;
@@ -42,7 +45,7 @@ export function collectReactions(messages: readonly Message[]): Reactions {
   for (const m of messages) {
     if (m.providerMessageId) idByProvider.set(m.providerMessageId, m._id);
   }
-  const byMessage = new Map<string, string>();
+  const sides = new Map<string, { customer?: string; business?: string }>();
   const hidden = new Set<string>();
   for (const m of messages) {
     const reaction = reactionOf(m);
@@ -50,8 +53,13 @@ export function collectReactions(messages: readonly Message[]): Reactions {
     const target = idByProvider.get(reaction.targetProviderId);
     if (!target) continue;
     hidden.add(m._id);
-    if (reaction.emoji) byMessage.set(target, reaction.emoji);
-    else byMessage.delete(target);
+    const side = m.fromMe ? 'business' : 'customer';
+    sides.set(target, { ...sides.get(target), [side]: reaction.emoji || undefined });
+  }
+  const byMessage = new Map<string, string>();
+  for (const [target, { customer, business }] of sides) {
+    const emojis = `${customer ?? ''}${business ?? ''}`;
+    if (emojis) byMessage.set(target, emojis);
   }
   return { byMessage, hidden };
 }

@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
-import { ActionIcon, Avatar, Badge, Box, Group, Text } from '@mantine/core';
+import { ActionIcon, Badge, Box, Group, Text } from '@mantine/core';
 import type { Chat } from '@sapa/contracts';
 import { IconArrowLeft, IconUser, IconWifiOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useConnectionState } from '../../../../lib/socket';
 import { ChannelIcon } from '../ChannelIcon';
+import { ContactAvatar } from '../../../shared/ContactAvatar';
 import { initials } from '../ChatRow';
 import classes from './conversation.module.css';
 
@@ -36,9 +37,15 @@ export function ConversationHeader({ chat, onBack, actions }: ConversationHeader
         </ActionIcon>
       )}
       <Box pos="relative" style={{ flexShrink: 0 }}>
-        <Avatar radius="xl" color="sapa" variant="light" size={40}>
-          {initials(chat.name || chat.identifier)}
-        </Avatar>
+        <ContactAvatar
+          radius="xl"
+          color="sapa"
+          variant="light"
+          size={40}
+          alt={chat.name || chat.identifier}
+          pictureUrl={chat.pictureUrl}
+          initials={initials(chat.name || chat.identifier)}
+        />
       </Box>
       <Box style={{ flex: 1, minWidth: 0 }}>
         <Text fw={650} truncate="end" lh={1.3} data-testid="conversation-name">

@@ -1,0 +1,2 @@
+/** The media module's public face: other modules serve stored files through these. */
+export { findMedia, sendStoredMedia, type StoredMedia } from './serve.js';
