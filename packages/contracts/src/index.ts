@@ -32,3 +32,4 @@ export * from './pricing.js';
 export * from './onboarding.js';
 export * from './ops.js';
 export * from './ops-settings.js';
+export * from './csat.js';

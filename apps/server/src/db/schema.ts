@@ -8,6 +8,7 @@ import type { BroadcastTables } from './schema-broadcasts.js';
 import type { SecurityTables } from './schema-security.js';
 import type { MoneyTables } from './schema-money.js';
 import type { PricingTables } from './schema-pricing.js';
+import type { CsatTables } from './schema-csat.js';
 
 /** Kysely's view of the tables in migrations/. Keep in step with the SQL. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -177,7 +178,8 @@ export interface Database
     BroadcastTables,
     SecurityTables,
     MoneyTables,
-    PricingTables {
+    PricingTables,
+    CsatTables {
   accounts: AccountsTable;
   divisions: DivisionsTable;
   users: UsersTable;
