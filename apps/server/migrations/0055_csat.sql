@@ -51,3 +51,6 @@ CREATE TABLE csat_responses (
   message_id bigint
 );
 CREATE INDEX csat_responses_account_answered ON csat_responses (account_id, answered_at DESC);
+
+-- The survey sweep finds an account's tickets resolved in the last hour without a survey.
+CREATE INDEX tickets_account_close_at ON tickets (account_id, close_at) WHERE close_at IS NOT NULL;

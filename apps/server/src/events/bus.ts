@@ -12,6 +12,7 @@ import type {
 import type { DeliveryStatus, TemplateStatusChange } from '../channels/port.js';
 import type { ProviderErrorInfo } from '../channels/errors.js';
 import type { ChatRow, MessageRow } from '../modules/conversations/index.js';
+import type { ChannelType } from '../db/schema-messaging.js';
 
 /** What routing needs to know about a chat: whose screens may show it. */
 export type ChatAudienceRow = Pick<
@@ -120,17 +121,41 @@ export interface AwaitedEventMap {
     /** The customer's id on the channel (a phone number on WhatsApp). */
     customerId: string;
     at: Date;
+    /**
+     * It answers a satisfaction survey (a rating tap, or the comment after it): it opened no
+     * ticket, routing leaves it alone, and the csat module records it.
+     */
+    surveyAnswer: boolean;
   };
   /** A tagged send's status; a listener answers true when the send is its own. */
   'send.status': { channelId: string; status: TaggedSendStatus };
   /** Meta's verdicts on WhatsApp templates, as a webhook brought them (the adapter's events). */
   'template.status': { changes: TemplateStatusChange[] };
+  /**
+   * A customer rated a survey (modules/csat), after the answer's commit: once per survey, or
+   * again when the answer's webhook came back after a failure (listeners key on `surveyId`).
+   * `agentId` is who resolved the ticket; `divisionId` the chat's division then. The comment
+   * asked for after a rating in the chat arrives later and is not announced again.
+   */
+  'csat.received': {
+    accountId: string;
+    surveyId: string;
+    ticketId: string;
+    chatId: string;
+    agentId: string | null;
+    channel: ChannelType;
+    divisionId: string | null;
+    rating: number;
+    comment: string | null;
+    answeredAt: Date;
+  };
 }
 
 export interface AwaitedResultMap {
   'message.received': void;
   'send.status': boolean;
   'template.status': void;
+  'csat.received': void;
 }
 
 export type AwaitedEventType = keyof AwaitedEventMap;

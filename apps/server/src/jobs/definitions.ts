@@ -30,6 +30,8 @@ export interface JobPayloads {
   'invoice.sweep': Record<string, never>;
   /** Every minute: asks Meta whether connected channels' tokens still work (channels module). */
   'channels.token-check': Record<string, never>;
+  /** Every minute: surveys a lost event missed, expired surveys, passed comment windows (csat). */
+  'csat.sweep': Record<string, never>;
 }
 
 export type JobName = keyof JobPayloads;
@@ -50,6 +52,7 @@ export const JOB_NAMES: JobName[] = [
   'usage.sweep',
   'invoice.sweep',
   'channels.token-check',
+  'csat.sweep',
 ];
 
 /** Exponential backoff with full jitter, capped: 1 s, 2 s, 4 s … up to 5 min. */

@@ -24,6 +24,7 @@ import { settingsRoutes } from './settings/routes.js';
 import { shellRoutes } from './settings/shell.js';
 import { usersRoutes } from './users/routes.js';
 import { templatesModule } from './templates/module.js';
+import { csatModule } from './csat/module.js';
 
 export type { CoreServices, ModuleContext, ModuleDefinition } from './definition.js';
 
@@ -58,6 +59,7 @@ export const MODULE_DEFINITIONS: ModuleDefinition[] = [
   routesOnly('media', mediaRoutes),
   routesOnly('webhooks', webhookRoutes),
   templatesModule,
+  csatModule,
   routesOnly('onboarding', onboardingRoutes),
   routesOnly('ops', opsRoutes),
 ];
