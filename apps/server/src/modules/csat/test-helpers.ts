@@ -1,9 +1,11 @@
 import type { AwaitedEventMap } from '../../events/bus.js';
 import { customerOf } from '../../test/customer.js';
 import {
+  PASSWORD,
   createAccount,
   createUser,
   createWhatsappChannel,
+  login,
   type TestUser,
 } from '../../test/fixtures.js';
 import { fundAccount } from '../../test/fixtures-inbox.js';
@@ -64,6 +66,14 @@ export async function setCsat(
     .values({ account_id: accountId, key: 'bo.isCsat', value, updated_at: since })
     .onConflict((oc) => oc.columns(['account_id', 'key']).doUpdateSet({ value, updated_at: since }))
     .execute();
+}
+
+/** Signs the world's people in again: a test that moved the clock on outlived their tokens. */
+export async function signInAgain(w: CsatWorld, ...users: TestUser[]) {
+  for (const user of [w.admin, w.agent, ...users]) {
+    const token = await login(w.ctx, user.email, PASSWORD);
+    Object.assign(user, { token, auth: { authorization: `Bearer ${token}` } });
+  }
 }
 
 /** Resolves the chat through the API and waits for its survey to be written. */
