@@ -25,7 +25,7 @@ beforeAll(async () => {
       name: 'csat_survey',
       category: 'UTILITY',
       language: 'id',
-      content: 'Mohon nilai layanan kami: {{1}}',
+      content: 'Mohon nilai layanan kami: {{1}} Terima kasih!',
       examples: JSON.stringify({ body: ['https://sapa.test/csat/x'] }),
       status: 'accepted',
       provider_template_id: 'tpl-csat-id',
@@ -56,7 +56,7 @@ async function linked() {
   await resolve(w, w.agent, chatId);
   const [survey] = await surveysOf(w, chatId);
   const sent = (await messagesOf(w, chatId)).find((m) => m.id === survey!.message_id)!;
-  const token = /\/csat\/([A-Za-z0-9_-]{43})$/.exec(sent.text)![1]!;
+  const token = /\/csat\/([A-Za-z0-9_-]{43})/.exec(sent.text)![1]!;
   return { chatId, survey: survey!, token };
 }
 

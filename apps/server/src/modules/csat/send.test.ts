@@ -34,7 +34,7 @@ const identifierOf = async (chatId: string) =>
   ).identifier;
 
 /** An approved survey template on the world's number (Meta's verdict as the sync stores it). */
-async function approveSurveyTemplate(language = 'id', content = 'Mohon nilai layanan kami: {{1}}') {
+async function approveSurveyTemplate(language: string, content: string) {
   await w.ctx.deps.db
     .insertInto('templates')
     .values({
@@ -202,17 +202,17 @@ describe('outside the window', () => {
   });
 
   it('with an approved csat_survey template: the template carries the link to the public page', async () => {
-    await approveSurveyTemplate('en_US', 'How did we do? {{1}}');
-    await approveSurveyTemplate('id', 'Mohon nilai layanan kami: {{1}}');
+    await approveSurveyTemplate('en_US', 'How did we do? Tell us here: {{1}} Thank you!');
+    await approveSurveyTemplate('id', 'Mohon nilai layanan kami: {{1}} Terima kasih!');
     const chatId = await customerWhoWrote(w, newCustomer(), 3 * DAY);
     await resolve(w, w.agent, chatId);
     const [survey] = await surveysOf(w, chatId);
     expect(survey).toMatchObject({ via: 'template', status: 'sent', language: 'en' });
     expect(survey!.token_hash).toBeInstanceOf(Buffer);
     const sent = (await messagesOf(w, chatId)).find((m) => m.id === survey!.message_id)!;
-    const link = /http:\/\/sapa\.test\/csat\/([A-Za-z0-9_-]{43})$/.exec(sent.text);
+    const link = /http:\/\/sapa\.test\/csat\/([A-Za-z0-9_-]{43})/.exec(sent.text);
     expect(link).not.toBeNull();
-    expect(sent.text).toBe(`How did we do? ${link![0]}`);
+    expect(sent.text).toBe(`How did we do? Tell us here: ${link![0]} Thank you!`);
     expect(sent.payload).toMatchObject({
       csat: { kind: 'survey', via: 'template' },
       template: { name: 'csat_survey', language: 'en_US', params: [link![0]] },
