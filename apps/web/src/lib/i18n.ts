@@ -20,7 +20,8 @@ export const LANGUAGE_STORAGE_KEY = 'sapa.lang';
  * validation: the shared validation helper's sentences (contracts validationMessage).
  * auth, settings, billing, home, inbox (chat list), conversation (message pane and composer),
  * chatActions (assign, labels, flag, archive, block, resolve), tickets, integrations, topup (the
- * top-up page, orders, payments and the balance history): feature screens.
+ * top-up page, orders, payments and the balance history), csat (the answers in conversations;
+ * the public survey page adds it itself): feature screens.
  */
 export const NAMESPACES = [
   'common',
@@ -43,6 +44,7 @@ export const NAMESPACES = [
   'broadcasts',
   'invoices',
   'topup',
+  'csat',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

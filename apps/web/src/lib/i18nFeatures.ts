@@ -16,6 +16,7 @@ import enTemplates from '../locales/en/templates.json';
 import enBroadcasts from '../locales/en/broadcasts.json';
 import enInvoices from '../locales/en/invoices.json';
 import enTopup from '../locales/en/topup.json';
+import enCsat from '../locales/en/csat.json';
 import idSettings from '../locales/id/settings.json';
 import idBilling from '../locales/id/billing.json';
 import idHome from '../locales/id/home.json';
@@ -32,6 +33,7 @@ import idTemplates from '../locales/id/templates.json';
 import idBroadcasts from '../locales/id/broadcasts.json';
 import idInvoices from '../locales/id/invoices.json';
 import idTopup from '../locales/id/topup.json';
+import idCsat from '../locales/id/csat.json';
 
 export const featureResources = {
   en: {
@@ -51,6 +53,7 @@ export const featureResources = {
     broadcasts: enBroadcasts,
     invoices: enInvoices,
     topup: enTopup,
+    csat: enCsat,
   },
   id: {
     settings: idSettings,
@@ -69,5 +72,6 @@ export const featureResources = {
     broadcasts: idBroadcasts,
     invoices: idInvoices,
     topup: idTopup,
+    csat: idCsat,
   },
 } as const;
