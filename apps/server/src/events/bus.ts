@@ -38,7 +38,7 @@ export type MessageOrigin = 'socket' | 'rest';
  */
 export type DomainEvent =
   | { type: 'message.created'; chat: ChatRow; message: MessageRow; origin?: MessageOrigin }
-  /** A stored message changed after the fact (the customer unsent it). */
+  /** A stored message changed after the fact (the customer unsent it; a CSAT card got its comment). */
   | { type: 'message.updated'; chat: ChatRow; message: MessageRow }
   | {
       type: 'message.status';
