@@ -3,6 +3,7 @@ import {
   csatAnswerBodySchema,
   csatReplyId,
   csatTokenParamsSchema,
+  maskSurveyLinks,
   parseCsatReply,
 } from './csat.js';
 
@@ -53,5 +54,15 @@ describe('the public page input', () => {
       { rating: 3, comment: 'x'.repeat(1001) },
     ])
       expect(csatAnswerBodySchema.safeParse(body).success, JSON.stringify(body)).toBe(false);
+  });
+});
+
+describe('the survey link on Sapa’s screens', () => {
+  it('hides the token, and nothing else', () => {
+    const token = 'aB3_-'.repeat(8) + 'xyz';
+    expect(maskSurveyLinks(`Nilai kami: https://app.sapa.id/csat/${token} Terima kasih`)).toBe(
+      'Nilai kami: https://app.sapa.id/csat/… Terima kasih',
+    );
+    expect(maskSurveyLinks('https://toko.id/csat/short')).toBe('https://toko.id/csat/short');
   });
 });

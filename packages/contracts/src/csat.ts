@@ -72,6 +72,14 @@ export function parseCsatReply(id: unknown): { surveyId: string; rating: CsatRat
     : null;
 }
 
+/**
+ * The survey link with its token hidden, for Sapa's own screens: the customer's message carries
+ * the whole link, but an agent who sees it should not be one click from answering for them.
+ */
+export function maskSurveyLinks(text: string): string {
+  return text.replace(/\/csat\/[A-Za-z0-9_-]{43}/g, '/csat/…');
+}
+
 /** What a stored message says about the survey, in `payload.csat`. */
 export const csatMessagePayloadSchema = z.discriminatedUnion('kind', [
   /** The survey itself, as sent to the customer. */

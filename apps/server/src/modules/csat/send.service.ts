@@ -1,4 +1,5 @@
 import {
+  maskSurveyLinks,
   CSAT_EXPIRY_DAYS,
   CSAT_SKIP_NOTES,
   CSAT_TEMPLATE_NAME,
@@ -207,7 +208,8 @@ async function writeMessage(
     payload,
     status: 'queue',
   });
-  await csatRepo.touchChat(trx, facts.account_id, facts.chat_id, text, now);
+  // The chat list shows the survey without its link: agents are not to answer for the customer.
+  await csatRepo.touchChat(trx, facts.account_id, facts.chat_id, maskSurveyLinks(text), now);
   await deps.jobs.enqueue('message.send', { messageId, attempt: 0 }, {}, trx);
   return messageId;
 }

@@ -218,6 +218,16 @@ describe('outside the window', () => {
       template: { name: 'csat_survey', language: 'en_US', params: [link![0]] },
     });
 
+    // Sapa's own list shows it without the token: agents are not to answer for the customer.
+    const listed = await w.ctx.deps.db
+      .selectFrom('chats')
+      .select('last_message_text')
+      .where('id', '=', chatId)
+      .executeTakeFirstOrThrow();
+    expect(listed.last_message_text).toBe(
+      'How did we do? Tell us here: http://sapa.test/csat/… Thank you!',
+    );
+
     w.stub.calls.length = 0;
     await w.ctx.jobs.drain();
     expect(w.stub.calls.at(-1)?.body).toMatchObject({

@@ -1,7 +1,12 @@
 import { Group, Text } from '@mantine/core';
 import { IconMessageStar, IconStarFilled, IconStar } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { CsatMessagePayload, CsatRating, Message } from '@sapa/contracts';
+import {
+  maskSurveyLinks,
+  type CsatMessagePayload,
+  type CsatRating,
+  type Message,
+} from '@sapa/contracts';
 import { formatTime } from '../../lib/datetime';
 import { RATING_LOOK } from './RatingPicker';
 import classes from './CsatLine.module.css';
@@ -50,7 +55,7 @@ export function CsatLine({ message, csat }: { message: Message; csat: Shown }) {
             <span className={classes.time}>{time}</span>
           </Group>
           <Text size="sm" className={classes.question}>
-            {message.text}
+            {maskSurveyLinks(message.text)}
           </Text>
           <Text size="xs" c="dimmed">
             {csat.via === 'interactive' ? t('card.surveyChoices') : t('card.surveyLink')}
