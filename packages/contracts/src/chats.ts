@@ -163,3 +163,27 @@ export const uploadedMediaSchema = z.object({
   filename: z.string().nullable(),
   kind: z.enum(['image', 'video', 'document']),
 });
+
+/**
+ * A question with choices to tap, as a stored outgoing message keeps it (`payload.choices`;
+ * the message's text is the question): the send job sends it as the channel's buttons, list or
+ * quick replies, and the conversation draws it.
+ */
+export const messageChoicesSchema = z.object({
+  menuLabel: z.string(),
+  items: z
+    .array(
+      z.object({
+        id: z.string(),
+        title: z.string(),
+        description: z.string().nullable().optional(),
+      }),
+    )
+    .min(1),
+});
+export type MessageChoices = z.infer<typeof messageChoicesSchema>;
+
+export function messageChoicesOf(payload: Record<string, unknown>): MessageChoices | null {
+  const parsed = messageChoicesSchema.safeParse(payload.choices);
+  return parsed.success ? parsed.data : null;
+}

@@ -33,3 +33,4 @@ export * from './onboarding.js';
 export * from './ops.js';
 export * from './ops-settings.js';
 export * from './reports.js';
+export * from './csat.js';

@@ -48,7 +48,7 @@ export const newTemplateId = () =>
 
 /**
  * Templates every WABA starts with. Meta gives each new WABA `hello_world`; the demo WABA also
- * has the two templates Sapa's demo seed shows as accepted (apps/server/src/seed/
+ * has the three templates Sapa's demo seed shows as accepted (apps/server/src/seed/
  * demo-templates.ts keeps the same ids, names and parameter counts).
  */
 export const DEMO_TEMPLATES: Omit<SandboxTemplate, 'wabaId' | 'createdAt'>[] = [
@@ -83,6 +83,22 @@ export const DEMO_TEMPLATES: Omit<SandboxTemplate, 'wabaId' | 'createdAt'>[] = [
       },
       { type: 'FOOTER', text: 'Balas STOP untuk berhenti' },
       { type: 'BUTTONS', buttons: [{ type: 'QUICK_REPLY', text: 'Berhenti promo' }] },
+    ],
+  },
+  {
+    // Sapa's satisfaction survey outside the 24-hour window: {{1}} is the survey page's link.
+    id: '880000000000003',
+    name: 'csat_survey',
+    language: 'id',
+    category: 'UTILITY',
+    status: 'APPROVED',
+    rejectedReason: 'NONE',
+    components: [
+      {
+        type: 'BODY',
+        text: 'Terima kasih telah menghubungi Demo Company. Mohon beri nilai layanan kami di sini: {{1}} Jawaban Anda sangat berarti bagi kami.',
+      },
+      { type: 'FOOTER', text: 'Demo Company' },
     ],
   },
 ];

@@ -189,8 +189,8 @@ describe('message templates', () => {
       ).json();
       names.push(...page.data.map((t) => t.name));
     }
-    // hello_world, the two demo templates and the three new ones.
-    expect(names).toHaveLength(6);
+    // hello_world, the three demo templates and the three new ones.
+    expect(names).toHaveLength(7);
 
     const del = await app.inject({
       method: 'DELETE',
@@ -276,7 +276,7 @@ describe('message templates', () => {
         .json<{ data: { name: string }[] }>()
         .data.map((t) => t.name)
         .sort(),
-    ).toEqual(['hello_world', 'order_update', 'promo_weekend']);
+    ).toEqual(['csat_survey', 'hello_world', 'order_update', 'promo_weekend']);
   });
 
   it('controls: manual review, forced verdicts and edits of rejected templates', async () => {

@@ -1,7 +1,7 @@
 import { buffer } from 'node:stream/consumers';
 import type { FileStorage } from '../lib/storage.js';
 import { ProviderError } from './errors.js';
-import type { ChannelCapabilities, OutboundMediaRef, QuickReply } from './port.js';
+import type { ChannelCapabilities, Choice, OutboundMediaRef, QuickReply } from './port.js';
 
 /**
  * What a provider would refuse anyway, refused before calling it: the caller learns why at once
@@ -59,6 +59,38 @@ export function checkQuickReplies(
       throw refuse(`A quick reply's title is 1 to ${QUICK_REPLY_TITLE_MAX} characters`);
     if (!r.payload || r.payload.length > QUICK_REPLY_PAYLOAD_MAX)
       throw refuse(`A quick reply's payload is 1 to ${QUICK_REPLY_PAYLOAD_MAX} characters`);
+  }
+}
+
+/** Meta's limits on an interactive list's button and a choice's id (meta-messaging.md §2.4). */
+const MENU_LABEL_MAX = 20;
+const CHOICE_ID_MAX = 200;
+/** The shortest text limit of a question with choices: WhatsApp's interactive body. */
+const CHOICES_TEXT_MAX = 1024;
+
+export function checkChoices(
+  capabilities: ChannelCapabilities,
+  message: { text: string; menuLabel: string; choices: Choice[] },
+): void {
+  const limits = capabilities.choices;
+  if (!limits) throw refuse('This channel sends no choices to tap');
+  checkText(capabilities, message.text);
+  if (message.text.length > CHOICES_TEXT_MAX)
+    throw refuse(`A question with choices is at most ${CHOICES_TEXT_MAX} characters`);
+  if (!message.menuLabel.trim() || message.menuLabel.length > MENU_LABEL_MAX)
+    throw refuse(`The label that opens the choices is 1 to ${MENU_LABEL_MAX} characters`);
+  if (message.choices.length === 0 || message.choices.length > limits.max)
+    throw refuse(`A message offers 1 to ${limits.max} choices on this channel`);
+  const ids = new Set<string>();
+  for (const c of message.choices) {
+    if (!c.title.trim() || c.title.length > limits.titleMax)
+      throw refuse(`A choice's title is 1 to ${limits.titleMax} characters`);
+    if (!c.id || c.id.length > CHOICE_ID_MAX)
+      throw refuse(`A choice's id is 1 to ${CHOICE_ID_MAX} characters`);
+    if (ids.has(c.id)) throw refuse('Two choices have the same id');
+    ids.add(c.id);
+    if (limits.descriptionMax > 0 && (c.description?.length ?? 0) > limits.descriptionMax)
+      throw refuse(`A choice's description is at most ${limits.descriptionMax} characters`);
   }
 }
 

@@ -81,6 +81,11 @@ export interface ChannelCapabilities {
   templates: boolean;
   /** Buttons the customer taps to answer (Messenger quick replies). */
   quickReplies: boolean;
+  /**
+   * A question with choices to tap (`OutboundMessage` type `choices`): WhatsApp's reply buttons
+   * or list, Meta's page channels' quick replies. Null when the channel has no such thing.
+   */
+  choices: ChoiceCapabilities | null;
   /** Whether a sent message can quote an earlier one. */
   quotedReplies: boolean;
   text: { max: number; unit: 'utf16' | 'utf8_bytes' };
@@ -89,6 +94,15 @@ export interface ChannelCapabilities {
   webhookSubscription: boolean;
   /** A profile API gives the customer's name and picture (`fetchProfile`). */
   profiles: boolean;
+}
+
+export interface ChoiceCapabilities {
+  /** How many choices one message may offer. */
+  max: number;
+  /** The longest title a choice may have (characters). */
+  titleMax: number;
+  /** The longest description under a title; 0 when the channel shows none. */
+  descriptionMax: number;
 }
 
 export interface ReplyWindow {
@@ -287,7 +301,27 @@ export type OutboundMessage =
       template: TemplateSend;
       /** Echoed back by Meta in every status of this message (≤512). */
       callbackData?: string;
+    }
+  | {
+      /**
+       * A question and the choices the customer may tap; the tap comes back as a message of type
+       * `button` or `listButton` whose `payload.reply.id` is the choice's id.
+       */
+      type: 'choices';
+      to: string;
+      text: string;
+      /** The button that opens the choices where the channel folds them into a list (WhatsApp). */
+      menuLabel: string;
+      choices: Choice[];
     };
+
+export interface Choice {
+  /** Comes back with the tap (≤200 characters). */
+  id: string;
+  title: string;
+  /** A line under the title, where the channel shows one. */
+  description?: string | null;
+}
 
 export interface QuickReply {
   title: string;

@@ -72,7 +72,9 @@ export type OutgoingMessage =
       template: TemplateSend;
       /** Echoed back by Meta in every status of this message (reference §2.3, ≤512). */
       callbackData?: string;
-    };
+    }
+  /** Reply buttons or a list (reference §2.4), as Meta's `interactive` object. */
+  | { type: 'interactive'; to: string; interactive: Record<string, unknown> };
 
 /** A template message as Meta's send API takes it (reference §2.4). */
 export interface TemplateSend {

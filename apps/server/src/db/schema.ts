@@ -9,6 +9,7 @@ import type { SecurityTables } from './schema-security.js';
 import type { MoneyTables } from './schema-money.js';
 import type { PricingTables } from './schema-pricing.js';
 import type { ReportTables } from './schema-reports.js';
+import type { CsatTables } from './schema-csat.js';
 
 /** Kysely's view of the tables in migrations/. Keep in step with the SQL. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -179,7 +180,8 @@ export interface Database
     SecurityTables,
     MoneyTables,
     PricingTables,
-    ReportTables {
+    ReportTables,
+    CsatTables {
   accounts: AccountsTable;
   divisions: DivisionsTable;
   users: UsersTable;

@@ -8,6 +8,7 @@ const received = () => ({
   message: { id: '1' } as unknown as MessageRow,
   customerId: '62811',
   at: new Date(0),
+  surveyAnswer: false,
 });
 
 describe('the awaited event spine', () => {

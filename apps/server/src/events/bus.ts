@@ -38,7 +38,7 @@ export type MessageOrigin = 'socket' | 'rest';
  */
 export type DomainEvent =
   | { type: 'message.created'; chat: ChatRow; message: MessageRow; origin?: MessageOrigin }
-  /** A stored message changed after the fact (the customer unsent it). */
+  /** A stored message changed after the fact (the customer unsent it; a CSAT card got its comment). */
   | { type: 'message.updated'; chat: ChatRow; message: MessageRow }
   | {
       type: 'message.status';
@@ -126,14 +126,21 @@ export interface AwaitedEventMap {
     /** The customer's id on the channel (a phone number on WhatsApp). */
     customerId: string;
     at: Date;
+    /**
+     * It answers a satisfaction survey (a rating tap, or the comment after it): it opened no
+     * ticket, routing leaves it alone, and the csat module records it.
+     */
+    surveyAnswer: boolean;
   };
   /** A tagged send's status; a listener answers true when the send is its own. */
   'send.status': { channelId: string; status: TaggedSendStatus };
   /** Meta's verdicts on WhatsApp templates, as a webhook brought them (the adapter's events). */
   'template.status': { changes: TemplateStatusChange[] };
   /**
-   * A customer answered a CSAT survey (a button, a list row or the public page), after the answer
-   * was stored once. The reports roll it up; a listener's failure brings a webhook back.
+   * A customer rated a survey (modules/csat), after the answer's commit: once per survey, or
+   * again when the answer's webhook came back after a failure (listeners key on `surveyId`).
+   * `agentId` is who resolved the ticket; `divisionId` the chat's division then. The comment
+   * asked for after a rating in the chat arrives later and is not announced again.
    */
   'csat.received': {
     accountId: string;

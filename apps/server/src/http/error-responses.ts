@@ -1,6 +1,6 @@
 import { apiErrorSchema } from '@sapa/contracts';
 
-type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 429 | 502;
+type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 429 | 502;
 
 /** Documents a route's error answers in OpenAPI; every one has the API's single error shape. */
 export function errorResponses<S extends ErrorStatus>(

@@ -34,6 +34,8 @@ export interface JobPayloads {
   'reports.sweep': Record<string, never>;
   /** Nightly: facts the listeners missed and rollups that drifted, for a range or yesterday. */
   'reports.reconcile': { accountId?: string; from?: string; to?: string };
+  /** Every minute: surveys a lost event missed, expired surveys, passed comment windows (csat). */
+  'csat.sweep': Record<string, never>;
 }
 
 export type JobName = keyof JobPayloads;
@@ -56,6 +58,7 @@ export const JOB_NAMES: JobName[] = [
   'channels.token-check',
   'reports.sweep',
   'reports.reconcile',
+  'csat.sweep',
 ];
 
 /** Exponential backoff with full jitter, capped: 1 s, 2 s, 4 s … up to 5 min. */

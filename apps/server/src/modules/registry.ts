@@ -25,6 +25,7 @@ import { shellRoutes } from './settings/shell.js';
 import { usersRoutes } from './users/routes.js';
 import { templatesModule } from './templates/module.js';
 import { reportsModule } from './reports/module.js';
+import { csatModule } from './csat/module.js';
 
 export type { CoreServices, ModuleContext, ModuleDefinition } from './definition.js';
 
@@ -59,6 +60,7 @@ export const MODULE_DEFINITIONS: ModuleDefinition[] = [
   routesOnly('media', mediaRoutes),
   routesOnly('webhooks', webhookRoutes),
   templatesModule,
+  csatModule,
   routesOnly('onboarding', onboardingRoutes),
   routesOnly('ops', opsRoutes),
   reportsModule,

@@ -15,8 +15,8 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 describe('demo templates seed', () => {
-  it('adds two accepted templates to the demo channel, once', async () => {
-    expect(await seedDemoTemplates(ctx.deps)).toBe(2);
+  it('adds three accepted templates to the demo channel, once', async () => {
+    expect(await seedDemoTemplates(ctx.deps)).toBe(3);
     expect(await seedDemoTemplates(ctx.deps)).toBe(0);
     const token = await login(ctx, 'admin@demo.sapa.id', 'DemoPass123');
     const res = await ctx.app.inject({
@@ -26,6 +26,7 @@ describe('demo templates seed', () => {
     });
     const { data } = res.json() as { data: Template[] };
     expect(data.map((t) => [t.name, t.bodyParamCount, t.templateId]).sort()).toEqual([
+      ['csat_survey', 1, '880000000000003'],
       ['order_update', 2, '880000000000001'],
       ['promo_weekend', 2, '880000000000002'],
     ]);

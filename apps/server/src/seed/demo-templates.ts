@@ -3,7 +3,8 @@ import type { Deps } from '../deps.js';
 import { DEMO_WHATSAPP } from './demo-messaging.js';
 
 /**
- * Two templates the demo channel has already had approved, so a broadcast can be tried at once.
+ * Templates the demo channel has already had approved, so a broadcast (and a satisfaction
+ * survey after 24 hours) can be tried at once.
  * The sandbox seeds the same ones as APPROVED on the demo WABA (apps/sandbox/src/templates/
  * book.ts: same Meta ids, names, languages and variables), so sending them succeeds there.
  */
@@ -33,6 +34,21 @@ const DEMO_TEMPLATES: { providerId: string; input: Omit<TemplateInput, 'channelI
       examples: { body: ['Andi', 'HEMAT20'], header: null },
       footer: 'Balas STOP untuk berhenti',
       buttons: [{ type: 'chat', label: 'Berhenti promo', code: 'STOP_PROMO' }],
+    },
+  },
+  {
+    // The satisfaction survey's link outside the 24-hour window (modules/csat): by its name.
+    providerId: '880000000000003',
+    input: {
+      name: 'csat_survey',
+      category: 'UTILITY',
+      language: 'id',
+      headerType: null,
+      headerText: null,
+      content:
+        'Terima kasih telah menghubungi Demo Company. Mohon beri nilai layanan kami di sini: {{1}} Jawaban Anda sangat berarti bagi kami.',
+      examples: { body: ['https://app.sapa.id/csat/contoh'], header: null },
+      footer: 'Demo Company',
     },
   },
 ];

@@ -187,4 +187,10 @@ async function createDemoTenant(
     .values({ account_id: accountId, key: 'bo.enableGreetingAssignment', value: 'true' })
     .onConflict((oc) => oc.columns(['account_id', 'key']).doUpdateSet({ value: 'true' }))
     .execute();
+  // The demo plan includes customer satisfaction (issue 18): resolving a ticket sends the survey.
+  await trx
+    .insertInto('settings')
+    .values({ account_id: accountId, key: 'bo.isCsat', value: 'true' })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
 }

@@ -68,7 +68,8 @@ describe('route table (spec §2)', () => {
     expect(paths((r) => r.layout === 'integration')).toEqual([...INTEGRATION].sort());
     expect(paths((r) => r.layout === 'default')).toEqual([...DEFAULT].sort());
     expect(paths((r) => r.layout === 'blank')).toEqual(
-      ['*', '/internal-server-error', '/unauthorized'].sort(),
+      // Issue 18: the public satisfaction survey draws its own frame.
+      ['*', '/csat/:token', '/internal-server-error', '/unauthorized'].sort(),
     );
   });
 
@@ -81,6 +82,7 @@ describe('route table (spec §2)', () => {
         '/legal-privacy',
         '/unauthorized',
         '/internal-server-error',
+        '/csat/:token',
         '*',
       ].sort(),
     );

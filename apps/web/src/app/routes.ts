@@ -138,6 +138,8 @@ const BroadcastResultPage = page(
   'BroadcastResultPage',
 );
 
+const CsatSurveyPage = page(() => import('../features/csat/CsatSurveyPage'), 'CsatSurveyPage');
+
 const PUBLIC = { public: true } as const;
 // Admin layout: full width unless noted (spec §2).
 const AGENT = { allowAgent: true, full: true } as const;
@@ -169,6 +171,8 @@ export const ROUTES: readonly AppRoute[] = [
   ),
   route('emailVerify', '/email-verify', 'default', EmailVerifyPage, PUBLIC),
   route('legalPrivacy', '/legal-privacy', 'default', LegalPrivacyPage, PUBLIC),
+  // Issue 18: the satisfaction survey a customer opens from the link in their message.
+  route('csatSurvey', '/csat/:token', 'blank', CsatSurveyPage, PUBLIC),
 
   // Admin layout
   route('home', '/', 'admin', HomePage, { allowAgent: true, apiOnlyAllowed: true, full: true }),

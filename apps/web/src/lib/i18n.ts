@@ -21,7 +21,8 @@ export const LANGUAGE_STORAGE_KEY = 'sapa.lang';
  * auth, settings, billing, home, inbox (chat list), conversation (message pane and composer),
  * chatActions (assign, labels, flag, archive, block, resolve), tickets, integrations, topup (the
  * top-up page, orders, payments and the balance history), reports (/report and the dashboard's
- * figures): feature screens.
+ * figures), csat (the answers in conversations; the public survey page adds it itself): feature
+ * screens.
  */
 export const NAMESPACES = [
   'common',
@@ -45,6 +46,7 @@ export const NAMESPACES = [
   'invoices',
   'topup',
   'reports',
+  'csat',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

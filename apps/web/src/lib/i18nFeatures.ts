@@ -17,6 +17,7 @@ import enBroadcasts from '../locales/en/broadcasts.json';
 import enInvoices from '../locales/en/invoices.json';
 import enTopup from '../locales/en/topup.json';
 import enReports from '../locales/en/reports.json';
+import enCsat from '../locales/en/csat.json';
 import idSettings from '../locales/id/settings.json';
 import idBilling from '../locales/id/billing.json';
 import idHome from '../locales/id/home.json';
@@ -34,6 +35,7 @@ import idBroadcasts from '../locales/id/broadcasts.json';
 import idInvoices from '../locales/id/invoices.json';
 import idTopup from '../locales/id/topup.json';
 import idReports from '../locales/id/reports.json';
+import idCsat from '../locales/id/csat.json';
 
 export const featureResources = {
   en: {
@@ -54,6 +56,7 @@ export const featureResources = {
     invoices: enInvoices,
     topup: enTopup,
     reports: enReports,
+    csat: enCsat,
   },
   id: {
     settings: idSettings,
@@ -73,5 +76,6 @@ export const featureResources = {
     invoices: idInvoices,
     topup: idTopup,
     reports: idReports,
+    csat: idCsat,
   },
 } as const;

@@ -81,8 +81,26 @@ function fileCard(c: Obj, fallbackName: string) {
   );
 }
 
+const LINK = /https?:\/\/[^\s<>"]+[^\s<>".,;:!?)\]]/g;
+
+/** Text with its web addresses as links a tester can open (a survey's link, a shop page). */
 function textBody(text: string) {
-  return h('div', { class: 'text' }, text);
+  const parts: Array<string | HTMLElement> = [];
+  let at = 0;
+  for (const match of text.matchAll(LINK)) {
+    const start = match.index ?? 0;
+    if (start > at) parts.push(text.slice(at, start));
+    parts.push(
+      h(
+        'a',
+        { href: match[0], target: '_blank', rel: 'noopener', 'data-testid': 'phone-link' },
+        match[0],
+      ),
+    );
+    at = start + match[0].length;
+  }
+  if (at < text.length) parts.push(text.slice(at));
+  return h('div', { class: 'text' }, ...parts);
 }
 
 function buttonRow(

@@ -16,6 +16,8 @@ export const INSTAGRAM_CAPABILITIES: ChannelCapabilities = {
   readReceipts: 'per_conversation',
   templates: false,
   quickReplies: true,
+  // Quick replies: at most 13, titles up to 20 characters, no description.
+  choices: { max: 13, titleMax: 20, descriptionMax: 0 },
   quotedReplies: false,
   text: { max: 1000, unit: 'utf8_bytes' },
   media: {

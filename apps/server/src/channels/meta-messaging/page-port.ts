@@ -4,6 +4,7 @@ import { download, pinnedGet, readCapped, type PinnedGet } from '../../lib/publi
 import { classifyGraphError, ProviderError, type GraphCodeTable } from '../errors.js';
 import {
   checkMedia,
+  checkChoices,
   checkQuickReplies,
   checkText,
   readStoredMedia,
@@ -158,6 +159,13 @@ export abstract class MetaPagePort<C> implements ChannelPort<C> {
         config,
         textBody(message.to, message.text, basis, message.quickReplies),
       );
+      return { providerMessageId: id, basis, uploadedMediaId: null };
+    }
+    if (message.type === 'choices') {
+      checkChoices(this.capabilities, message);
+      const basis = requireReplyAllowed(this.capabilities.replyWindow, window, 'message');
+      const quick = message.choices.map((c) => ({ title: c.title, payload: c.id }));
+      const id = await this.post(config, textBody(message.to, message.text, basis, quick));
       return { providerMessageId: id, basis, uploadedMediaId: null };
     }
     const media = message.media;

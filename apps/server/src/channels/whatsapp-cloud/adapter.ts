@@ -45,6 +45,8 @@ export class WhatsappCloudAdapter implements ChannelAdapter {
     else if (message.type === 'template') {
       body.template = templateBody(message.template);
       if (message.callbackData) body.biz_opaque_callback_data = message.callbackData;
+    } else if (message.type === 'interactive') {
+      body.interactive = message.interactive;
     } else {
       body[message.type] = {
         id: message.providerMediaId,
@@ -52,7 +54,7 @@ export class WhatsappCloudAdapter implements ChannelAdapter {
         ...(message.type === 'document' && message.filename ? { filename: message.filename } : {}),
       };
     }
-    if (message.type !== 'template' && message.replyToProviderId)
+    if (message.type !== 'template' && message.type !== 'interactive' && message.replyToProviderId)
       body.context = { message_id: message.replyToProviderId };
     const res = await this.call<{ messages?: { id?: string }[] }>(
       channel,

@@ -12,6 +12,7 @@ import type {
   WindowFacts,
 } from '../port.js';
 import {
+  checkChoices,
   checkMedia,
   checkQuickReplies,
   checkText,
@@ -33,6 +34,8 @@ export const WHATSAPP_CLOUD_CAPABILITIES: ChannelCapabilities = {
   readReceipts: 'per_message',
   templates: true,
   quickReplies: false,
+  // Up to 3 reply buttons, or a list of up to 10 rows (titles ≤20 on buttons, ≤24 on rows).
+  choices: { max: 10, titleMax: 20, descriptionMax: 72 },
   quotedReplies: true,
   text: { max: 4096, unit: 'utf16' },
   media: {
@@ -81,6 +84,42 @@ export class WhatsappExtras {
   verifyNumber(config: WhatsappCloudCredentials): Promise<NumberVerification> {
     return this.adapter.verifyNumber(credentialsOf(config));
   }
+}
+
+/**
+ * Three choices or fewer are reply buttons, tapped at once; more fold into a list behind
+ * `menuLabel` (WhatsApp allows at most 3 buttons, and 10 rows in a list).
+ */
+export function interactiveOf(
+  message: Extract<OutboundMessage, { type: 'choices' }>,
+): Record<string, unknown> {
+  if (message.choices.length <= 3)
+    return {
+      type: 'button',
+      body: { text: message.text },
+      action: {
+        buttons: message.choices.map((c) => ({
+          type: 'reply',
+          reply: { id: c.id, title: c.title },
+        })),
+      },
+    };
+  return {
+    type: 'list',
+    body: { text: message.text },
+    action: {
+      button: message.menuLabel,
+      sections: [
+        {
+          rows: message.choices.map((c) => ({
+            id: c.id,
+            title: c.title,
+            ...(c.description ? { description: c.description } : {}),
+          })),
+        },
+      ],
+    },
+  };
 }
 
 /** WhatsApp Cloud on the neutral port; the Graph calls are the adapter's (adapter.ts). */
@@ -141,6 +180,16 @@ export class WhatsappCloudPort implements ChannelPort<WhatsappCloudCredentials> 
         to: message.to,
         text: message.text,
         replyToProviderId: message.replyToProviderId ?? null,
+      });
+      return { providerMessageId, basis, uploadedMediaId: null };
+    }
+    if (message.type === 'choices') {
+      checkChoices(this.capabilities, message);
+      const basis = requireReplyAllowed(this.capabilities.replyWindow, window, 'message');
+      const { providerMessageId } = await this.adapter.send(creds, {
+        type: 'interactive',
+        to: message.to,
+        interactive: interactiveOf(message),
       });
       return { providerMessageId, basis, uploadedMediaId: null };
     }

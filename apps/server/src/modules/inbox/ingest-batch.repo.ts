@@ -19,7 +19,14 @@ import { TurnBatcher } from '../../lib/turn-batcher.js';
  * one opened at its first new message (the partial unique index keeps one open ticket per chat,
  * so duplicates and concurrent batches add nothing; the chat row lock is taken first, as in
  * sending, so the two never wait on each other in opposite orders).
+ *
+ * An answer to a satisfaction survey (a rating tap naming a survey of this chat, or the text that
+ * follows it while the survey waits for a comment, modules/csat) is stored like any message but
+ * opens no ticket and leaves the flag as it was: answering a survey does not reopen the
+ * conversation it rates.
  */
+const CSAT_REPLY_SQL = '^csat:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}:[1-5]$';
+
 const BATCH_SQL = `
   WITH input AS (
     SELECT * FROM unnest($1::int[], $2::uuid[], $3::text[], $4::uuid[], $5::text[], $6::text[], $7::text[],
@@ -27,7 +34,16 @@ const BATCH_SQL = `
       AS t(ord, channel_id, identifier, account_id, provider_message_id, msg_type, text, payload, attachment_name,
            reply_to, sent_at, preview, profile_name, media_pending)
   ), c0 AS (
-    SELECT i.*, c.id AS chat_id FROM input i JOIN chats c ON c.channel_id = i.channel_id AND c.identifier = i.identifier
+    SELECT i.*, c.id AS chat_id,
+      CASE
+        WHEN i.msg_type IN ('button', 'listButton') AND i.payload->'reply'->>'id' ~ '${CSAT_REPLY_SQL}' THEN EXISTS (
+          SELECT 1 FROM csat_surveys s
+          WHERE s.id = substring(i.payload->'reply'->>'id' FROM 6 FOR 36)::uuid AND s.chat_id = c.id)
+        WHEN i.msg_type = 'text' THEN EXISTS (
+          SELECT 1 FROM csat_surveys s WHERE s.chat_id = c.id AND s.comment_until >= i.sent_at)
+        ELSE false
+      END AS survey
+    FROM input i JOIN chats c ON c.channel_id = i.channel_id AND c.identifier = i.identifier
   ), m AS (
     INSERT INTO messages (account_id, chat_id, channel_id, provider_message_id, msg_type, text, payload,
                           attachment_name, status, from_me, reply_to_provider_id, sent_at, media_pending)
@@ -37,10 +53,12 @@ const BATCH_SQL = `
     ON CONFLICT (channel_id, provider_message_id) DO NOTHING
     RETURNING id, chat_id, channel_id, provider_message_id, created_at, sent_at
   ), mi AS (
-    SELECT m.*, c0.ord, c0.preview, c0.msg_type, c0.profile_name
+    SELECT m.*, c0.ord, c0.preview, c0.msg_type, c0.profile_name, c0.survey
     FROM m JOIN c0 ON c0.channel_id = m.channel_id AND c0.provider_message_id = m.provider_message_id
   ), agg AS (
-    SELECT chat_id, count(*)::int AS n, min(sent_at) AS min_sent, max(sent_at) AS max_sent FROM mi GROUP BY chat_id
+    SELECT chat_id, count(*)::int AS n, min(sent_at) FILTER (WHERE NOT survey) AS min_sent,
+      max(sent_at) AS max_sent
+    FROM mi GROUP BY chat_id
   ), newest AS (
     SELECT DISTINCT ON (chat_id) chat_id, preview, msg_type, profile_name FROM mi ORDER BY chat_id, sent_at DESC, ord DESC
   ), locked AS MATERIALIZED (
@@ -52,7 +70,7 @@ const BATCH_SQL = `
       last_message_from_me = false,
       last_update = GREATEST(c.last_update, agg.max_sent),
       unread_count = CASE WHEN c.blocked THEN c.unread_count ELSE c.unread_count + agg.n END,
-      flag = CASE WHEN c.blocked THEN c.flag ELSE 'red' END,
+      flag = CASE WHEN c.blocked OR agg.min_sent IS NULL THEN c.flag ELSE 'red' END,
       initiate_at = GREATEST(coalesce(c.initiate_at, agg.max_sent), agg.max_sent),
       name = CASE WHEN newest.profile_name <> '' THEN newest.profile_name ELSE c.name END,
       is_archive = false,
@@ -63,10 +81,11 @@ const BATCH_SQL = `
   ), opened AS (
     INSERT INTO tickets (account_id, chat_id, agent_id, open_at)
     SELECT u.account_id, u.id, u.agent_id, agg.min_sent FROM u JOIN agg ON agg.chat_id = u.id
-    WHERE NOT u.blocked
+    WHERE NOT u.blocked AND agg.min_sent IS NOT NULL
     ON CONFLICT (chat_id) WHERE close_at IS NULL DO NOTHING
   )
   SELECT i.ord, c0.chat_id AS found_chat, mi.id AS message_id, mi.created_at AS m_created_at,
+    mi.survey AS m_survey,
     CASE WHEN i.reply_to IS NULL THEN NULL ELSE (
       SELECT json_build_object('id', r.id, 'text', r.text, 'msg_type', r.msg_type, 'from_me', r.from_me)
       FROM messages r WHERE r.channel_id = i.channel_id AND r.provider_message_id = i.reply_to) END AS m_reply_to,
@@ -82,12 +101,13 @@ type BatchRow = ChatRow & {
   message_id: number | null;
   m_created_at: Date | null;
   m_reply_to: MessageRow['reply_to'];
+  m_survey: boolean | null;
 };
 
 export type FastInbound =
   | { kind: 'no-chat' }
   | { kind: 'duplicate' }
-  | { kind: 'stored'; chat: ChatRow; message: MessageRow };
+  | { kind: 'stored'; chat: ChatRow; message: MessageRow; surveyAnswer: boolean };
 
 export interface BatchItem {
   ch: IngestChannel;
@@ -100,7 +120,7 @@ export async function storeInboundBatch(pool: pg.Pool, items: BatchItem[]): Prom
     m.media ? { ...m.payload, media: { ...m.media, stored: false } } : m.payload,
   );
   const result = await pool.query<BatchRow>({
-    name: 'sapa_ingest_batch_v2',
+    name: 'sapa_ingest_batch_v3',
     text: BATCH_SQL,
     values: [
       items.map((_, i) => i),
@@ -134,11 +154,13 @@ export async function storeInboundBatch(pool: pg.Pool, items: BatchItem[]): Prom
       message_id: messageId,
       m_created_at: createdAt,
       m_reply_to: replyTo,
+      m_survey: survey,
       ...chat
     } = row;
     const { m } = item;
     outcomes[row.ord] = {
       kind: 'stored',
+      surveyAnswer: survey === true,
       chat,
       message: {
         id: messageId,

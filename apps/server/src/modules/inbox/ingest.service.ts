@@ -169,6 +169,7 @@ async function ingestMessage(deps: Deps, ch: IngestChannel, m: InboundMessage): 
     message: fast.message,
     customerId: m.from.identifier,
     at: m.timestamp,
+    surveyAnswer: fast.surveyAnswer,
   });
   if (m.media) await queueMedia(deps, String(fast.message.id));
   if (created && deps.channels.portOfChannel(ch.channel)?.capabilities.profiles)

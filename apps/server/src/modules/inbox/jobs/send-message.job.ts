@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { MESSAGES } from '@sapa/contracts';
+import { MESSAGES, messageChoicesOf } from '@sapa/contracts';
 import type { Deps } from '../../../deps.js';
 import type { OutboundMediaKind, OutboundMessage } from '../../../channels/port.js';
 import { ProviderError, type ProviderErrorInfo } from '../../../channels/types.js';
@@ -77,8 +77,17 @@ export async function runSendMessageJob(
   const uploaded = (msg.payload as { providerMediaId?: string }).providerMediaId ?? null;
   let outgoing: OutboundMessage;
   const template = templateSendOf(msg.payload);
+  const choices = messageChoicesOf(msg.payload);
   if (template) {
     outgoing = { type: 'template', to: msg.identifier, template };
+  } else if (choices) {
+    outgoing = {
+      type: 'choices',
+      to: msg.identifier,
+      text: msg.text,
+      menuLabel: choices.menuLabel,
+      choices: choices.items,
+    };
   } else if (msg.storage_key && msg.mime_type && MEDIA_KINDS.has(msg.msg_type)) {
     outgoing = {
       type: 'media',

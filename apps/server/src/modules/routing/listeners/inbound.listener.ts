@@ -8,6 +8,8 @@ import { routeInbound } from '../router.js';
  */
 export function listenToInboundForRouting(deps: Deps): void {
   deps.events.on('message.received', async (event) => {
+    // A survey answer is not a new request: it opened no ticket and needs no agent.
+    if (event.surveyAnswer) return;
     await routeInbound(deps, event.chat, event.message).catch((err: unknown) =>
       deps.log.error({ err, chatId: event.chat.id }, 'routing failed'),
     );

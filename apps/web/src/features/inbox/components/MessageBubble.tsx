@@ -1,9 +1,10 @@
 import { memo, useState } from 'react';
 import { ActionIcon, Menu } from '@mantine/core';
-import type { Message } from '@sapa/contracts';
+import { csatPayloadOf, type Message } from '@sapa/contracts';
 import { IconArrowBackUp, IconChevronDown, IconCopy } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatTime, zoneLabel } from '../../../lib/datetime';
+import { CsatLine, isCsatCard } from '../../csat/CsatLine';
 import { isLocalMessage } from '../attachments';
 import { informationText } from '../conversation/information';
 import { useConversationUi } from './conversation/context';
@@ -93,6 +94,8 @@ export const MessageBubble = memo(function MessageBubble({
   highlighted = false,
 }: BubbleProps) {
   const { t } = useTranslation('conversation');
+  const csat = csatPayloadOf(message.payload);
+  if (isCsatCard(csat)) return <CsatLine message={message} csat={csat} />;
   if (isSystemLine(message)) return <SystemLine message={message} />;
   const inlineMeta = endsWithText(message);
   const sticker = message.payload.sticker === true;
