@@ -3,6 +3,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import { io, type Socket } from 'socket.io-client';
 import {
   CLIENT_EVENTS,
+  DASHBOARD_UNWATCH_EVENT,
+  DASHBOARD_WATCH_EVENT,
   LIMITS,
   MESSAGES,
   type Ack,
@@ -12,6 +14,7 @@ import {
   type sendMessageBodySchema,
 } from '@sapa/contracts';
 import type { z } from 'zod';
+import { dashboardKeys } from '../features/home/keys';
 import { inboxKeys } from '../features/inbox/cache';
 import { refreshAccessToken } from './http';
 import { translateMessage } from './messages';
@@ -29,6 +32,9 @@ export interface ClientAckEvents {
   [CLIENT_EVENTS.blockChat]: { payload: { chatId: string }; data: { chat: Chat } };
   [CLIENT_EVENTS.archiveChat]: { payload: { chatId: string }; data: { chat: Chat } };
   [CLIENT_EVENTS.unarchiveChat]: { payload: { chatId: string }; data: { chat: Chat } };
+  /** The dashboard is on screen: the server sends it `dashboard.updated` (issue 18). */
+  [DASHBOARD_WATCH_EVENT]: { payload: Record<string, never>; data: { watching: boolean } };
+  [DASHBOARD_UNWATCH_EVENT]: { payload: Record<string, never>; data: { watching: boolean } };
 }
 export type ClientAckEvent = keyof ClientAckEvents;
 
@@ -51,6 +57,8 @@ const REFRESHABLE = new Set<string>([MESSAGES.sessionExpired, MESSAGES.unauthori
 const MAX_AUTH_RETRIES = 2;
 
 let socket: Socket | null = null;
+/** Dashboards on screen (see watchDashboard); the room is joined while there is at least one. */
+let dashboardWatchers = 0;
 let state: ConnectionState = 'idle';
 const stateListeners = new Set<() => void>();
 const context: RealtimeContext = {
@@ -126,6 +134,12 @@ export function connectSocket(options: {
     // CONNECT reaches us, so a fetch started now misses nothing. A page with no inbox query
     // loaded fetches nothing here.
     void context.queryClient.invalidateQueries({ queryKey: inboxKeys.all });
+    // A new connection is in no room the last one joined: watch again, and read the floor once,
+    // as the nudges sent while the socket was away are lost.
+    if (dashboardWatchers > 0) {
+      emitDashboardWatch(DASHBOARD_WATCH_EVENT);
+      void context.queryClient.invalidateQueries({ queryKey: dashboardKeys.all });
+    }
   });
   s.on('disconnect', () => {
     if (socket === s) setState(s.active ? 'reconnecting' : 'offline');
@@ -175,6 +189,28 @@ export function onServerEvent(event: string, listener: ServerEventListener): () 
   return () => {
     screenListeners.get(event)?.delete(listener);
     socket?.off(event, listener);
+  };
+}
+
+function emitDashboardWatch(event: typeof DASHBOARD_WATCH_EVENT | typeof DASHBOARD_UNWATCH_EVENT) {
+  // A refused or lost watch leaves the minute's poll; the next connect tries again.
+  if (socket?.connected) void emitWithAck(event, {}).catch(() => undefined);
+}
+
+/**
+ * A dashboard came on screen: the server sends `dashboard.updated` only to sockets that emitted
+ * `dashboard.watch`. Watches now if connected, and again on every (re)connect while any
+ * dashboard is mounted; the returned function unwatches when the last one leaves.
+ */
+export function watchDashboard(): () => void {
+  dashboardWatchers += 1;
+  if (dashboardWatchers === 1) emitDashboardWatch(DASHBOARD_WATCH_EVENT);
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    dashboardWatchers -= 1;
+    if (dashboardWatchers === 0) emitDashboardWatch(DASHBOARD_UNWATCH_EVENT);
   };
 }
 

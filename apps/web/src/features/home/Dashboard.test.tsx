@@ -1,10 +1,18 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import { DASHBOARD_UPDATED_EVENT, type Dashboard, type Role } from '@sapa/contracts';
+import { io } from 'socket.io-client';
+import {
+  DASHBOARD_UNWATCH_EVENT,
+  DASHBOARD_UPDATED_EVENT,
+  DASHBOARD_WATCH_EVENT,
+  type Dashboard,
+  type Role,
+} from '@sapa/contracts';
 import { useSession } from '../../app/session';
 import type * as HttpModule from '../../lib/http';
 import { api } from '../../lib/http';
 import { setLanguage } from '../../lib/i18n';
+import { connectSocket, disconnectSocket } from '../../lib/socket';
 import { SERVER_EVENT_HANDLERS, type RealtimeContext } from '../../lib/socketEvents';
 import { makeUser } from '../../test/fixtures';
 import { makeSession, renderScreen, testQueryClient } from '../shared/test-utils';
@@ -18,6 +26,32 @@ vi.mock('../../lib/http', async (importOriginal) => {
   };
 });
 vi.mock('../../app/session', () => ({ useSession: vi.fn() }));
+vi.mock('socket.io-client', () => ({ io: vi.fn() }));
+
+/** The session's socket as the page sees it: what it emitted, and its listeners to fire. */
+function fakeSocket() {
+  const listeners = new Map<string, (payload?: unknown) => void>();
+  const emitted: string[] = [];
+  const socket = {
+    connected: false,
+    active: true,
+    on: vi.fn((event: string, listener: (payload?: unknown) => void) => {
+      listeners.set(event, listener);
+    }),
+    off: vi.fn(),
+    connect: vi.fn(),
+    disconnect: vi.fn(),
+    removeAllListeners: vi.fn(),
+    timeout: () => ({
+      emitWithAck: async (event: string) => {
+        emitted.push(event);
+        return { ok: true, data: { watching: event === DASHBOARD_WATCH_EVENT } };
+      },
+    }),
+  };
+  const fire = (event: string, payload?: unknown) => listeners.get(event)?.(payload);
+  return { socket, emitted, fire };
+}
 
 const get = vi.mocked(api.get);
 const DAY = 86_400_000;
@@ -180,12 +214,85 @@ describe('Dashboard home: the live floor', () => {
     expect(value('floor-open')).toBe('15');
   });
 
+  it('watches the dashboard while it is shown, again after a reconnect, and stops on leaving', async () => {
+    signIn('agent');
+    const queryClient = testQueryClient();
+    const fake = fakeSocket();
+    vi.mocked(io).mockReturnValue(fake.socket as unknown as ReturnType<typeof io>);
+    try {
+      connectSocket({ queryClient, userId: 'user-1' });
+      fake.socket.connected = true;
+      fake.fire('connect');
+      // The shell's socket is up before the page: nothing watched yet.
+      expect(fake.emitted).toEqual([]);
+      const view = renderScreen(<HomePage />, { queryClient });
+      await waitFor(() => expect(value('floor-waiting')).toBe('6'));
+      expect(fake.emitted).toEqual([DASHBOARD_WATCH_EVENT]);
+      const reads = () => get.mock.calls.filter(([path]) => path === '/dashboard').length;
+      const before = reads();
+
+      // The connection drops; the new one is in no room, and missed the nudges meanwhile.
+      fake.socket.connected = false;
+      fake.fire('disconnect');
+      dashboard = makeDashboard({ floor: { ...makeDashboard().floor, waiting: 8 } });
+      fake.socket.connected = true;
+      fake.fire('connect');
+      expect(fake.emitted).toEqual([DASHBOARD_WATCH_EVENT, DASHBOARD_WATCH_EVENT]);
+      await waitFor(() => expect(value('floor-waiting')).toBe('8'));
+      expect(reads()).toBeGreaterThan(before);
+
+      view.unmount();
+      expect(fake.emitted).toEqual([
+        DASHBOARD_WATCH_EVENT,
+        DASHBOARD_WATCH_EVENT,
+        DASHBOARD_UNWATCH_EVENT,
+      ]);
+      // Away from the dashboard a reconnect watches nothing.
+      fake.fire('connect');
+      expect(fake.emitted).toHaveLength(3);
+    } finally {
+      disconnectSocket();
+    }
+  });
+
+  it('watches once the socket connects when the page came first (a fresh load)', async () => {
+    signIn('admin');
+    const queryClient = testQueryClient();
+    const fake = fakeSocket();
+    vi.mocked(io).mockReturnValue(fake.socket as unknown as ReturnType<typeof io>);
+    try {
+      // The page's effects run before the shell's: no socket yet when the floor mounts.
+      const view = renderScreen(<HomePage />, { queryClient });
+      await waitFor(() => expect(value('floor-waiting')).toBe('6'));
+      connectSocket({ queryClient, userId: 'user-1' });
+      expect(fake.emitted).toEqual([]);
+      fake.socket.connected = true;
+      fake.fire('connect');
+      expect(fake.emitted).toEqual([DASHBOARD_WATCH_EVENT]);
+      view.unmount();
+      expect(fake.emitted).toEqual([DASHBOARD_WATCH_EVENT, DASHBOARD_UNWATCH_EVENT]);
+    } finally {
+      disconnectSocket();
+    }
+  });
+
   it('has no floor for an API-only account, which has no inbox', async () => {
     signIn('admin', true);
     renderScreen(<HomePage />);
     await screen.findByTestId('home-greeting');
     expect(screen.queryByTestId('home-floor')).toBeNull();
     expect(get).not.toHaveBeenCalledWith('/dashboard');
+    // Nothing to watch either: a watch left counted would join the room on the next connect.
+    const fake = fakeSocket();
+    vi.mocked(io).mockReturnValue(fake.socket as unknown as ReturnType<typeof io>);
+    try {
+      connectSocket({ queryClient: testQueryClient(), userId: 'user-1' });
+      fake.socket.connected = true;
+      fake.fire('connect');
+      expect(fake.emitted).toEqual([]);
+    } finally {
+      disconnectSocket();
+    }
   });
 
   it('says when the floor could not be loaded', async () => {

@@ -1,6 +1,9 @@
+import { useEffect } from 'react';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { dashboardSchema, onboardingSchema, type User } from '@sapa/contracts';
 import { api } from '../../lib/http';
+import { watchDashboard } from '../../lib/socket';
+import { dashboardKeys } from './keys';
 
 export interface TeamSummary {
   admin: number;
@@ -49,16 +52,16 @@ export function useOnboarding() {
   });
 }
 
-export const dashboardKeys = {
-  all: ['dashboard'] as const,
-};
+export { dashboardKeys };
 
 /**
  * The live floor (`GET /api/dashboard`): the server sends `dashboard.updated` when the floor
  * changes (lib/socketEvents fetches it again); the minute's poll only catches what a lost
- * connection missed and keeps "longest wait" moving.
+ * connection missed and keeps "longest wait" moving. While the floor is shown the socket watches
+ * it (`dashboard.watch`, again after a reconnect; `dashboard.unwatch` when it goes).
  */
 export function useDashboard(enabled: boolean) {
+  useEffect(() => (enabled ? watchDashboard() : undefined), [enabled]);
   return useQuery({
     queryKey: dashboardKeys.all,
     queryFn: async () => dashboardSchema.parse(await api.get<unknown>('/dashboard')),
