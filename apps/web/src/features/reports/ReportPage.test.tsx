@@ -276,7 +276,29 @@ describe('/report', () => {
     open('/report/csat');
     expect((await screen.findByTestId('report-stat-csatAverage-value')).textContent).toBe('4,3');
     expect(screen.getByTestId('report-stat-responseRate-value').textContent).toBe('40,0 %');
+    expect(screen.getByTestId('report-stat-surveysSent-value').textContent).toBe('30');
+    expect(screen.getByText('12 of 30 surveys answered')).toBeTruthy();
+    // The spread of ratings, the agent's row and the comment with a way to its conversation.
+    expect(screen.getByRole('img', { name: 'Ratings' })).toBeTruthy();
+    const row = screen.getByTestId('report-csat-table-row');
+    expect(row.textContent).toContain('Sari Wulandari');
+    expect(row.textContent).toContain('4,3');
     expect(screen.getByText('“Cepat dan ramah, terima kasih!”')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Open the conversation' }).getAttribute('href')).toBe(
+      '/chat?id=c1',
+    );
+  });
+
+  it('leaves out surveys sent and the response rate when the server does not count them', async () => {
+    answers.csat = {
+      ...csatReport(),
+      totals: { ...csatReport().totals, surveysSent: null, responseRate: null },
+    };
+    signIn('admin', { 'bo.isCsat': 'true' });
+    open('/report/csat');
+    expect((await screen.findByTestId('report-stat-csatResponses-value')).textContent).toBe('12');
+    expect(screen.queryByTestId('report-stat-surveysSent')).toBeNull();
+    expect(screen.queryByTestId('report-stat-responseRate')).toBeNull();
   });
 
   it('tells a supervisor in Indonesian that an agent is not theirs', async () => {

@@ -72,6 +72,7 @@ export function CsatTab({ view, query }: TabProps) {
   const report = useReport({ ...query, tab: 'csat' });
   const data = report.data;
   const prev = data?.previousTotals;
+  const sent = data?.totals.surveysSent ?? null;
   const { labels, titles } = seriesLabels(
     data?.series.map((p) => p.date) ?? [],
     effectiveGroupBy(view),
@@ -109,7 +110,7 @@ export function CsatTab({ view, query }: TabProps) {
     >
       {data && (
         <>
-          <StatGrid wide={3}>
+          <StatGrid wide={sent === null ? 2 : 4}>
             <StatCard
               label={t('metrics.average')}
               definition={t('definitions.csat')}
@@ -132,19 +133,31 @@ export function CsatTab({ view, query }: TabProps) {
               better="up"
               testId="report-stat-csatResponses"
             />
-            <StatCard
-              label={t('metrics.responseRate')}
-              definition={t('definitions.responseRate')}
-              value={formatShare(data.totals.responseRate)}
-              footer={
-                data.totals.surveysSent !== null && (
+            {/* Sent and rate only when the server counts the surveys sent: no "—" cards. */}
+            {sent !== null && (
+              <StatCard
+                label={t('metrics.surveysSent')}
+                definition={t('definitions.surveysSent')}
+                value={formatCount(sent)}
+                testId="report-stat-surveysSent"
+              />
+            )}
+            {sent !== null && (
+              <StatCard
+                label={t('metrics.responseRate')}
+                definition={t('definitions.responseRate')}
+                value={formatShare(data.totals.responseRate)}
+                footer={
                   <Text size="xs" c="dimmed">
-                    {formatCount(data.totals.responses)} / {formatCount(data.totals.surveysSent)}
+                    {t('csat.answeredOfSent', {
+                      answers: formatCount(data.totals.responses),
+                      sent: formatCount(sent),
+                    })}
                   </Text>
-                )
-              }
-              testId="report-stat-responseRate"
-            />
+                }
+                testId="report-stat-responseRate"
+              />
+            )}
           </StatGrid>
           <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
             <ChartCard title={t('csat.distributionTitle')} testId="report-chart-ratings">
