@@ -3,6 +3,7 @@
 // list and writes a comment, and the agent's conversation shows the answer live. Outside the
 // window the demo's approved `csat_survey` template carries the link; the phone opens the public
 // page, which is read in both languages and answered once.
+import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import {
   customerSends,
@@ -22,6 +23,15 @@ async function openChat(page: Page, name: string): Promise<void> {
   await expect(row).toBeVisible({ timeout: 20_000 });
   await row.click();
   await expect(page.getByTestId('conversation-name')).toHaveText(name);
+}
+
+/** The resolver's row on the CSAT report (last 7 days): their answers, read from the table. */
+async function answersOf(page: Page, agent: string): Promise<number> {
+  await page.goto('/report/csat');
+  await expect(page.getByTestId('report-csat')).not.toHaveAttribute('aria-busy', 'true');
+  const row = page.getByTestId('report-csat-table-row').filter({ hasText: agent });
+  if ((await row.count()) === 0) return 0;
+  return Number((await row.locator('td').nth(1).textContent())?.replace(/\D/g, ''));
 }
 
 async function resolveOpenChat(page: Page): Promise<void> {
@@ -45,6 +55,8 @@ test('resolved: the customer taps 4 in the chat, adds a comment, and the agent s
     prefix: '62817',
   });
   const admin = await signInAs(browser, baseURL, DEMO_ADMIN_EMAIL);
+  // The demo has answers of its own (seeded history): the report must gain exactly this one.
+  const before = await answersOf(admin.page, 'Ayu Admin');
   await openChat(admin.page, customer.name);
   await resolveOpenChat(admin.page);
   await expect(admin.page.getByTestId('csat-survey')).toBeVisible({ timeout: 15_000 });
@@ -87,6 +99,29 @@ test('resolved: the customer taps 4 in the chat, adds a comment, and the agent s
   // The survey answer reopened nothing: the chat is still resolved.
   await expect(admin.page.getByTestId('action-flag')).toHaveAttribute('data-flag', 'gray');
   await snap(admin.page, 'csat-conversation');
+
+  // The report: one more answer for the agent who resolved it, a 4 among the ratings.
+  await expect.poll(() => answersOf(admin.page, 'Ayu Admin')).toBe(before + 1);
+  // (The comment reaches the report's comment list with csat.commented, issue 18's other part;
+  // here it is asserted in the conversation above.)
+  const csv = admin.page.waitForEvent('download');
+  await admin.page.getByTestId('report-csat-table-export-csv').click();
+  const file = await csv;
+  expect(file.suggestedFilename()).toMatch(
+    /^report-csat-\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}\.csv$/,
+  );
+  const text = (await readFile((await file.path()) ?? '', 'utf8')).replace(/^\uFEFF/, '');
+  const [header, ...lines] = text.trim().split(/\r?\n/);
+  expect(header).toContain('Agent');
+  expect(header).toContain('Answers');
+  const ayu = lines.find((line) => line.includes('Ayu Admin'));
+  expect(ayu?.split(',')).toContain(String(before + 1));
+  // The whole tab as PDF, opened: a real PDF.
+  const pdf = admin.page.waitForEvent('download');
+  await admin.page.getByTestId('report-export').click();
+  await admin.page.getByTestId('report-export-pdf').click();
+  const bytes = await readFile((await (await pdf).path()) ?? '');
+  expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
 
   await customer.close();
   await admin.context.close();

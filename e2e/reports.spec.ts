@@ -9,7 +9,8 @@ import { customerSends, NEEDS_SANDBOX, SANDBOX_URL } from './helpers/sandbox.js'
 import { signInAs, snap, switchLanguage } from './helpers/ui.js';
 import { DEMO_ADMIN_EMAIL } from './helpers/users.js';
 
-const TABS = ['overview', 'agents', 'channels', 'labels', 'tickets', 'broadcasts', 'usage'];
+// The demo has CSAT on (its plan includes it) and seeded answers.
+const TABS = ['overview', 'agents', 'channels', 'labels', 'tickets', 'broadcasts', 'usage', 'csat'];
 
 async function sql(text: string, values: unknown[] = []) {
   const url = process.env.E2E_DATABASE_URL;
@@ -107,9 +108,16 @@ test('the dashboard floor moves live when a customer writes', async ({
   test.setTimeout(150_000);
   const { context, page } = await signInAs(browser, baseURL, DEMO_ADMIN_EMAIL);
   try {
+    // What the page's socket says to the server, from a fresh load on.
+    const said: string[] = [];
+    page.on('websocket', (ws) => ws.on('framesent', (f) => said.push(String(f.payload))));
+    await page.reload();
     await expect(page.getByTestId('home-floor')).toBeVisible();
     await expect(page.getByTestId('home-floor')).toHaveAttribute('data-scope', 'account');
+    // The server nudges only sockets watching the dashboard: the page asks to.
+    await expect.poll(() => said.some((f) => f.includes('"dashboard.watch"'))).toBe(true);
     const open = await count(page, 'floor-open-value');
+    const unassigned = await count(page, 'floor-unassigned-value');
     const fresh = await count(page, 'today-new-value');
     await snap(page, 'dashboard-manager');
 
@@ -118,8 +126,10 @@ test('the dashboard floor moves live when a customer writes', async ({
       name: 'Laporan Live',
       text: 'Halo, apakah pesanan saya sudah dikirim?',
     });
-    // No reload: dashboard.updated asks the page to read the floor again.
-    await expect.poll(() => count(page, 'floor-open-value')).toBe(open + 1);
+    // No reload: dashboard.updated asks the page to read the floor again. Well inside the
+    // minute's safety poll, so it is the socket that brought it.
+    await expect.poll(() => count(page, 'floor-open-value'), { timeout: 20_000 }).toBe(open + 1);
+    await expect(page.getByTestId('floor-unassigned-value')).toHaveText(String(unassigned + 1));
     // Today's count is written by the reports' listener beside the floor's event: the next
     // event, or the minute's safety fetch, brings it.
     await expect.poll(() => count(page, 'today-new-value'), { timeout: 75_000 }).toBe(fresh + 1);
@@ -127,6 +137,9 @@ test('the dashboard floor moves live when a customer writes', async ({
     await expect(page.getByText('Situasi saat ini')).toBeVisible();
     await snap(page, 'dashboard-manager.id');
     await switchLanguage(page, 'en');
+    // Leaving the dashboard stops the nudges.
+    await page.getByTestId('nav-chat').click();
+    await expect.poll(() => said.some((f) => f.includes('"dashboard.unwatch"'))).toBe(true);
   } finally {
     await context.close();
   }
