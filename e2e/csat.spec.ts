@@ -3,8 +3,10 @@
 // list and writes a comment, and the agent's conversation shows the answer live. Outside the
 // window the demo's approved `csat_survey` template carries the link; the phone opens the public
 // page, which is read in both languages and answered once.
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
+import pg from 'pg';
 import {
   customerSends,
   customerWritesOnPhone,
@@ -23,6 +25,24 @@ async function openChat(page: Page, name: string): Promise<void> {
   await expect(row).toBeVisible({ timeout: 20_000 });
   await row.click();
   await expect(page.getByTestId('conversation-name')).toHaveText(name);
+}
+
+/** Moves a survey's deadline (by its page's token), to show the page of a survey that expired. */
+async function setExpiry(token: string, at: Date): Promise<void> {
+  const url = process.env.E2E_DATABASE_URL;
+  if (!url) throw new Error('E2E_DATABASE_URL is not set (scripts/e2e.mjs sets it)');
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const hash = createHash('sha256').update(token).digest();
+    const { rowCount } = await client.query(
+      `UPDATE csat_surveys SET expires_at = $2 WHERE token_hash = $1 AND status = 'sent'`,
+      [hash, at],
+    );
+    expect(rowCount).toBe(1);
+  } finally {
+    await client.end();
+  }
 }
 
 /** The resolver's row on the CSAT report (last 7 days): their answers, read from the table. */
@@ -175,6 +195,19 @@ test('after 24 hours the template link opens the public survey page, in both lan
   await survey.getByText('English', { exact: true }).click();
   await expect(survey.getByText('How would you rate the help you received?')).toBeVisible();
   await snap(survey, 'csat-page-en');
+
+  // The same link after its deadline: the page says so, in both languages, and takes no answer.
+  const token = new URL(survey.url()).pathname.split('/').pop() ?? '';
+  await setExpiry(token, new Date(Date.now() - 60_000));
+  await survey.reload();
+  await expect(survey.getByTestId('csat-expired')).toBeVisible();
+  await expect(survey.getByTestId('csat-submit')).toHaveCount(0);
+  await snap(survey, 'csat-page-expired-en');
+  await survey.getByText('Indonesia', { exact: true }).click();
+  await snap(survey, 'csat-page-expired-id');
+  await setExpiry(token, new Date(Date.now() + 14 * 86_400_000));
+  await survey.reload();
+  await expect(survey.getByTestId('csat-submit')).toBeVisible();
   await survey.getByText('Indonesia', { exact: true }).click();
   await expect(
     survey.getByText('Bagaimana penilaian Anda atas bantuan yang Anda terima?'),
@@ -186,6 +219,10 @@ test('after 24 hours the template link opens the public survey page, in both lan
   await expect(survey.getByTestId('csat-answered')).toBeVisible();
   await expect(survey.getByTestId('csat-given')).toHaveText('Nilai Anda: 5 dari 5 · Sangat baik');
   await snap(survey, 'csat-page-thanks-id');
+  await survey.getByText('English', { exact: true }).click();
+  await expect(survey.getByTestId('csat-answered')).toBeVisible();
+  await snap(survey, 'csat-page-thanks-en');
+  await survey.getByText('Indonesia', { exact: true }).click();
 
   // One answer: opened again, the page shows it instead of the form.
   await survey.reload();

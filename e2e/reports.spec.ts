@@ -148,6 +148,10 @@ test('the dashboard floor moves live when a customer writes', async ({
     await expect(agent.page.getByTestId('home-floor')).toHaveAttribute('data-scope', 'own');
     await expect(agent.page.getByText('Your queue')).toBeVisible();
     await snap(agent.page, 'dashboard-agent');
+    await switchLanguage(agent.page, 'id');
+    await expect(agent.page.getByText('Antrean Anda')).toBeVisible();
+    await snap(agent.page, 'dashboard-agent.id');
+    await switchLanguage(agent.page, 'en');
   } finally {
     await agent.context.close();
   }

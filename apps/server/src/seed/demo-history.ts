@@ -148,7 +148,7 @@ export const PAST_CONVERSATIONS: PastConversation[] = [
       answer: 1,
       comment: 'Jawabannya tidak menjawab pertanyaan saya.',
       source: 'page',
-      afterMin: 600,
+      afterMin: 150,
     },
   },
   {

@@ -1,4 +1,4 @@
-import { SimpleGrid } from '@mantine/core';
+import { SimpleGrid, Text } from '@mantine/core';
 import type { OverviewTotals } from '@sapa/contracts';
 import { useTranslation } from 'react-i18next';
 import { useReport } from '../api';
@@ -68,7 +68,11 @@ export function OverviewTab({ view, query }: TabProps) {
                 {...(prev?.csat
                   ? { previous: prev.csat.average, previousText: formatRating(prev.csat.average) }
                   : {})}
-                footer={t('metrics.csatResponses') + ': ' + formatCount(data.totals.csat.responses)}
+                footer={
+                  <Text size="xs" c="dimmed" data-testid="report-stat-csat-responses">
+                    {t('metrics.csatResponses')}: {formatCount(data.totals.csat.responses)}
+                  </Text>
+                }
                 testId="report-stat-csat"
               />
             )}
