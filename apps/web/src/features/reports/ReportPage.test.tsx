@@ -14,6 +14,7 @@ import {
   AGENT_SARI,
   agentsReport,
   csatReport,
+  usageReport,
   emptyOverview,
   overviewReport,
   ticketsReport,
@@ -286,6 +287,19 @@ describe('/report', () => {
     expect(screen.getByText('“Cepat dan ramah, terima kasih!”')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Open the conversation' }).getAttribute('href')).toBe(
       '/chat?id=c1',
+    );
+  });
+
+  it('lists the days that had usage and says how many quiet days it left out', async () => {
+    answers.usage = usageReport();
+    signIn('admin');
+    open('/report/usage');
+    expect((await screen.findByTestId('usage-ledger-check')).getAttribute('data-agrees')).toBe(
+      'true',
+    );
+    expect(screen.getAllByTestId('report-usage-table-row')).toHaveLength(1);
+    expect(screen.getByTestId('report-usage-quiet').textContent).toBe(
+      '2 days with no usage are not listed.',
     );
   });
 

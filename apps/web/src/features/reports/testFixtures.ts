@@ -6,6 +6,7 @@ import type {
   OverviewTotals,
   ReportRange,
   TicketsReport,
+  UsageTabReport,
 } from '@sapa/contracts';
 
 export const AGENT_SARI = '5f0c7a52-2b1e-4c7e-9f55-1c0a3f1d2e44';
@@ -183,5 +184,46 @@ export function csatReport(): CsatReport {
         answeredAt: '2026-11-24T07:12:00.000Z',
       },
     ],
+  };
+}
+
+/** Three days of usage: Monday busy, Tuesday and Wednesday with nothing at all. */
+export function usageReport(): UsageTabReport {
+  const none = { userInitiated: 0, businessInitiated: 0, broadcast: 0, activeContacts: 0 };
+  const quiet = (date: string) => ({
+    date,
+    conversations: { customer: 0, business: 0 },
+    messagesIn: 0,
+    messagesOut: 0,
+    newActiveContacts: 0,
+    cost: { ...none, total: 0, ppn: 0, totalWithPpn: 0 },
+  });
+  const cost = { ...none, userInitiated: 700, total: 700, ppn: 77, totalWithPpn: 777 };
+  return {
+    tab: 'usage',
+    range: { ...range('2026-11-23', '2026-11-25'), days: 3 },
+    previous: null,
+    previousTotals: null,
+    days: [
+      {
+        date: '2026-11-23',
+        conversations: { customer: 2, business: 0 },
+        messagesIn: 5,
+        messagesOut: 3,
+        newActiveContacts: 2,
+        cost,
+      },
+      quiet('2026-11-24'),
+      quiet('2026-11-25'),
+    ],
+    totals: {
+      conversations: { customer: 2, business: 0 },
+      messagesIn: 5,
+      messagesOut: 3,
+      activeContacts: [{ month: '2026-11', contacts: 2 }],
+      cost,
+    },
+    ledger: { charges: 700, refunds: 0, net: 700 },
+    ppnRate: 0.11,
   };
 }

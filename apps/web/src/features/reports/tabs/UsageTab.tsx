@@ -23,6 +23,15 @@ import { formatCount, formatMoney, rangeLabel, shortDay } from '../numbers';
 import { addDays, isoWeekOf, weekRange } from '../range';
 import { StatGrid, TabBody, type TabProps } from './shared';
 
+/** Nothing charged, sent or received that day. */
+const isQuiet = (d: UsageDay) =>
+  d.cost.total === 0 &&
+  d.messagesIn === 0 &&
+  d.messagesOut === 0 &&
+  d.conversations.customer === 0 &&
+  d.conversations.business === 0 &&
+  d.newActiveContacts === 0;
+
 type Mode = 'range' | 'day' | 'week';
 const COST_PARTS = ['userInitiated', 'businessInitiated', 'broadcast', 'activeContacts'] as const;
 const PART_COLORS = [CHART_COLORS.teal, CHART_COLORS.blue, CHART_COLORS.orange, CHART_COLORS.grape];
@@ -112,6 +121,9 @@ function UsageBody({
       cell: (d) => formatCount(d.newActiveContacts),
     },
   ];
+
+  const busy = [...days].reverse().filter((d) => !isQuiet(d));
+  const quiet = days.length - busy.length;
 
   return (
     <>
@@ -211,14 +223,20 @@ function UsageBody({
       </SimpleGrid>
       <ReportTable
         title={t('usage.tableTitle')}
-        // The newest day first: the one a person checks.
-        rows={[...days].reverse()}
+        // The newest day first: the one a person checks. A day with nothing at all is left out
+        // (a phone would show a card of zeros per day); the charts and the export keep every day.
+        rows={busy}
         rowKey={(d) => d.date}
         columns={columns}
         minWidth={1000}
         exportQuery={exportQuery}
         testId="report-usage-table"
       />
+      {quiet > 0 && (
+        <Text size="xs" c="dimmed" data-testid="report-usage-quiet">
+          {t('usage.quietDays', { count: quiet })}
+        </Text>
+      )}
     </>
   );
 }
