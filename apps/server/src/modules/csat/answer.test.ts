@@ -67,6 +67,7 @@ describe('a rating tapped in the chat', () => {
         rating: 4,
         comment: null,
         answeredAt: expect.any(Date),
+        sentAt: survey.sent_at,
       },
     ]);
 
