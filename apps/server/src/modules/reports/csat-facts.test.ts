@@ -129,6 +129,20 @@ describe('CSAT in the reports', () => {
       [surveys.rated, surveys.silent].sort(),
     );
     expect(await drift()).toBe(0);
+
+    // The export carries the same figures (the rate as a percentage).
+    const csv = await w.ctx.app.inject({
+      method: 'GET',
+      url: `/api/reports/export?tab=csat&from=${from}&to=${to}&format=csv`,
+      headers: w.admin.auth,
+    });
+    expect(csv.statusCode, csv.body).toBe(200);
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\n');
+    expect(lines[0]).toContain('Responses,Average rating,Surveys sent,Response rate (%)');
+    expect(lines.find((l) => l.startsWith('Budi Agent'))).toBe('Budi Agent,1,4,2,50');
   });
 
   it('counts the survey as a message out, but not Sapa’s notes (the answer’s card, a skipped survey’s note)', async () => {
