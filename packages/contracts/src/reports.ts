@@ -474,15 +474,21 @@ export const csatReportSchema = z.object({
   previous: reportRangeSchema.nullable(),
   totals: z.object({
     responses: z.number().int(),
-    /** Surveys sent in the range (null when the count is not known). */
+    /** Surveys sent in the range (not those skipped); null only from servers that did not count them. */
     surveysSent: z.number().int().nullable(),
+    /** Of the surveys sent in the range, the share answered (0–1, whenever answered); null with none sent. */
     responseRate: z.number().nullable(),
     average: z.number().nullable(),
     /** Answers per rating, 1 to 5. */
     distribution: z.array(z.object({ rating: z.number().int(), count: z.number().int() })),
   }),
   previousTotals: z
-    .object({ responses: z.number().int(), average: z.number().nullable() })
+    .object({
+      responses: z.number().int(),
+      average: z.number().nullable(),
+      surveysSent: z.number().int().nullable(),
+      responseRate: z.number().nullable(),
+    })
     .nullable(),
   series: z.array(
     z.object({
@@ -497,6 +503,9 @@ export const csatReportSchema = z.object({
       name: z.string(),
       responses: z.number().int(),
       average: z.number().nullable(),
+      /** This agent's surveys sent in the range, and the share of them answered (as the totals). */
+      surveysSent: z.number().int().optional(),
+      responseRate: z.number().nullable().optional(),
     }),
   ),
   /** The newest comments in the range (at most 50). */

@@ -140,7 +140,7 @@ export interface AwaitedEventMap {
    * A customer rated a survey (modules/csat), after the answer's commit: once per survey, or
    * again when the answer's webhook came back after a failure (listeners key on `surveyId`).
    * `agentId` is who resolved the ticket; `divisionId` the chat's division then. The comment
-   * asked for after a rating in the chat arrives later and is not announced again.
+   * asked for after a rating in the chat arrives later, as `csat.commented`.
    */
   'csat.received': {
     accountId: string;
@@ -154,6 +154,33 @@ export interface AwaitedEventMap {
     rating: number;
     comment: string | null;
     answeredAt: Date;
+    /** When the survey was sent: a response rate counts answers by their survey's send day. */
+    sentAt: Date;
+  };
+  /**
+   * A survey went to the customer (queued with its send job in the survey's commit), after that
+   * commit; not for a survey skipped with a note. Once per survey, or again by the sweep's retry
+   * (listeners key on `surveyId`). Who and where as in `csat.received`.
+   */
+  'csat.sent': {
+    accountId: string;
+    surveyId: string;
+    ticketId: string;
+    chatId: string;
+    agentId: string | null;
+    channel: ChannelType;
+    divisionId: string | null;
+    sentAt: Date;
+  };
+  /**
+   * The customer's comment after a rating in the chat was stored (the first text only), after
+   * its commit. A comment given with the rating (the public page) rides on `csat.received`.
+   */
+  'csat.commented': {
+    accountId: string;
+    surveyId: string;
+    comment: string;
+    commentedAt: Date;
   };
 }
 
@@ -162,6 +189,8 @@ export interface AwaitedResultMap {
   'send.status': boolean;
   'template.status': void;
   'csat.received': void;
+  'csat.sent': void;
+  'csat.commented': void;
 }
 
 export type AwaitedEventType = keyof AwaitedEventMap;

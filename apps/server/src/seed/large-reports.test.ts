@@ -43,9 +43,20 @@ describe('seedLargeReports', () => {
       'reply_time',
       'resolution',
       'csat',
+      'csat_sent',
+      'csat_answered',
       'contact_active',
     ])
       expect(kinds[kind], kind).toBeGreaterThan(0);
+    // CSAT lives in the csat tables, and the facts say what they hold.
+    const { rows: csat } = await ctx.deps.pool.query<{ surveys: number; answers: number }>(
+      `SELECT (SELECT count(*)::int FROM csat_surveys WHERE account_id = $1) AS surveys,
+              (SELECT count(*)::int FROM csat_responses WHERE account_id = $1) AS answers`,
+      [accountId],
+    );
+    expect(csat[0]!.answers).toBeGreaterThan(0);
+    expect(csat[0]).toEqual({ surveys: kinds.csat_sent, answers: kinds.csat });
+    expect(kinds.csat_answered).toBe(kinds.csat);
     expect(await seedLargeReports(ctx.deps.pool, accountId, () => undefined)).toBeNull();
   }, 120_000);
 
@@ -57,6 +68,7 @@ describe('seedLargeReports', () => {
     const report = await reconcileAccount(ctx.deps, accountId, rows[0]!.from, rows[0]!.to);
     expect(report).toMatchObject({
       factsAdded: 0,
+      factsFixed: 0,
       rollupRowsRepaired: 0,
       costRowsRepaired: 0,
       broadcastsRepaired: 0,

@@ -12,7 +12,8 @@ import { rebuildFactRollups } from '../modules/reports/rebuild.js';
  * The reports part of `npm run seed:large`, on the account's chats and messages: one ticket per
  * conversation (opened at its first customer message, answered at the agent's first reply,
  * resolved when the chat is gray), usage charges and their ledger rows, a broadcast a week with
- * its recipients and cost, CSAT answers on a third of resolved tickets, then every fact and
+ * its recipients and cost, CSAT surveys (csat_surveys) on two thirds of resolved tickets and
+ * answers (csat_responses) on half of those, then every fact and
  * rollup. A chat has one ticket here, so none is reopened. Facts are written set-based with the same definitions the listeners apply (a test
  * runs the reconcile over the result and finds nothing to repair); the rollups are built by the
  * reconcile's own code. Skips when the account already has tickets.
@@ -333,18 +334,50 @@ async function writeFacts(
      WHERE x.human`,
   );
   await step(
-    'facts: CSAT answers on a third of resolved tickets',
-    `${insert}
-     SELECT t.account_id, 'csat', 'seed:' || t.id, t.close_at + interval '3 minutes',
-            ${day("t.close_at + interval '3 minutes'")}, r.rating, NULL, r.rating + 1, NULL, t.chat_id, t.id,
-            coalesce(t.agent_id, t.resolved_by), c.channel, c.channel_id,
-            coalesce(c.division_ids[1], (SELECT division_id FROM first_division WHERE user_id = coalesce(t.agent_id, t.resolved_by))),
-            '{}', NULL,
-            CASE WHEN r.h % 5 = 0 THEN (ARRAY['Cepat sekali, terima kasih!', 'Agak lama dibalas', 'Sangat membantu',
-                                              'Masalah belum selesai', 'Ramah dan jelas'])[1 + r.h % 25 / 5] END
-     FROM tickets t JOIN chats c ON c.id = t.chat_id
-     CROSS JOIN LATERAL (SELECT abs(hashtext(t.id::text)) AS h) hh
-     CROSS JOIN LATERAL (SELECT hh.h AS h, (ARRAY[5, 5, 5, 4, 4, 4, 3, 2, 1, 5])[1 + hh.h % 10] AS rating) r
-     WHERE t.account_id = $1 AND t.close_at IS NOT NULL AND hh.h % 3 = 0 AND $3::int[] IS NOT NULL`,
+    'csat: surveys on two thirds of resolved tickets, answers on half of those',
+    `WITH pick AS (
+       SELECT t.id, t.account_id, t.chat_id, t.close_at, coalesce(t.resolved_by, t.agent_id) AS agent_id,
+              c.channel_id, c.channel, c.division_ids[1] AS division_id, abs(hashtext(t.id::text)) AS h
+       FROM tickets t JOIN chats c ON c.id = t.chat_id
+       WHERE t.account_id = $1 AND t.close_at IS NOT NULL AND $2::text IS NOT NULL AND $3::int[] IS NOT NULL
+     ), s AS (
+       INSERT INTO csat_surveys (account_id, ticket_id, chat_id, channel_id, channel, agent_id, division_id,
+                                 language, via, status, sent_at, expires_at)
+       SELECT p.account_id, p.id, p.chat_id, p.channel_id, p.channel, p.agent_id, p.division_id,
+              coalesce(u.language, 'id'), 'interactive',
+              CASE WHEN p.h % 3 = 0 THEN 'answered'
+                   WHEN p.close_at + interval '14 days' <= now() THEN 'expired' ELSE 'sent' END,
+              p.close_at, p.close_at + interval '14 days'
+       FROM pick p LEFT JOIN users u ON u.id = p.agent_id
+       WHERE p.h % 3 <> 2
+       RETURNING id, account_id, ticket_id, status, sent_at
+     )
+     INSERT INTO csat_responses (survey_id, account_id, rating, comment, source, answered_at, commented_at)
+     SELECT s.id, s.account_id, (ARRAY[5, 5, 5, 4, 4, 4, 3, 2, 1, 5])[1 + p.h % 10],
+            c.comment, 'chat', s.sent_at + interval '3 minutes',
+            CASE WHEN c.comment IS NOT NULL THEN s.sent_at + interval '4 minutes' END
+     FROM s JOIN pick p ON p.id = s.ticket_id
+     CROSS JOIN LATERAL (SELECT CASE WHEN p.h % 5 = 0 THEN (ARRAY['Cepat sekali, terima kasih!', 'Agak lama dibalas',
+                           'Sangat membantu', 'Masalah belum selesai', 'Ramah dan jelas'])[1 + p.h % 25 / 5] END AS comment) c
+     WHERE s.status = 'answered'`,
+  );
+  // The CSAT facts as the listeners write them from the csat tables (modules/reports
+  // listeners/csat.listener.ts): sent and answered on the send day, the rating on the answer's.
+  await step(
+    'facts: CSAT surveys sent and answered',
+    `WITH s AS (SELECT s.*, r.rating, r.comment, r.answered_at FROM csat_surveys s
+                LEFT JOIN csat_responses r ON r.survey_id = s.id
+                WHERE s.account_id = $1 AND s.status <> 'skipped' AND $3::int[] IS NOT NULL)
+     ${insert}
+     SELECT s.account_id, k.kind, s.id::text, s.sent_at, ${day('s.sent_at')}, NULL::int, NULL::int,
+            NULL::smallint, NULL::smallint, s.chat_id, s.ticket_id, s.agent_id, s.channel, NULL::uuid,
+            s.division_id, '{}'::uuid[], NULL::text, NULL::text
+     FROM s CROSS JOIN LATERAL (SELECT 'csat_sent' AS kind
+                                UNION ALL SELECT 'csat_answered' WHERE s.rating IS NOT NULL) k
+     UNION ALL
+     SELECT s.account_id, 'csat', s.id::text, s.answered_at, ${day('s.answered_at')}, s.rating, NULL,
+            s.rating + 1, NULL, s.chat_id, s.ticket_id, s.agent_id, s.channel, NULL, s.division_id, '{}',
+            NULL, s.comment
+     FROM s WHERE s.rating IS NOT NULL`,
   );
 }

@@ -78,6 +78,7 @@ export async function recordAnswer(
       rating: answer.rating,
       comment: answer.comment,
       answeredAt: answer.at,
+      sentAt: s.sent_at,
     })
     .catch((err: unknown) =>
       deps.log.error({ err, surveyId: s.id }, 'a csat.received listener failed'),
@@ -87,7 +88,8 @@ export async function recordAnswer(
 
 /**
  * The customer's text after a rating in the chat, while the survey waits for it: stored as the
- * answer's comment (the first text only), the card shows it, and Sapa thanks them.
+ * answer's comment (the first text only), the card shows it, and Sapa thanks them; after the
+ * commit, `csat.commented` tells the reports.
  */
 export async function recordComment(
   deps: Deps,
@@ -116,6 +118,17 @@ export async function recordComment(
     return { card, thanks };
   });
   if (!changed) return false;
+  // Stored whatever a listener does: a failure is logged (reports reconcile from csat_responses).
+  await deps.events
+    .emit('csat.commented', {
+      accountId: survey.account_id,
+      surveyId: survey.id,
+      comment,
+      commentedAt: at,
+    })
+    .catch((err: unknown) =>
+      deps.log.error({ err, surveyId: survey.id }, 'a csat.commented listener failed'),
+    );
   const [rows, chats] = await Promise.all([
     loadMessageRows(
       deps.db,

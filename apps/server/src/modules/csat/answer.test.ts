@@ -67,6 +67,7 @@ describe('a rating tapped in the chat', () => {
         rating: 4,
         comment: null,
         answeredAt: expect.any(Date),
+        sentAt: survey.sent_at,
       },
     ]);
 
@@ -110,6 +111,14 @@ describe('a rating tapped in the chat', () => {
     await w.customer.post({ from, body: '  Agak lama menunggu, tapi beres  ' });
     const [response] = await responseOf(w, survey.id);
     expect(response).toMatchObject({ rating: 3, comment: 'Agak lama menunggu, tapi beres' });
+    expect(w.commented.filter((e) => e.surveyId === survey.id)).toEqual([
+      {
+        accountId: w.accountId,
+        surveyId: survey.id,
+        comment: 'Agak lama menunggu, tapi beres',
+        commentedAt: expect.any(Date),
+      },
+    ]);
 
     const messages = await messagesOf(w, chatId);
     const card = messages.find((m) => m.id === response!.message_id)!;
@@ -121,6 +130,7 @@ describe('a rating tapped in the chat', () => {
     // The comment window closed with the comment: the next text opens a ticket as always.
     await w.customer.post({ from, body: 'Satu lagi: jam buka?' });
     expect((await responseOf(w, survey.id))[0]!.comment).toBe('Agak lama menunggu, tapi beres');
+    expect(w.commented.filter((e) => e.surveyId === survey.id)).toHaveLength(1);
     const tickets = await ticketsOf(w, chatId);
     expect(tickets).toHaveLength(2);
     expect(tickets[1]!.close_at).toBeNull();

@@ -2,3 +2,4 @@
 export { csatIdle } from './runtime.js';
 export { runCsatSweep } from './sweep.job.js';
 export { surveyTicket, type SurveyOutcome } from './send.service.js';
+export { surveysForReports, type SurveyForReports } from './report-source.js';

@@ -78,6 +78,23 @@ export async function surveyTicket(deps: Deps, ticketId: string): Promise<Survey
   });
   if (!written) return { kind: 'exists' };
   await announce(deps, facts, written.messageId);
+  if (plan.kind !== 'skip')
+    // The survey is stored and queued whatever a listener does (report rollups are reconciled
+    // from csat_surveys): a failure is logged.
+    await deps.events
+      .emit('csat.sent', {
+        accountId: facts.account_id,
+        surveyId: written.surveyId,
+        ticketId: facts.ticket_id,
+        chatId: facts.chat_id,
+        agentId: facts.resolved_by,
+        channel: facts.channel,
+        divisionId: facts.division_id,
+        sentAt: now,
+      })
+      .catch((err: unknown) =>
+        deps.log.error({ err, surveyId: written.surveyId }, 'a csat.sent listener failed'),
+      );
   return plan.kind === 'skip'
     ? { kind: 'skipped', surveyId: written.surveyId, reason: plan.reason }
     : { kind: 'sent', surveyId: written.surveyId, via: plan.kind };

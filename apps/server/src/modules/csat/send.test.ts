@@ -110,6 +110,19 @@ describe('inside the 24-hour window: the ratings as a list in the chat', () => {
     // Whoever asks again (another resolve's event, the sweep) adds nothing.
     await Promise.all([surveyTicket(w.ctx.deps, ticket!.id), surveyTicket(w.ctx.deps, ticket!.id)]);
     expect(await surveysOf(w, chatId)).toHaveLength(1);
+    // The sending is announced once, after its commit, for the reports.
+    expect(w.sent.filter((e) => e.chatId === chatId)).toEqual([
+      {
+        accountId: w.accountId,
+        surveyId: survey!.id,
+        ticketId: ticket!.id,
+        chatId,
+        agentId: w.agent.id,
+        channel: 'whatsapp',
+        divisionId: null,
+        sentAt: survey!.sent_at,
+      },
+    ]);
   });
 
   it('speaks the language of the person who resolved the ticket', async () => {
@@ -252,6 +265,8 @@ describe('outside the window', () => {
       status: 'skipped',
       skip_reason: 'chat_blocked',
     });
+    // Not sent: the reports do not count it.
+    expect(w.sent.filter((e) => e.chatId === chatId)).toEqual([]);
   });
 });
 

@@ -19,7 +19,7 @@ export const DAY = 24 * HOUR;
 
 /**
  * An account with CSAT on, a WhatsApp number whose Graph API is a stub, an admin and an agent,
- * and the `csat.received` events seen (a stand-in for the reports' listener).
+ * and the `csat.*` events seen (a stand-in for the reports' listeners).
  */
 export async function csatWorld() {
   const stub = await new GraphStub().start();
@@ -35,6 +35,14 @@ export async function csatWorld() {
   ctx.deps.events.on('csat.received', async (e) => {
     received.push(e);
   });
+  const sent: AwaitedEventMap['csat.sent'][] = [];
+  ctx.deps.events.on('csat.sent', async (e) => {
+    sent.push(e);
+  });
+  const commented: AwaitedEventMap['csat.commented'][] = [];
+  ctx.deps.events.on('csat.commented', async (e) => {
+    commented.push(e);
+  });
   return {
     ctx,
     stub,
@@ -44,6 +52,8 @@ export async function csatWorld() {
     channel,
     customer,
     received,
+    sent,
+    commented,
     async close() {
       await ctx.close();
       await stub.stop();

@@ -21,8 +21,12 @@ export const FACT_KINDS = [
   'message_out',
   /** A contact's first message (in or out) of a calendar month. */
   'contact_active',
-  /** A CSAT answer; value = the rating (1–5). */
+  /** A CSAT answer; value = the rating (1–5); note = the comment. */
   'csat',
+  /** A CSAT survey that went to the customer (not one skipped), on its send day. */
+  'csat_sent',
+  /** A sent survey that was answered, on its send day (response rate = these / csat_sent). */
+  'csat_answered',
   /** Time a user was online, one fact per local day; value = seconds. */
   'online',
 ] as const;

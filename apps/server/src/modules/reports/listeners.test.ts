@@ -59,6 +59,7 @@ describe('csat.received', () => {
       rating: 4,
       comment: 'Cepat dan ramah',
       answeredAt: new Date('2026-07-01T04:00:00Z'),
+      sentAt: new Date('2026-07-01T03:30:00Z'),
     };
     await ctx.deps.events.emit('csat.received', answer);
     await ctx.deps.events.emit('csat.received', answer);
@@ -68,8 +69,15 @@ describe('csat.received', () => {
       rating: 2,
       comment: null,
     });
+    // A survey sent twice over (the sweep's retry), and one nobody answered.
+    const sent = { ...answer, sentAt: answer.sentAt };
+    await ctx.deps.events.emit('csat.sent', sent);
+    await ctx.deps.events.emit('csat.sent', sent);
+    await ctx.deps.events.emit('csat.sent', { ...sent, surveyId: crypto.randomUUID() });
     expect(await count('csat')).toEqual({ n: 2, s: 6 });
     expect(await count('csat', `agent:${agent.id}`)).toEqual({ n: 2, s: 6 });
+    expect(await count('csat_sent')).toEqual({ n: 3, s: 0 });
+    expect(await count('csat_answered', `agent:${agent.id}`)).toEqual({ n: 2, s: 0 });
     const res = await ctx.app.inject({
       method: 'GET',
       url: '/api/reports?tab=csat&from=2026-07-01&to=2026-07-01',
@@ -77,9 +85,23 @@ describe('csat.received', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     const r = res.json() as CsatReport;
-    expect(r.totals).toMatchObject({ responses: 2, average: 3 });
+    expect(r.totals).toMatchObject({
+      responses: 2,
+      average: 3,
+      surveysSent: 3,
+      responseRate: 0.6667,
+    });
     expect(r.totals.distribution.map((d) => d.count)).toEqual([0, 1, 0, 1, 0]);
-    expect(r.rows).toEqual([{ agentId: agent.id, name: 'Budi', responses: 2, average: 3 }]);
+    expect(r.rows).toEqual([
+      {
+        agentId: agent.id,
+        name: 'Budi',
+        responses: 2,
+        average: 3,
+        surveysSent: 3,
+        responseRate: 0.6667,
+      },
+    ]);
     expect(r.comments.map((c) => [c.rating, c.comment])).toEqual([[4, 'Cepat dan ramah']]);
   });
 });

@@ -17,7 +17,7 @@ export const REOPEN_WINDOW_MS = 7 * 86_400_000;
  */
 const CONTEXT_SQL = `
   SELECT m.id::text AS id, m.account_id, m.chat_id, m.channel_id, m.msg_type, m.from_me, m.sender_id,
-         m.is_system, m.sent_at, c.channel, c.agent_id AS chat_agent, c.contact_id, c.labels::text[] AS labels,
+         m.is_system, m.status, m.sent_at, c.channel, c.agent_id AS chat_agent, c.contact_id, c.labels::text[] AS labels,
          c.division_ids[1]::text AS chat_division,
          ot.id AS opened_ticket, ot.open_at AS opened_at, ot.agent_id AS opened_agent,
          prev.close_at AS previous_close,
@@ -59,6 +59,7 @@ interface ContextRow {
   from_me: boolean;
   sender_id: string | null;
   is_system: boolean;
+  status: string;
   sent_at: Date;
   channel: string;
   chat_agent: string | null;
@@ -87,6 +88,10 @@ async function firstDivisions(pool: pg.Pool, userIds: string[]): Promise<Map<str
 
 const monthOf = (day: string) => day.slice(0, 7);
 
+/** A system message of Sapa's that is stored as already there ('received') rather than sent. */
+const isNote = (m: Pick<ContextRow, 'from_me' | 'is_system' | 'status'>) =>
+  m.from_me && m.is_system && m.status === 'received';
+
 /**
  * The facts of some stored messages: each message in or out, the contact's activity of the
  * month, a ticket it opened (and whether that reopened the conversation), a ticket it answered
@@ -95,7 +100,7 @@ const monthOf = (day: string) => day.slice(0, 7);
 export async function messageFacts(db: Db, pool: pg.Pool, messageIds: string[]): Promise<Fact[]> {
   if (messageIds.length === 0) return [];
   const { rows } = await pool.query<ContextRow>({
-    name: 'sapa_report_message_context_v1',
+    name: 'sapa_report_message_context_v2',
     text: CONTEXT_SQL,
     values: [messageIds],
   });
@@ -116,6 +121,9 @@ export async function messageFacts(db: Db, pool: pg.Pool, messageIds: string[]):
     const account = accounts.get(r.account_id);
     if (!account) continue;
     const { timezone, hours } = account;
+    // Sapa's notes in a conversation (a survey skipped, a CSAT answer's card) never leave: not a
+    // message out, nor anyone's activity. The survey itself is queued and sent, and counts.
+    if (isNote(r)) continue;
     const human = r.from_me && r.sender_id !== null && !r.is_system;
     const divisionOf = (agent: string | null) =>
       r.chat_division ?? (agent ? (divisions.get(agent) ?? null) : null);

@@ -21,11 +21,13 @@ import {
   type Cell,
 } from './rebuild.js';
 import { ticketCloseFacts } from './ticket-facts.js';
+import { surveysForReports } from '../csat/index.js';
+import { setCsatNotes, surveyFacts } from './listeners/csat.listener.js';
 
 /**
  * The nightly reconcile (`reports.reconcile`): for each account's yesterday (or a given range),
  * finds facts the listeners missed (a crash between a commit and its event) in the source rows —
- * messages, tickets, the ledger, broadcast recipients — and makes every rollup equal to what it
+ * messages, tickets, the ledger, broadcast recipients, CSAT surveys — and makes every rollup equal to what it
  * sums. Rerunning it changes nothing; what it repaired is logged and returned.
  */
 export const reconcilePayloadSchema = z.object({
@@ -39,6 +41,8 @@ export interface ReconcileReport {
   accounts: number;
   messages: number;
   factsAdded: number;
+  /** Facts changed or removed: CSAT comments filled in, Sapa's notes counted as messages out. */
+  factsFixed: number;
   rollupRowsRepaired: number;
   costRowsRepaired: number;
   broadcastsRepaired: number;
@@ -222,10 +226,69 @@ export async function reconcileAccount(
         closed.slice(i, i + CHUNK).map((r) => r.id),
       ),
     );
+  const csat = await reconcileCsat(deps, accountId, timezone, start, end);
+  factsAdded += csat.added;
+  const factsFixed = csat.fixed + (await dropNoteFacts(pool, accountId, from, to));
   const rollupRowsRepaired = await rebuildFactRollups(pool, accountId, daysOf(from, to));
   const costRowsRepaired = await reconcileCost(pool, accountId, timezone, from, to);
   const broadcastsRepaired = await reconcileBroadcasts(deps, accountId, timezone, from, to);
-  return { messages, factsAdded, rollupRowsRepaired, costRowsRepaired, broadcastsRepaired };
+  return {
+    messages,
+    factsAdded,
+    factsFixed,
+    rollupRowsRepaired,
+    costRowsRepaired,
+    broadcastsRepaired,
+  };
+}
+
+/**
+ * CSAT facts from the csat module's surveys and answers of the range (sent or answered in it),
+ * as the listeners write them; an answer's fact that missed its comment gets it.
+ */
+async function reconcileCsat(
+  deps: Pick<Deps, 'db' | 'pool'>,
+  accountId: string,
+  timezone: string,
+  start: Date,
+  end: Date,
+): Promise<{ added: number; fixed: number }> {
+  const surveys = await surveysForReports(deps.db, accountId, start, end);
+  let added = 0;
+  let fixed = 0;
+  for (let i = 0; i < surveys.length; i += CHUNK) {
+    const chunk = surveys.slice(i, i + CHUNK);
+    added += await writeFacts(
+      deps.pool,
+      chunk.flatMap((s) => surveyFacts(accountId, timezone, s)),
+    );
+  }
+  const notes = surveys.flatMap((s) =>
+    s.comment ? [{ surveyId: s.surveyId, comment: s.comment }] : [],
+  );
+  for (let i = 0; i < notes.length; i += CHUNK)
+    fixed += await setCsatNotes(deps.pool, accountId, notes.slice(i, i + CHUNK));
+  return { added, fixed };
+}
+
+/**
+ * Messages-out facts of Sapa's notes (written before notes were told apart) removed; the rebuild
+ * that follows takes them out of the rollups.
+ */
+async function dropNoteFacts(
+  pool: pg.Pool,
+  accountId: string,
+  from: string,
+  to: string,
+): Promise<number> {
+  const { rowCount } = await pool.query(
+    `DELETE FROM report_events e USING messages m
+     WHERE e.account_id = $1 AND e.kind = 'message_out' AND e.day BETWEEN $2 AND $3
+       AND m.account_id = $1 AND m.id = e.source_id::bigint
+       AND m.from_me AND m.is_system AND m.status = 'received'`,
+    [accountId, from, to],
+  );
+  return rowCount ?? 0;
 }
 
 /** The job: every account's yesterday in its zone, or what the payload names. */
@@ -238,6 +301,7 @@ export async function runReconcile(deps: Deps, payload: unknown = {}): Promise<R
     accounts: 0,
     messages: 0,
     factsAdded: 0,
+    factsFixed: 0,
     rollupRowsRepaired: 0,
     costRowsRepaired: 0,
     broadcastsRepaired: 0,
@@ -249,10 +313,18 @@ export async function runReconcile(deps: Deps, payload: unknown = {}): Promise<R
     report.accounts++;
     report.messages += r.messages;
     report.factsAdded += r.factsAdded;
+    report.factsFixed += r.factsFixed;
     report.rollupRowsRepaired += r.rollupRowsRepaired;
     report.costRowsRepaired += r.costRowsRepaired;
     report.broadcastsRepaired += r.broadcastsRepaired;
-    if (r.factsAdded + r.rollupRowsRepaired + r.costRowsRepaired + r.broadcastsRepaired > 0)
+    if (
+      r.factsAdded +
+        r.factsFixed +
+        r.rollupRowsRepaired +
+        r.costRowsRepaired +
+        r.broadcastsRepaired >
+      0
+    )
       deps.log.warn({ accountId: id, ...r }, 'reports reconcile repaired drift');
   }
   deps.log.info(report, 'reports reconcile done');

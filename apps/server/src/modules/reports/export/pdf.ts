@@ -51,6 +51,7 @@ export function cellText(
   if (kind === 'seconds') return humanSeconds(value, lang);
   if (kind === 'money') return `Rp ${formatNumber(value, Number.isInteger(value) ? 0 : 2)}`;
   if (kind === 'rating') return formatNumber(value, 2);
+  if (kind === 'percent') return `${formatNumber(value, 1)} %`;
   return formatNumber(value);
 }
 

@@ -1,8 +1,13 @@
 import type { Report } from '@sapa/contracts';
 import { EXPORT_LABELS, type ExportLanguage } from './labels.js';
 
-/** How a cell prints in the PDF; sheets keep the raw value (seconds, rupiah) for formulas. */
-export type CellKind = 'text' | 'int' | 'seconds' | 'money' | 'rating';
+/**
+ * How a cell prints in the PDF; sheets keep the raw value (seconds, rupiah) for formulas. A
+ * `percent` is a share times 100 (66.7), so a sheet shows the number the PDF does.
+ */
+export type CellKind = 'text' | 'int' | 'seconds' | 'money' | 'rating' | 'percent';
+
+const percent = (share: number | null) => (share === null ? null : Math.round(share * 1000) / 10);
 
 export interface ExportTable {
   title: string;
@@ -293,11 +298,21 @@ export function tableOf(report: Report, lang: ExportLanguage): ExportTable {
           ['agent', 'text'],
           ['responses', 'int'],
           ['average', 'rating'],
+          ['surveysSent', 'int'],
+          ['responseRate', 'percent'],
         ]),
-        rows: report.rows.map((r) => [r.name, r.responses, r.average]),
+        rows: report.rows.map((r) => [
+          r.name,
+          r.responses,
+          r.average,
+          r.surveysSent ?? null,
+          percent(r.responseRate ?? null),
+        ]),
         summary: [
           { label: c.responses!, value: report.totals.responses, kind: 'int' },
           { label: c.average!, value: report.totals.average, kind: 'rating' },
+          { label: c.surveysSent!, value: report.totals.surveysSent, kind: 'int' },
+          { label: c.responseRate!, value: percent(report.totals.responseRate), kind: 'percent' },
         ],
         chart: {
           label: c.responses!,
