@@ -6,14 +6,14 @@ import { reconcileAccount } from '../modules/reports/reconcile.js';
 import { localDay } from '../modules/reports/working-hours.js';
 import { DEMO_USERS } from './demo.js';
 import { seedDemoHistory } from './demo-history.js';
-import { billDemoUsage, countDemoCsat } from './demo-usage.js';
+import { billDemoUsage } from './demo-usage.js';
 
 /**
  * The demo's reports: the seeds write conversations, tickets and the ledger straight into their
  * tables, past the event spine the reports' listeners hear, so the reconcile that repairs the
  * rollups every night counts them once, from the first seeded message to today. The demo also
  * shows the ticket report (an operator's switch on real accounts), two weeks of finished work
- * with satisfaction answers (demo-history), and the usage those conversations cost, charged in
+ * with satisfaction answers (demo-history; the reconcile counts them from the csat tables), and the usage those conversations cost, charged in
  * the ledger. Idempotent: history is written once, charges and facts are keyed, so a second run
  * adds nothing.
  */
@@ -32,7 +32,6 @@ export async function seedDemoReports(deps: Deps): Promise<void> {
     .execute();
   await seedDemoHistory(deps, accountId);
   await billDemoUsage(deps, accountId);
-  await countDemoCsat(deps, accountId);
   // The reports keep an account's zone and switches for a while: read them again.
   forgetReportAccount(deps.db, accountId);
   const first = await sql<{ at: Date | null }>`

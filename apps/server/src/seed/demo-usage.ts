@@ -1,7 +1,6 @@
 import type { Deps } from '../deps.js';
 import { billConversation } from '../modules/billing/pricing/conversations.js';
 import { billActiveContacts } from '../modules/billing/pricing/mau.js';
-import { csatFact } from '../modules/reports/listeners/csat.listener.js';
 
 /**
  * The demo's messages were written straight into their tables, so the usage listener never billed
@@ -23,42 +22,5 @@ export async function billDemoUsage(deps: Deps, accountId: string): Promise<void
     const at = { db: deps.db, clock: { now: () => m.sent_at } };
     if (m.from_me) await billConversation(at, Number(m.id));
     else await billActiveContacts(at, [{ accountId, contactId: m.contact_id, at: m.sent_at }]);
-  }
-}
-
-/**
- * The seeded survey answers as report facts, as the `csat.received` listener writes them for a
- * live answer (keyed by survey: writing one twice adds nothing).
- */
-export async function countDemoCsat(deps: Deps, accountId: string): Promise<void> {
-  const answers = await deps.db
-    .selectFrom('csat_responses as r')
-    .innerJoin('csat_surveys as s', 's.id', 'r.survey_id')
-    .select([
-      's.id',
-      's.ticket_id',
-      's.chat_id',
-      's.agent_id',
-      's.channel',
-      's.division_id',
-      'r.rating',
-      'r.comment',
-      'r.answered_at',
-    ])
-    .where('r.account_id', '=', accountId)
-    .execute();
-  for (const a of answers) {
-    await csatFact(deps, {
-      accountId,
-      surveyId: a.id,
-      ticketId: a.ticket_id,
-      chatId: a.chat_id,
-      agentId: a.agent_id,
-      channel: a.channel as Parameters<typeof csatFact>[1]['channel'],
-      divisionId: a.division_id,
-      rating: a.rating,
-      comment: a.comment,
-      answeredAt: a.answered_at,
-    });
   }
 }
