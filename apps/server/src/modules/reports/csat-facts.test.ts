@@ -141,7 +141,7 @@ describe('CSAT in the reports', () => {
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\n');
-    expect(lines[0]).toContain('Responses,Average rating,Surveys sent,Response rate (%)');
+    expect(lines[0]).toBe('Agent,Answers,Average rating,Surveys sent,Response rate (%)');
     expect(lines.find((l) => l.startsWith('Budi Agent'))).toBe('Budi Agent,1,4,2,50');
   });
 
