@@ -3,6 +3,7 @@ import { ledgerReference, type LedgerKind } from '@sapa/contracts';
 import type { LedgerEntry } from '../ledger.js';
 import { dayName, rupiah, signedRupiah, timeIn, winAnsi } from './format.js';
 import { STATEMENT_LABELS, type StatementLabels, type StatementLanguage } from './labels.js';
+import { PDF_COLOR, PDF_FONT } from '../../../lib/pdf-style.js';
 
 export interface Statement {
   lang: StatementLanguage;
@@ -24,17 +25,8 @@ export interface Statement {
 const PAGE = { width: 595.28, height: 841.89, margin: 45 };
 const CONTENT = PAGE.width - 2 * PAGE.margin;
 const BOTTOM = PAGE.height - PAGE.margin - 24;
-const COLOR = {
-  brand: '#0f886d',
-  brandSoft: '#e8f8f4',
-  ink: '#1f2933',
-  muted: '#5f6b76',
-  rule: '#d9e0e6',
-  headBg: '#f3f6f8',
-  credit: '#1b7f5f',
-  debit: '#b03a2e',
-};
-const FONT = { regular: 'Helvetica', bold: 'Helvetica-Bold' };
+const COLOR = { ...PDF_COLOR, credit: '#1b7f5f', debit: '#b03a2e' };
+const FONT = PDF_FONT;
 const COLS = { date: 94, description: 157, kind: 78, amount: 88, balance: 88 };
 
 interface TextOptions {

@@ -3,6 +3,7 @@ import { formatNumber } from '@sapa/contracts';
 import { winAnsi } from '../../billing/index.js';
 import { EXPORT_LABELS, type ExportLanguage } from './labels.js';
 import type { CellKind, ExportTable } from './table.js';
+import { PDF_COLOR, PDF_FONT } from '../../../lib/pdf-style.js';
 
 /**
  * A report tab as PDF, drawn like the invoice and the balance statement (pdfkit, Helvetica,
@@ -22,15 +23,8 @@ export interface ReportPdf {
 const PAGE = { width: 841.89, height: 595.28, margin: 36 };
 const CONTENT = PAGE.width - 2 * PAGE.margin;
 const BOTTOM = PAGE.height - PAGE.margin - 20;
-const COLOR = {
-  brand: '#0f886d',
-  brandSoft: '#e8f8f4',
-  ink: '#1f2933',
-  muted: '#5f6b76',
-  rule: '#d9e0e6',
-  headBg: '#f3f6f8',
-};
-const FONT = { regular: 'Helvetica', bold: 'Helvetica-Bold' };
+const COLOR = PDF_COLOR;
+const FONT = PDF_FONT;
 
 /** Seconds as people read them: 45 s, 12 m 5 s, 3 h 20 m, 2 d 4 h. */
 export function humanSeconds(s: number, lang: ExportLanguage): string {

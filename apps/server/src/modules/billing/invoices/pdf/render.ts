@@ -3,19 +3,12 @@ import { formatCurrency, PPN_STATUTORY_RATE, type Invoice } from '@sapa/contract
 import { describeItem, invoiceDate, type InvoiceLanguage } from '../lines.js';
 import { PDF_LABELS, type PdfLabels } from './labels.js';
 import { winAnsi } from './text.js';
+import { PDF_COLOR, PDF_FONT } from '../../../../lib/pdf-style.js';
 
 const PAGE = { width: 595.28, height: 841.89, margin: 50 };
 const CONTENT = PAGE.width - 2 * PAGE.margin;
-const COLOR = {
-  brand: '#0f886d',
-  brandSoft: '#e8f8f4',
-  ink: '#1f2933',
-  muted: '#5f6b76',
-  rule: '#d9e0e6',
-  paid: '#1b997c',
-  refunded: '#c0392b',
-};
-const FONT = { regular: 'Helvetica', bold: 'Helvetica-Bold' };
+const COLOR = { ...PDF_COLOR, paid: '#1b997c', refunded: '#c0392b' };
+const FONT = PDF_FONT;
 
 /** "11/12" for the 11 % effective rate; none when the base is the whole price (or no PPN). */
 function taxBaseFraction(ppnRate: number): string {
