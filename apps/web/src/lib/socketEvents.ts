@@ -8,9 +8,6 @@ import {
   LIMITS,
   ORDER_UPDATED_EVENT,
   MESSAGES,
-  WINDOW_REFUSALS,
-  messageSchema,
-  messageStatusSchema,
   SERVER_EVENTS,
   type Chat,
   type IsUserInitiateEvent,
@@ -29,12 +26,30 @@ import {
   type ChatPages,
   type MessagePages,
 } from '../features/inbox/cache';
-import { listHasChat, removeChat, replaceChat } from '../features/inbox/actions/listReducers';
+import {
+  anyListHas,
+  applyChatResult,
+  isChatFilter,
+  refreshOpened,
+  updateChatLists,
+} from '../features/inbox/chatListCache';
+import { removeChat, replaceChat } from '../features/inbox/actions/listReducers';
 import { applyBalanceUpdated, applyOrderUpdated } from '../features/billing/cache';
 import { i18n } from './i18n';
 import { applySaldoToStanding } from '../features/pricing/api';
 import { applyChannelHealth } from '../features/integrations/api';
 import { refreshDashboard } from '../features/home/api';
+import {
+  assignResultEvent,
+  chatAssignedEvent,
+  chatChangedEvent,
+  chatMessageEvent,
+  errorMessageEvent,
+  isUserInitiateEvent,
+  messageResolvedEvent,
+  messageStatusEvent,
+  readChatEvent,
+} from './socketEventSchemas';
 
 /** Who is looking: the spec's §4 rules differ by role and by division-only view. */
 export interface RealtimeViewer {
@@ -70,103 +85,6 @@ export interface RealtimeContext {
   notifySuccess: (text: string, id?: string) => void;
   /** Raises an inbox alert above the chat list. */
   alert: (alert: InboxAlertEvent) => void;
-}
-
-const chatMessageEvent = z.object({ chat: chatSchema, message: messageSchema });
-const messageStatusEvent = z.object({
-  chatId: z.string(),
-  messageId: z.string(),
-  status: messageStatusSchema,
-  error: z.object({ code: z.number().nullable(), message: z.string() }).optional(),
-});
-const errorMessageEvent = z.object({
-  chatId: z.string(),
-  messageId: z.string().optional(),
-  message: z.string(),
-  code: z.union([z.number(), z.string()]).nullable().optional(),
-});
-const readChatEvent = z.object({ chatId: z.string(), userId: z.string() });
-const isUserInitiateEvent = z.object({
-  chatId: z.string(),
-  value: z.boolean(),
-  windowEndsAt: z.string().nullable(),
-  // Issue 17: which window applies (zod would drop it unnamed, and the composer needs it).
-  window: z
-    .object({
-      phase: z.enum(['none', 'open', 'human_agent', 'closed']),
-      endsAt: z.string().nullable(),
-      outsideWindow: z.enum(['templates', 'human_agent_replies']).nullable(),
-      refusal: z.enum(WINDOW_REFUSALS).nullable(),
-    })
-    .optional(),
-});
-const actor = z.object({ _id: z.string(), name: z.string() }).nullable();
-const chatAssignedEvent = z.object({
-  chat: chatSchema,
-  previousAgentId: z.string().nullable().optional(),
-  by: actor.optional(),
-});
-const messageResolvedEvent = z.object({
-  chat: chatSchema,
-  ticketId: z.string().nullable().optional(),
-  previousAgentId: z.string().nullable().optional(),
-  by: actor.optional(),
-});
-const chatChangedEvent = z.object({ chat: chatSchema });
-const assignResultEvent = z.object({
-  chatId: z.string(),
-  ok: z.boolean(),
-  message: z.string().optional(),
-  chat: chatSchema.optional(),
-});
-
-function isChatFilter(value: unknown): value is ChatFilter {
-  return (
-    !!value &&
-    typeof value === 'object' &&
-    typeof (value as ChatFilter).assignee === 'string' &&
-    typeof (value as ChatFilter).searchText === 'string' &&
-    typeof (value as ChatFilter).isArchive === 'boolean'
-  );
-}
-
-/** Runs `update` on every cached chat list with the filter that list was fetched with. */
-function updateChatLists(
-  queryClient: QueryClient,
-  update: (data: ChatPages | undefined, filter: ChatFilter) => ChatPages | undefined,
-): void {
-  for (const [key] of queryClient.getQueriesData<ChatPages>({
-    queryKey: inboxKeys.chatLists(),
-  })) {
-    const filter = key[2];
-    if (!isChatFilter(filter)) continue;
-    queryClient.setQueryData<ChatPages>(key, (data) => update(data, filter));
-  }
-}
-
-/** Whether any cached list (optionally only those passing `which`) holds the chat. */
-function anyListHas(
-  queryClient: QueryClient,
-  chatId: string,
-  which: (filter: ChatFilter) => boolean = () => true,
-): boolean {
-  return queryClient
-    .getQueriesData<ChatPages>({ queryKey: inboxKeys.chatLists() })
-    .some(([key, data]) => isChatFilter(key[2]) && which(key[2]) && listHasChat(data, chatId));
-}
-
-/** The open conversation reads the chat from `opened` once it leaves the lists: keep it fresh. */
-function refreshOpened(queryClient: QueryClient, chat: Chat): void {
-  queryClient.setQueryData<Chat>(inboxKeys.opened(chat._id), (old) => (old ? chat : old));
-}
-
-/**
- * The answer of a chat action (assign, labels, flag, archive, block, resolve) as the actor's
- * screen applies it: every list moves the chat in, out or in place by its own filter.
- */
-export function applyChatResult(queryClient: QueryClient, chat: Chat, userId: string | null): void {
-  updateChatLists(queryClient, (data, filter) => replaceChat(data, chat, filter, userId));
-  refreshOpened(queryClient, chat);
 }
 
 function updateMessages(

@@ -11,7 +11,7 @@ import { errorMessage, message } from '../../lib/messages';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { resolveTicket } from '../inbox/actions/api';
 import { ConfirmDialog } from '../inbox/actions/ConfirmDialog';
-import { applyChatResult } from '../../lib/socketEvents';
+import { applyChatResult } from '../inbox/chatListCache';
 import { PageHeader } from '../shared/PageHeader';
 import { exportTickets, ticketKeys, useTickets } from './api';
 import { filtersFromParams, filtersToParams, hasFilters, type TicketFilters } from './filters';

@@ -9,7 +9,7 @@ import {
 } from '@sapa/contracts';
 import { api } from '../../../lib/http';
 import { emitWithAck, isSocketConnected } from '../../../lib/socket';
-import { applyChatResult } from '../../../lib/socketEvents';
+import { applyChatResult } from '../chatListCache';
 
 /** Every chat action answers `{chat}`; an ack may carry the chat alone. */
 function readChat(answer: unknown): Chat {
