@@ -1,23 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@sapa/contracts';
 import { createWhatsappChannel } from '../../../test/fixtures.js';
 import { call, createTemplate, rows } from '../test-helpers.js';
 import { cancelBroadcast } from './control.js';
 import { runLane } from './lane.js';
 import { DEFAULT_ENGINE_OPTIONS, type EngineOptions } from './options.js';
-import { registerBroadcastWorkers } from './register.js';
 import { scheduleBroadcast } from './schedule.js';
 import { startBroadcast } from './start.js';
 import {
   broadcastStatus,
   createBroadcast,
-  engineWorld,
+  useEngineWorld,
   recipientStatuses,
   sandboxLedger,
   sentTo,
   setRate,
   until,
-  type EngineWorld,
 } from './test-helpers.js';
 
 /**
@@ -26,16 +24,9 @@ import {
  * disconnected stops claiming at once and pauses with the reason, to be resumed after a
  * reconnect.
  */
-let w: EngineWorld;
 const OPTIONS: EngineOptions = { ...DEFAULT_ENGINE_OPTIONS, sliceMs: 30_000 };
 
-beforeAll(async () => {
-  w = await engineWorld();
-  await registerBroadcastWorkers(w.ctx.deps, OPTIONS, 0);
-}, 60_000);
-afterAll(async () => {
-  await w?.close();
-});
+const w = useEngineWorld(OPTIONS);
 
 const setChannel = (id: string, set: { disconnected_at?: Date | null; deleted_at?: Date | null }) =>
   w.ctx.deps.db.updateTable('channels').set(set).where('id', '=', id).execute();

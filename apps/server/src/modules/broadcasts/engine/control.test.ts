@@ -1,33 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cancelBroadcast, pauseBroadcast, resumeBroadcast } from './control.js';
 import { runLane } from './lane.js';
 import { DEFAULT_ENGINE_OPTIONS, type EngineOptions } from './options.js';
-import { registerBroadcastWorkers } from './register.js';
 import { scheduleBroadcast } from './schedule.js';
 import { runSweep } from './sweep.js';
 import {
   broadcastStatus,
   createBroadcast,
-  engineWorld,
+  useEngineWorld,
   recipientStatuses,
   sandboxLedger,
   sentTo,
   setRate,
   until,
-  type EngineWorld,
 } from './test-helpers.js';
 
 /** Pause stops claiming (in-flight batches finish), resume continues, cancel drops the rest. */
-let w: EngineWorld;
 const OPTIONS: EngineOptions = { ...DEFAULT_ENGINE_OPTIONS, sliceMs: 30_000 };
 
-beforeAll(async () => {
-  w = await engineWorld();
-  await registerBroadcastWorkers(w.ctx.deps, OPTIONS, 0);
-}, 60_000);
-afterAll(async () => {
-  await w?.close();
-});
+const w = useEngineWorld(OPTIONS);
 
 describe('pause, resume and cancel', () => {
   it('pauses, resumes and cancels a running broadcast', async () => {

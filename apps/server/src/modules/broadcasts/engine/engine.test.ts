@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_NUMBER } from '@sapa/sandbox';
 import { LedgerService } from '../../billing/ledger.js';
 import type { EngineOptions } from './options.js';
@@ -8,29 +8,20 @@ import {
   broadcastStatus,
   createBroadcast,
   engineWorld,
+  useEngineWorld,
   recipientStatuses,
   sandboxLedger,
   setRate,
   until,
-  type EngineWorld,
 } from './test-helpers.js';
 
 /**
  * The engine end to end against the in-process sandbox over real HTTP: start, paced sends,
  * status webhooks back through /webhooks/meta, charging, completion, back-off.
  */
-let w: EngineWorld;
-let stopSweep: () => void;
 const OPTIONS: Partial<EngineOptions> = { sliceMs: 5_000, inDoubtGraceMs: 60_000 };
 
-beforeAll(async () => {
-  w = await engineWorld();
-  stopSweep = await registerBroadcastWorkers(w.ctx.deps, OPTIONS, 0);
-}, 60_000);
-afterAll(async () => {
-  stopSweep?.();
-  await w?.close();
-});
+const w = useEngineWorld(OPTIONS);
 beforeEach(async () => {
   await w.sandbox.inject({ method: 'POST', url: '/sandbox/reset' });
 });

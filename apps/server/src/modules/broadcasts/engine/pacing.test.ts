@@ -1,19 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_NUMBER } from '@sapa/sandbox';
 import { pauseBroadcast, resumeBroadcast } from './control.js';
 import { runLane } from './lane.js';
 import { DEFAULT_ENGINE_OPTIONS, type EngineOptions } from './options.js';
-import { registerBroadcastWorkers } from './register.js';
 import { scheduleBroadcast } from './schedule.js';
 import {
   broadcastStatus,
   createBroadcast,
-  engineWorld,
+  useEngineWorld,
   recipientStatuses,
   sandboxLedger,
   setRate,
   until,
-  type EngineWorld,
 } from './test-helpers.js';
 
 /**
@@ -22,17 +20,10 @@ import {
  * through a slow second at Meta and a pause and resume; no second may carry more than 10 % over
  * the rate. Counts only: nothing here asserts how long anything took.
  */
-let w: EngineWorld;
 const RATE = 50;
 const OPTIONS: EngineOptions = { ...DEFAULT_ENGINE_OPTIONS, sliceMs: 60_000 };
 
-beforeAll(async () => {
-  w = await engineWorld();
-  await registerBroadcastWorkers(w.ctx.deps, OPTIONS, 0);
-}, 60_000);
-afterAll(async () => {
-  await w?.close();
-});
+const w = useEngineWorld(OPTIONS);
 
 const sandbox = (method: 'GET' | 'POST', url: string, payload?: object) =>
   w.sandbox.inject({ method, url, ...(payload ? { payload } : {}) });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DEMO_NUMBER } from '@sapa/sandbox';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ChannelAdapters } from '../../../channels/registry.js';
 import { createDb } from '../../../db/database.js';
 import type { Deps } from '../../../deps.js';
@@ -9,18 +9,16 @@ import { LedgerService } from '../../billing/ledger.js';
 import { runLane } from './lane.js';
 import { engineRepo } from './repo.js';
 import { DEFAULT_ENGINE_OPTIONS, type EngineOptions } from './options.js';
-import { registerBroadcastWorkers } from './register.js';
 import { scheduleBroadcast } from './schedule.js';
 import { runSweep } from './sweep.js';
 import {
   broadcastStatus,
   createBroadcast,
-  engineWorld,
+  useEngineWorld,
   recipientStatuses,
   sandboxLedger,
   setRate,
   until,
-  type EngineWorld,
 } from './test-helpers.js';
 
 /**
@@ -28,20 +26,14 @@ import {
  * webhook settles the row), one that dies before (no status: resent after the grace period),
  * and two worker processes sending one broadcast side by side.
  */
-let w: EngineWorld;
 const OPTIONS: EngineOptions = {
   ...DEFAULT_ENGINE_OPTIONS,
   sliceMs: 5_000,
   unreachablePauseMs: 100,
 };
 
-beforeAll(async () => {
-  w = await engineWorld();
-  await registerBroadcastWorkers(w.ctx.deps, OPTIONS, 0);
-  await setRate(w, 300);
-}, 60_000);
-afterAll(async () => {
-  await w?.close();
+const w = useEngineWorld(OPTIONS, async (world) => {
+  await setRate(world, 300);
 });
 beforeEach(async () => {
   await w.sandbox.inject({ method: 'POST', url: '/sandbox/reset' });

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { sql } from 'kysely';
 import { DEMO_NUMBER } from '@sapa/sandbox';
 import type { TestContext } from '../../../test/harness.js';
@@ -10,6 +11,8 @@ import {
   type TestUser,
 } from '../../../test/fixtures.js';
 import { fundAccount } from '../../../test/fixtures-inbox.js';
+import type { EngineOptions } from './options.js';
+import { registerBroadcastWorkers } from './register.js';
 
 /** Test helpers of the broadcast engine: Sapa and the in-process Meta sandbox, wired both ways. */
 export interface EngineWorld {
@@ -150,4 +153,27 @@ export async function setRate(w: Pick<EngineWorld, 'ctx' | 'channelId'>, rate: n
     .set({ broadcast_rate: rate })
     .where('id', '=', w.channelId)
     .execute();
+}
+
+/**
+ * One engine world for a test file, with the broadcast workers registered on `options` (sweep
+ * every tick) before the first test and everything stopped after the last. The returned object
+ * is filled in by `beforeAll`, so tests read it as they would a `let`.
+ */
+export function useEngineWorld(
+  options: Partial<EngineOptions>,
+  prepare?: (w: EngineWorld) => Promise<void>,
+): EngineWorld {
+  const world = {} as EngineWorld;
+  let stopSweep: (() => void) | undefined;
+  beforeAll(async () => {
+    Object.assign(world, await engineWorld());
+    stopSweep = await registerBroadcastWorkers(world.ctx.deps, options, 0);
+    await prepare?.(world);
+  }, 60_000);
+  afterAll(async () => {
+    stopSweep?.();
+    await world.close?.();
+  });
+  return world;
 }
