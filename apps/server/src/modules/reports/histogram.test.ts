@@ -5,6 +5,8 @@ import {
   BUCKET_EDGES,
   bucketOf,
   bucketValue,
+  countAbove,
+  countPerBand,
   quantile,
 } from './histogram.js';
 
@@ -51,5 +53,33 @@ describe('histogram buckets', () => {
   it('adds histograms of different lengths', () => {
     expect(addHist([1, 2], [0, 1, 5])).toEqual([1, 3, 5]);
     expect(quantile(addHist(histOf([5]), histOf([9, 9])), 0.5)).toBe(9);
+  });
+
+  it('counts values over a target as their bucket lower edges: exact under a minute and on edges', () => {
+    const values = [0, 30, 59, 60, 61, 62, 63, 299, 300, 305, 306, 900, 7200];
+    const h = histOf(values);
+    const exact = (t: number) => values.filter((v) => v > t).length;
+    // Under a minute every second is its own bucket.
+    for (const t of [0, 29, 30, 58, 59]) expect(countAbove(h, t)).toBe(exact(t));
+    // A target one second below an edge (62 → 63, 305 → 306) is exact too.
+    expect(countAbove(h, 62)).toBe(exact(62));
+    expect(countAbove(h, 305)).toBe(exact(305));
+    // 300 falls inside [291, 306): 305 is not yet counted; 306 and above are.
+    expect(countAbove(h, 300)).toBe(exact(300) - 1);
+    expect(countAbove([], 60)).toBe(0);
+    // Never more than the exact count, whatever the target.
+    const spread = Array.from({ length: 400 }, (_, i) => i * 37);
+    const hs = histOf(spread);
+    for (const t of [45, 100, 250, 777, 3600, 9999])
+      expect(countAbove(hs, t)).toBeLessThanOrEqual(spread.filter((v) => v > t).length);
+  });
+
+  it('puts each value in the band of its bucket lower edge', () => {
+    const bands = [0, 60, 300, 900];
+    // 305 reads as 291 (bucket [291, 306)): the 1–5 min band; 306 is an edge: 5–15 min.
+    expect(countPerBand(histOf([0, 59, 60, 299, 305, 306, 899, 5000]), bands)).toEqual([
+      2, 3, 2, 1,
+    ]);
+    expect(countPerBand([], bands)).toEqual([0, 0, 0, 0]);
   });
 });

@@ -69,3 +69,30 @@ export function addHist(a: readonly number[], b: readonly number[]): number[] {
   for (let i = 0; i < Math.max(a.length, b.length); i++) out.push((a[i] ?? 0) + (b[i] ?? 0));
   return out;
 }
+
+/**
+ * How many values of a histogram are longer than `seconds`, each value read as its bucket's
+ * lower edge (as medians are): exact for targets under a minute and for targets one second below
+ * a bucket edge; otherwise the bucket that holds `seconds + 1` is not counted, so a breach is at
+ * most one bucket (about 5 %) past the target before it shows.
+ */
+export function countAbove(hist: readonly number[], seconds: number): number {
+  let n = 0;
+  for (let i = 0; i < hist.length; i++) if (bucketValue(i + 1) > seconds) n += hist[i] ?? 0;
+  return n;
+}
+
+/**
+ * The histogram's values per band (`lowerBounds` ascending, the first 0): a value belongs to the
+ * last band whose lower bound is at most its bucket's lower edge.
+ */
+export function countPerBand(hist: readonly number[], lowerBounds: readonly number[]): number[] {
+  const out = lowerBounds.map(() => 0);
+  for (let i = 0; i < hist.length; i++) {
+    const v = bucketValue(i + 1);
+    let band = 0;
+    while (band + 1 < lowerBounds.length && (lowerBounds[band + 1] ?? Infinity) <= v) band++;
+    out[band] = (out[band] ?? 0) + (hist[i] ?? 0);
+  }
+  return out;
+}

@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { addDays, daysOf, weekOf } from './days.js';
-import { HIST_KINDS } from './facts.js';
+import { HIST_KINDS, LABELLED } from './facts.js';
 import { addHist } from './histogram.js';
 import type { FactFilter, Selector } from './scope.js';
 
@@ -189,28 +189,6 @@ export async function readSums(
   return out;
 }
 
-/**
- * Facts of a kind in the range whose value is above a threshold (SLA breaches), per day: exact,
- * from the facts (targets change; the rollups' buckets would only approximate them).
- */
-export async function countAbove(
-  db: Db,
-  accountId: string,
-  kind: string,
-  seconds: number,
-  selector: Selector,
-  from: string,
-  to: string,
-): Promise<Map<string, number>> {
-  const filter = selectorAsFacts(selector);
-  const { rows } = await sql<{ day: string; n: number }>`
-    SELECT day::text AS day, count(*)::int AS n FROM report_events
-    WHERE account_id = ${accountId} AND kind = ${kind} AND day BETWEEN ${from}::date AND ${to}::date
-      AND value_s > ${seconds} AND ${filter}
-    GROUP BY 1`.execute(db);
-  return new Map(rows.map((r) => [r.day, Number(r.n)]));
-}
-
 /** A dimension list as the equivalent filter on facts (for reads that need the facts). */
 export function dimsAsFacts(dims: string[]): RawBuilder<unknown> {
   if (dims.includes('all')) return sql`true`;
@@ -222,6 +200,7 @@ export function dimsAsFacts(dims: string[]): RawBuilder<unknown> {
       if (kind === 'division') return sql`division_id = ${value}::uuid`;
       if (kind === 'channel') return sql`channel = ${value}`;
       if (kind === 'label') return sql`${value}::uuid = ANY(labels)`;
+      if (kind === LABELLED) return sql`labels <> '{}'`;
       return sql`false`;
     });
     return sql`(${sql.join(parts, sql` AND `)})`;
