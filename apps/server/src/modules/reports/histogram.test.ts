@@ -8,6 +8,7 @@ import {
   countAbove,
   countPerBand,
   quantile,
+  straddle,
 } from './histogram.js';
 
 const histOf = (values: number[]) => {
@@ -55,7 +56,7 @@ describe('histogram buckets', () => {
     expect(quantile(addHist(histOf([5]), histOf([9, 9])), 0.5)).toBe(9);
   });
 
-  it('counts values over a target as their bucket lower edges: exact under a minute and on edges', () => {
+  it('counts the values of the buckets wholly over a target: exact under a minute and on edges', () => {
     const values = [0, 30, 59, 60, 61, 62, 63, 299, 300, 305, 306, 900, 7200];
     const h = histOf(values);
     const exact = (t: number) => values.filter((v) => v > t).length;
@@ -74,12 +75,29 @@ describe('histogram buckets', () => {
       expect(countAbove(hs, t)).toBeLessThanOrEqual(spread.filter((v) => v > t).length);
   });
 
-  it('puts each value in the band of its bucket lower edge', () => {
+  it('puts each whole bucket in the band of its lower edge', () => {
     const bands = [0, 60, 300, 900];
     // 305 reads as 291 (bucket [291, 306)): the 1–5 min band; 306 is an edge: 5–15 min.
     expect(countPerBand(histOf([0, 59, 60, 299, 305, 306, 899, 5000]), bands)).toEqual([
       2, 3, 2, 1,
     ]);
     expect(countPerBand([], bands)).toEqual([0, 0, 0, 0]);
+  });
+
+  it('names the values a bound splits off its bucket, which make the counts exact', () => {
+    // Under a minute and on an edge nothing is split.
+    for (const b of [0, 1, 59, 60, 63, 306, 912]) expect(straddle(b)).toBeNull();
+    expect(straddle(301)).toEqual({ lo: 301, hi: 305 });
+    expect(straddle(86_401)).toEqual({ lo: 86_401, hi: 90_462 });
+    // Past the last edge the bucket has no end.
+    expect(straddle(30 * 86_400 + 1)).toEqual({ lo: 30 * 86_400 + 1, hi: null });
+    // Buckets wholly over the target plus the split values over it: the exact count, any target.
+    const spread = Array.from({ length: 900 }, (_, i) => i * 37 + (i % 7));
+    const h = histOf(spread);
+    for (const t of [0, 45, 100, 250, 300, 777, 900, 3600, 9999, 86_400]) {
+      const cut = straddle(t + 1);
+      const split = cut ? spread.filter((v) => v >= cut.lo && v <= (cut.hi ?? Infinity)).length : 0;
+      expect(countAbove(h, t) + split, `${t}`).toBe(spread.filter((v) => v > t).length);
+    }
   });
 });

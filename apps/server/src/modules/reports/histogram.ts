@@ -71,10 +71,10 @@ export function addHist(a: readonly number[], b: readonly number[]): number[] {
 }
 
 /**
- * How many values of a histogram are longer than `seconds`, each value read as its bucket's
- * lower edge (as medians are): exact for targets under a minute and for targets one second below
- * a bucket edge; otherwise the bucket that holds `seconds + 1` is not counted, so a breach is at
- * most one bucket (about 5 %) past the target before it shows.
+ * How many values of a histogram lie in buckets wholly longer than `seconds` (lower edge above
+ * it). Exact on its own for targets under a minute and one second below a bucket edge; otherwise
+ * the times of the one bucket that holds `seconds + 1` are not in it, and `straddle(seconds + 1)`
+ * names the values the caller counts from the facts (tabs/tickets.ts).
  */
 export function countAbove(hist: readonly number[], seconds: number): number {
   let n = 0;
@@ -83,8 +83,9 @@ export function countAbove(hist: readonly number[], seconds: number): number {
 }
 
 /**
- * The histogram's values per band (`lowerBounds` ascending, the first 0): a value belongs to the
- * last band whose lower bound is at most its bucket's lower edge.
+ * The histogram's values per band (`lowerBounds` ascending, the first 0), each whole bucket in
+ * the band that holds its lower edge. A band bound inside a bucket puts the bucket's values from
+ * the bound up in the band below; `straddle(bound)` names them, for the caller to move.
  */
 export function countPerBand(hist: readonly number[], lowerBounds: readonly number[]): number[] {
   const out = lowerBounds.map(() => 0);
@@ -95,4 +96,22 @@ export function countPerBand(hist: readonly number[], lowerBounds: readonly numb
     out[band] = (out[band] ?? 0) + (hist[i] ?? 0);
   }
   return out;
+}
+
+/** Whole seconds from `lo` to `hi` inclusive (`hi` null: no upper end). */
+export interface SecondsRange {
+  lo: number;
+  hi: number | null;
+}
+
+/**
+ * The values a histogram cannot place on either side of `bound` (values >= bound against values
+ * below): from `bound` to the end of the bucket that holds it, or null when `bound` is a bucket
+ * edge (or 0), where the buckets alone are exact. Under a minute every second is an edge.
+ */
+export function straddle(bound: number): SecondsRange | null {
+  if (bound <= 0) return null;
+  const b = bucketOf(bound);
+  if (bucketValue(b) === bound) return null;
+  return { lo: bound, hi: b < BUCKET_COUNT ? bucketValue(b + 1) - 1 : null };
 }
