@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TicketsReport } from '@sapa/contracts';
 import { createTestContext, type TestContext } from '../../test/harness.js';
-import { createAccount, createDivision, createUser, type TestUser } from '../../test/fixtures.js';
+import {
+  createAccount,
+  createDivision,
+  createUser,
+  login,
+  PASSWORD,
+  type TestUser,
+} from '../../test/fixtures.js';
 import { forgetReportAccount } from './account-context.js';
 import { fact, type Fact } from './facts.js';
 import { writeFacts } from './facts.repo.js';
@@ -17,6 +24,7 @@ let accountId: string;
 let admin: TestUser;
 let agus: TestUser;
 let bela: TestUser;
+let sinta: TestUser;
 let sales: string;
 let vip: string;
 
@@ -45,6 +53,14 @@ beforeAll(async () => {
   admin = await createUser(ctx, accountId, { role: 'admin' });
   agus = await createUser(ctx, accountId, { role: 'agent', name: 'Agus' });
   bela = await createUser(ctx, accountId, { role: 'agent', name: 'Bela', divisionIds: [sales] });
+  // A supervisor of Agus: their scope is a list of agent dimensions (agus or themselves).
+  sinta = await createUser(ctx, accountId, { role: 'supervisor', name: 'Sinta' });
+  await ctx.deps.db
+    .insertInto('supervisor_agents')
+    .values({ account_id: accountId, supervisor_id: sinta.id, agent_id: agus.id })
+    .execute();
+  const token = await login(ctx, sinta.email, PASSWORD);
+  sinta = { ...sinta, token, auth: { authorization: `Bearer ${token}` } };
   vip = (
     await ctx.deps.db
       .insertInto('labels')
@@ -100,11 +116,11 @@ const setTargets = async (firstResponseSeconds: number, resolutionSeconds: numbe
   expect(res.statusCode, res.body).toBe(200);
 };
 
-const tickets = async (query: string) => {
+const tickets = async (query: string, user = admin) => {
   const res = await ctx.app.inject({
     method: 'GET',
     url: `/api/reports?tab=tickets&${query}`,
-    headers: admin.auth,
+    headers: user.auth,
   });
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as TicketsReport;
@@ -136,9 +152,17 @@ const FILTERS: [string, (r: Row) => boolean][] = [
   ['&labelId=VIP', (r) => r.labels.includes(vip)],
   ['&labelId=VIP&channel=instagram', () => false],
   ['&agentId=BELA&divisionId=SALES', (r) => r.agentId === bela.id && r.divisionId === sales],
+  // As Sinta (the marker is taken off the query): her scope is her agents' dimensions.
+  ['&as=SINTA', (r) => r.agentId === agus.id],
+  ['&as=SINTA&channel=whatsapp', (r) => r.agentId === agus.id && r.channel === 'whatsapp'],
 ];
 const withIds = (q: string) =>
-  q.replace('AGUS', agus.id).replace('BELA', bela.id).replace('SALES', sales).replace('VIP', vip);
+  q
+    .replace('&as=SINTA', '')
+    .replace('AGUS', agus.id)
+    .replace('BELA', bela.id)
+    .replace('SALES', sales)
+    .replace('VIP', vip);
 
 describe('tickets tab: breaches and bands are exact inside a bucket', () => {
   it('counts times just over targets inside a bucket, per filter, day and previous period', async () => {
@@ -151,7 +175,8 @@ describe('tickets tab: breaches and bands are exact inside a bucket', () => {
       await setTargets(fr, res);
       for (const [q, keep] of FILTERS) {
         const label = `${fr}/${res}${q}`;
-        const both = await tickets(`from=${D1}&to=${D2}${withIds(q)}`);
+        const who = q.startsWith('&as=SINTA') ? sinta : admin;
+        const both = await tickets(`from=${D1}&to=${D2}${withIds(q)}`, who);
         const all = byHand(keep, [D1, D2], fr, res);
         expect(both.totals, label).toMatchObject({
           firstResponseBreaches: all.firstResponseBreaches,
@@ -174,7 +199,7 @@ describe('tickets tab: breaches and bands are exact inside a bucket', () => {
           label,
         ).toEqual(all.resolutionBands);
         // The day before, as the previous period of D2.
-        const compared = await tickets(`from=${D2}&to=${D2}&compare=true${withIds(q)}`);
+        const compared = await tickets(`from=${D2}&to=${D2}&compare=true${withIds(q)}`, who);
         const before = byHand(keep, [D1], fr, res);
         expect(compared.previousTotals, label).toMatchObject({
           firstResponseBreaches: before.firstResponseBreaches,
