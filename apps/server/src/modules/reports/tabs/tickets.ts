@@ -19,6 +19,7 @@ const BANDS: [number, string][] = [
 ];
 
 type DurationKind = ValueSlice['kind'];
+const KINDS: DurationKind[] = ['first_response', 'resolution'];
 
 /**
  * The slices of facts that make the histogram counts exact: for each kind, the times over its
@@ -42,12 +43,11 @@ function slicesOf(ctx: TabContext, bands: boolean) {
   return slices;
 }
 
-const KINDS: DurationKind[] = ['first_response', 'resolution'];
-
 /**
  * Totals of a range, breaches included, exact: every bucket wholly over the target from the
  * rollups' histograms, the one bucket the target splits from its facts (docs/REPORTS.md, "Over
- * target"). With `bands`, the distribution too, and the breaches per day.
+ * target"), with the split bucket's breaches per day for the series. With `bands`, the
+ * distribution too, exact the same way.
  */
 async function figures(ctx: TabContext, range: Pick<ReportRange, 'from' | 'to'>, bands: boolean) {
   const slices = slicesOf(ctx, bands);
