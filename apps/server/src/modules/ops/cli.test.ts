@@ -197,6 +197,22 @@ describe('operator CLI', () => {
     expect(res.out).toContain('1 of 1 account(s)');
   });
 
+  it('reports-rebuild checks its arguments and rebuilds the named metrics of an account', async () => {
+    const bad = await run('reports-rebuild', admin.email, 'openned');
+    expect(bad.code).toBe(2);
+    expect(bad.err).toContain('openned: not a report metric');
+    expect((await run('reports-rebuild', admin.email, '2026-02-30', '2026-03-01')).code).toBe(2);
+    expect((await run('reports-rebuild', admin.email, '2026-03-02', '2026-03-01')).code).toBe(2);
+    expect((await run('reports-rebuild', 'nobody@example.com', 'opened')).code).toBe(1);
+    const none = await run('reports-rebuild', admin.email, 'opened');
+    expect(none.code).toBe(0);
+    expect(none.out).toContain('nothing to rebuild');
+    const ranged = await run('reports-rebuild', 'all', '2026-03-01', '2026-03-02', 'opened');
+    expect(ranged.code).toBe(0);
+    expect(ranged.out).toContain('2026-03-01..2026-03-02 (2 days)');
+    expect(ranged.out).toContain('Done: 0 rollup row(s) repaired.');
+  });
+
   it('refuses unknown commands with the usage', async () => {
     const res = await run('delete', admin.email);
     expect(res.code).toBe(2);

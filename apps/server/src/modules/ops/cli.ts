@@ -10,6 +10,8 @@ import { EventBus, type DomainEvent } from '../../events/bus.js';
 import { AppError } from '../../http/errors.js';
 import { relayToServers } from '../../realtime/relay.js';
 import { routeEvent } from '../../realtime/routing.js';
+import { FACT_KINDS } from '../reports/facts.js';
+import { isFactKind, rebuildReportHistory } from '../reports/history.js';
 import { OperatorAuthService } from './auth.service.js';
 import { OpsConsoleService, type OpsActor } from './console.service.js';
 import type { OpsDeps } from './deps.js';
@@ -28,6 +30,11 @@ export const USAGE = `Usage: npm run operator -- <command>
   credit <admin email> <amount> <reason…>    Add rupiah to the account's balance
   debit <admin email> <amount> <reason…>     Take rupiah from it (never below zero)
   list [search]                              Accounts: status, balance, due date
+  reports-rebuild <admin email|all> [from to] [metric…]
+                                             Recompute the report rollups of those local days
+                                             (default: all days with facts) from their facts,
+                                             only for the metrics named (default: all); after
+                                             deploying 0057: reports-rebuild all opened
 
 Runs against the running server's database (same environment). Every change is written to the
 audit log as done from the command line.
@@ -57,7 +64,7 @@ export async function runOperatorCli(
   const actor: OpsActor = { operatorId: null, via: 'cli', cliUser: safeUser() };
   const [command, ...args] = argv;
   try {
-    const code = await runCommand(command, args, deps, actor, io);
+    const code = await runCommand(command, args, { ...deps, pool: base.pool }, actor, io);
     await relayToServers(base.pool, raised.flatMap(routeEvent));
     return code;
   } catch (err) {
@@ -74,7 +81,7 @@ export async function runOperatorCli(
 async function runCommand(
   command: string | undefined,
   args: string[],
-  deps: OpsDeps,
+  deps: OpsDeps & { pool: pg.Pool },
   actor: OpsActor,
   io: CliOutput,
 ): Promise<number> {
@@ -155,6 +162,35 @@ async function runCommand(
           ].join('  '),
         );
       io.out(`${page.data.length} of ${page.total} account(s)`);
+      return 0;
+    }
+    case 'reports-rebuild': {
+      const [who, ...rest] = args;
+      const isDay = (a: string) => {
+        const t = Date.parse(`${a}T00:00:00Z`);
+        return (
+          /^\d{4}-\d{2}-\d{2}$/.test(a) &&
+          !Number.isNaN(t) &&
+          new Date(t).toISOString().startsWith(a)
+        );
+      };
+      const dates = rest.filter((a) => /^\d{4}-/.test(a));
+      if (dates.some((d) => !isDay(d))) return usage(`${dates.join(' ')}: dates are YYYY-MM-DD`);
+      const metrics = rest.filter((a) => !dates.includes(a));
+      if (!who || (dates.length !== 0 && dates.length !== 2))
+        return usage('reports-rebuild takes an admin email or all, then optionally two dates');
+      const [from, to] = dates;
+      if (from && to && from > to) return usage(`${from} is after ${to}`);
+      const unknown = metrics.filter((m) => !isFactKind(m));
+      if (unknown.length > 0)
+        return usage(`${unknown.join(', ')}: not a report metric (${FACT_KINDS.join(', ')})`);
+      const accountIds = who === 'all' ? [] : [await service.accountIdByAdminEmail(who)];
+      const repaired = await rebuildReportHistory(
+        deps.pool,
+        { accountIds, from, to, kinds: metrics.filter(isFactKind) },
+        io.out,
+      );
+      io.out(`Done: ${repaired} rollup row(s) repaired.`);
       return 0;
     }
     case undefined:

@@ -88,10 +88,17 @@ export function fact(
   };
 }
 
+export const LABELLED = 'labelled';
+/** The dimension that counts labelled conversations within a scope dimension ('all' → 'labelled'). */
+export const labelledDim = (dim: string) => (dim === 'all' ? LABELLED : `${LABELLED}|${dim}`);
+
 /**
  * The rollup rows a fact adds to: everything ('all'), its channel, agent, agent on that channel,
  * division, division on that channel, each label, and for messages the channel's message type.
- * A contact's monthly activity counts for the account only.
+ * A ticket opened with at least one label also adds to 'labelled' and 'labelled|<dim>' for each
+ * of those scope dimensions, so the labels tab counts labelled conversations of any scope from
+ * the rollups instead of the range's facts. A contact's monthly activity counts for the account
+ * only.
  */
 export function dimsOf(f: Fact): string[] {
   const dims = ['all'];
@@ -106,6 +113,7 @@ export function dimsOf(f: Fact): string[] {
     dims.push(`division:${f.divisionId}`);
     if (ch) dims.push(`division:${f.divisionId}|channel:${ch}`);
   }
+  if (f.kind === 'opened' && f.labels.length > 0) dims.push(...dims.map(labelledDim));
   for (const label of f.labels) dims.push(`label:${label}`);
   if (f.msgType && ch && (f.kind === 'message_in' || f.kind === 'message_out'))
     dims.push(`type:${ch}:${f.msgType}`);

@@ -69,3 +69,49 @@ export function addHist(a: readonly number[], b: readonly number[]): number[] {
   for (let i = 0; i < Math.max(a.length, b.length); i++) out.push((a[i] ?? 0) + (b[i] ?? 0));
   return out;
 }
+
+/**
+ * How many values of a histogram lie in buckets wholly longer than `seconds` (lower edge above
+ * it). Exact on its own for targets under a minute and one second below a bucket edge; otherwise
+ * the times of the one bucket that holds `seconds + 1` are not in it, and `straddle(seconds + 1)`
+ * names the values the caller counts from the facts (tabs/tickets.ts).
+ */
+export function countAbove(hist: readonly number[], seconds: number): number {
+  let n = 0;
+  for (let i = 0; i < hist.length; i++) if (bucketValue(i + 1) > seconds) n += hist[i] ?? 0;
+  return n;
+}
+
+/**
+ * The histogram's values per band (`lowerBounds` ascending, the first 0), each whole bucket in
+ * the band that holds its lower edge. A band bound inside a bucket puts the bucket's values from
+ * the bound up in the band below; `straddle(bound)` names them, for the caller to move.
+ */
+export function countPerBand(hist: readonly number[], lowerBounds: readonly number[]): number[] {
+  const out = lowerBounds.map(() => 0);
+  for (let i = 0; i < hist.length; i++) {
+    const v = bucketValue(i + 1);
+    let band = 0;
+    while (band + 1 < lowerBounds.length && (lowerBounds[band + 1] ?? Infinity) <= v) band++;
+    out[band] = (out[band] ?? 0) + (hist[i] ?? 0);
+  }
+  return out;
+}
+
+/** Whole seconds from `lo` to `hi` inclusive (`hi` null: no upper end). */
+export interface SecondsRange {
+  lo: number;
+  hi: number | null;
+}
+
+/**
+ * The values a histogram cannot place on either side of `bound` (values >= bound against values
+ * below): from `bound` to the end of the bucket that holds it, or null when `bound` is a bucket
+ * edge (or 0), where the buckets alone are exact. Under a minute every second is an edge.
+ */
+export function straddle(bound: number): SecondsRange | null {
+  if (bound <= 0) return null;
+  const b = bucketOf(bound);
+  if (bucketValue(b) === bound) return null;
+  return { lo: bound, hi: b < BUCKET_COUNT ? bucketValue(b + 1) - 1 : null };
+}

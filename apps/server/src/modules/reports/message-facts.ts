@@ -105,6 +105,9 @@ export async function messageFacts(db: Db, pool: pg.Pool, messageIds: string[]):
     values: [messageIds],
   });
   if (rows.length === 0) return [];
+  // Oldest first: a contact's month is active from its first message, and of two facts with one
+  // key the first is kept (distinctFacts), so the earliest message must come first.
+  rows.sort((a, b) => a.sent_at.getTime() - b.sent_at.getTime() || Number(a.id) - Number(b.id));
   const accounts = await loadReportAccounts(
     db,
     rows.map((r) => r.account_id),

@@ -52,18 +52,19 @@ interface EventRow {
   msg_type: string | null;
 }
 
-/** The rollup cells the facts of some days add up to. */
+/** The rollup cells the facts of some days (of some kinds, all by default) add up to. */
 export async function cellsFromFacts(
   db: Pick<pg.Pool, 'query'>,
   accountId: string,
   from: string,
   to: string,
+  kinds: readonly FactKind[] = FACT_KINDS,
 ): Promise<Map<string, Cell>> {
   const { rows } = await db.query<EventRow>(
     `SELECT kind, source_id, at, day::text AS day, value_s, value_bh_s, bucket, bucket_bh, agent_id,
             channel, division_id, labels::text[] AS labels, msg_type
      FROM report_events WHERE account_id = $1 AND kind = ANY($2::text[]) AND day BETWEEN $3 AND $4`,
-    [accountId, [...FACT_KINDS], from, to],
+    [accountId, [...kinds], from, to],
   );
   const cells = new Map<string, Cell>();
   for (const r of rows) {
@@ -219,13 +220,18 @@ export async function applyCells(
 
 /**
  * Makes the fact rollups of some days equal to their facts, under the account's report lock
- * (fact writers hold it shared), one day at a time; the number of rows repaired.
+ * (fact writers hold it shared), one day at a time; the number of rows repaired. `kinds` limits
+ * it to some metrics (a new dimension of one metric needs only that metric's history rebuilt);
+ * `onDay` hears of each day done.
  */
 export async function rebuildFactRollups(
   pool: pg.Pool,
   accountId: string,
   days: string[],
+  opts: { kinds?: readonly FactKind[]; onDay?: (day: string, repaired: number) => void } = {},
 ): Promise<number> {
+  const kinds = opts.kinds ?? FACT_KINDS;
+  const weekly = HIST_KINDS.filter((k) => kinds.includes(k));
   let repaired = 0;
   for (const day of days) {
     const client = await pool.connect();
@@ -234,12 +240,13 @@ export async function rebuildFactRollups(
       await client.query(`SELECT pg_advisory_xact_lock(hashtextextended('reports:' || $1, 0))`, [
         accountId,
       ]);
-      const expected = await cellsFromFacts(client, accountId, day, day);
-      const stored = await storedCells(client, accountId, FACT_KINDS, day, day);
+      const expected = await cellsFromFacts(client, accountId, day, day, kinds);
+      const stored = await storedCells(client, accountId, kinds, day, day);
       const diff = diffCells(expected, stored);
       await applyCells(client, accountId, diff);
       await client.query('COMMIT');
       repaired += diff.set.length + diff.remove.length;
+      opts.onDay?.(day, diff.set.length + diff.remove.length);
     } catch (err) {
       await client.query('ROLLBACK').catch(() => undefined);
       throw err;
@@ -247,23 +254,28 @@ export async function rebuildFactRollups(
       client.release();
     }
   }
-  for (const monday of new Set(days.map(weekOf)))
-    repaired += await rebuildWeek(pool, accountId, monday);
+  if (weekly.length > 0)
+    for (const monday of new Set(days.map(weekOf)))
+      repaired += await rebuildWeek(pool, accountId, monday, weekly);
   return repaired;
 }
 
 /** The weekly rows of a week (histogram metrics) made equal to its seven days' facts. */
-async function rebuildWeek(pool: pg.Pool, accountId: string, monday: string): Promise<number> {
+async function rebuildWeek(
+  pool: pg.Pool,
+  accountId: string,
+  monday: string,
+  kinds: readonly FactKind[],
+): Promise<number> {
   const client = await pool.connect();
   try {
     await client.query('BEGIN');
     await client.query(`SELECT pg_advisory_xact_lock(hashtextextended('reports:' || $1, 0))`, [
       accountId,
     ]);
-    const daily = await cellsFromFacts(client, accountId, monday, addDays(monday, 6));
+    const daily = await cellsFromFacts(client, accountId, monday, addDays(monday, 6), kinds);
     const expected = new Map<string, Cell>();
     for (const c of daily.values()) {
-      if (!(HIST_KINDS as readonly string[]).includes(c.metric)) continue;
       const key = cellKey({ ...c, day: monday });
       const had = expected.get(key);
       expected.set(
@@ -280,14 +292,7 @@ async function rebuildWeek(pool: pg.Pool, accountId: string, monday: string): Pr
           : { ...c, day: monday },
       );
     }
-    const stored = await storedCells(
-      client,
-      accountId,
-      HIST_KINDS,
-      monday,
-      monday,
-      'report_weekly',
-    );
+    const stored = await storedCells(client, accountId, kinds, monday, monday, 'report_weekly');
     const diff = diffCells(expected, stored);
     await applyCells(client, accountId, diff, 'report_weekly');
     await client.query('COMMIT');

@@ -209,7 +209,11 @@ export async function reconcileAccount(
   const end = dayStart(addDays(to, 1), timezone);
   let messages = 0;
   let factsAdded = 0;
-  for await (const ids of messagesBetween(pool, accountId, start, end)) {
+  // The range is found newest first; its facts are written oldest first, so a contact's month
+  // is active from its first message, as the listeners wrote it (the fact's key is the month).
+  const chunks: string[][] = [];
+  for await (const ids of messagesBetween(pool, accountId, start, end)) chunks.push(ids);
+  for (const ids of chunks.reverse()) {
     messages += ids.length;
     factsAdded += await writeFacts(pool, await messageFacts(db, pool, ids));
   }

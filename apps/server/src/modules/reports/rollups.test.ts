@@ -18,7 +18,7 @@ import { reportsIdle } from './runtime.js';
 
 /**
  * A seeded random mix of what happens in an inbox — customers writing (and Meta redelivering),
- * agents replying, tickets resolved (twice, sometimes), events delivered again — and then:
+ * agents replying, chats labelled and unlabelled, tickets resolved (twice, sometimes), events delivered again — and then:
  * the rollups equal their facts, the facts equal what the source rows say, and a recomputation
  * from nothing gives the same rollups; the daily cost equals the ledger to the rupiah.
  */
@@ -42,6 +42,16 @@ beforeAll(async () => {
     await createUser(ctx, accountId, { role: 'agent', name: 'Bela' }),
     await createUser(ctx, accountId, { role: 'admin', name: 'Citra' }),
   ];
+  const labelIds: string[] = [];
+  for (const label of ['VIP', 'Lead']) {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/labels',
+      headers: agents[2]!.auth,
+      payload: { label, color: '#228be6' },
+    });
+    labelIds.push(res.json()._id as string);
+  }
   const channel = await createWhatsappChannel(ctx, accountId);
   const customer = customerOf(ctx, channel.phoneNumberId);
   const people = Array.from({ length: 6 }, () => newCustomer());
@@ -62,7 +72,7 @@ beforeAll(async () => {
       if (!again) sentIds.push({ from, id });
       const who = again?.from ?? from;
       if (!chatOf.has(who)) chatOf.set(who, await customer.chatId(who));
-    } else if (r < 0.68) {
+    } else if (r < 0.62) {
       const chatId = pick([...chatOf.values()]);
       await ctx.app.inject({
         method: 'POST',
@@ -70,7 +80,16 @@ beforeAll(async () => {
         headers: pick(agents).auth,
         payload: { chatId, text: 'Siap kak' },
       });
-    } else if (r < 0.82) {
+    } else if (r < 0.7) {
+      // Labels change: tickets opened from now on carry them ('label:' and 'labelled' rollups).
+      const chatId = pick([...chatOf.values()]);
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/api/chats/labels',
+        headers: agents[2]!.auth,
+        payload: { chatId, labelIds: labelIds.filter(() => random() < 0.6) },
+      });
+    } else if (r < 0.84) {
       const chatId = pick([...chatOf.values()]);
       const by = pick(agents);
       await ctx.app.inject({
@@ -135,6 +154,12 @@ describe('rollups under a random mix of events', () => {
     const r = await rollups();
     for (const metric of ['opened', 'first_response', 'reply_time', 'resolution', 'message_in'])
       expect([...r.keys()].some((k) => k.startsWith(`${metric}|all|`))).toBe(true);
+    // Labelled tickets, counted for the account and per channel, agent and label.
+    for (const dim of ['labelled|', 'labelled|channel:', 'labelled|agent:', 'label:'])
+      expect(
+        [...r.keys()].some((k) => k.startsWith(`opened|${dim}`)),
+        dim,
+      ).toBe(true);
     expect(lastDay > firstDay).toBe(true);
   });
 

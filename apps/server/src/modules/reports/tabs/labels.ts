@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { LabelReportRow, LabelsReport, ReportRange } from '@sapa/contracts';
-import { emptySums, readSums, selectorAsFacts, type Sums } from '../read.repo.js';
+import { labelledDim } from '../facts.js';
+import { emptySums, readSums, readTotals, selectorAsFacts, type Sums } from '../read.repo.js';
 import { durationStat, periodsOf } from '../stats.js';
 import type { TabContext } from './context.js';
 
@@ -78,7 +79,25 @@ async function perLabel(
   return out;
 }
 
+/**
+ * New conversations that carried a label when they opened. From the 'labelled' rollup
+ * dimensions of the scope (a label filter's own dimension already holds only labelled ones);
+ * from the facts only for filter combinations no dimension holds.
+ */
 async function labelled(ctx: TabContext, range: Pick<ReportRange, 'from' | 'to'>): Promise<number> {
+  const s = ctx.selector;
+  if ('dims' in s) {
+    const dims = s.dims.map((d) => (d.startsWith('label:') ? d : labelledDim(d)));
+    const totals = await readTotals(
+      ctx.db,
+      ctx.accountId,
+      ['opened'],
+      { dims },
+      range.from,
+      range.to,
+    );
+    return totals.get('opened')?.count ?? 0;
+  }
   const { rows } = await sql<{ n: number }>`
     SELECT count(*)::int AS n FROM report_events
     WHERE account_id = ${ctx.accountId} AND kind = 'opened' AND labels <> '{}'

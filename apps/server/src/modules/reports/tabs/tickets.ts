@@ -1,7 +1,7 @@
-import { sql } from 'kysely';
 import type { ReportRange, TicketsReport, TicketsTotals } from '@sapa/contracts';
 import { liveFloor } from '../live.js';
-import { countAbove, emptySums, readSums, readTotals, selectorAsFacts } from '../read.repo.js';
+import { countAbove, countPerBand, straddle } from '../histogram.js';
+import { countSlices, emptySums, readSums, readTotals, type ValueSlice } from '../read.repo.js';
 import { durationStat, periodsOf, perPeriod } from '../stats.js';
 import type { TabContext } from './context.js';
 
@@ -18,68 +18,96 @@ const BANDS: [number, string][] = [
   [86_400, '≥ 24 h'],
 ];
 
-const sumOf = (m: Map<string, number>) => [...m.values()].reduce((a, b) => a + b, 0);
+type DurationKind = ValueSlice['kind'];
+const KINDS: DurationKind[] = ['first_response', 'resolution'];
 
-async function figures(ctx: TabContext, range: Pick<ReportRange, 'from' | 'to'>) {
-  const { firstResponseSeconds, resolutionSeconds } = ctx.targets;
-  const [sums, frBreaches, resBreaches] = await Promise.all([
+/**
+ * The slices of facts that make the histogram counts exact: for each kind, the times over its
+ * target inside the bucket that holds the target, and (with `bands`) the times from each band
+ * bound inside the bucket that holds it. Bounds on bucket edges need none.
+ */
+function slicesOf(ctx: TabContext, bands: boolean) {
+  const slices: (ValueSlice & { band?: number })[] = [];
+  const target = (kind: DurationKind) =>
+    kind === 'first_response' ? ctx.targets.firstResponseSeconds : ctx.targets.resolutionSeconds;
+  for (const kind of KINDS) {
+    // Over target is longer than the target: from the next whole second.
+    const over = straddle(target(kind) + 1);
+    if (over) slices.push({ kind, ...over });
+    if (bands)
+      BANDS.forEach(([bound], band) => {
+        const cut = straddle(bound);
+        if (cut) slices.push({ kind, ...cut, band });
+      });
+  }
+  return slices;
+}
+
+/**
+ * Totals of a range, breaches included, exact: every bucket wholly over the target from the
+ * rollups' histograms, the one bucket the target splits from its facts (docs/REPORTS.md, "Over
+ * target"), with the split bucket's breaches per day for the series. With `bands`, the
+ * distribution too, exact the same way.
+ */
+async function figures(ctx: TabContext, range: Pick<ReportRange, 'from' | 'to'>, bands: boolean) {
+  const slices = slicesOf(ctx, bands);
+  const [sums, counted] = await Promise.all([
     readTotals(ctx.db, ctx.accountId, METRICS, ctx.selector, range.from, range.to, { bh: true }),
-    countAbove(
-      ctx.db,
-      ctx.accountId,
-      'first_response',
-      firstResponseSeconds,
-      ctx.selector,
-      range.from,
-      range.to,
-    ),
-    countAbove(
-      ctx.db,
-      ctx.accountId,
-      'resolution',
-      resolutionSeconds,
-      ctx.selector,
-      range.from,
-      range.to,
-    ),
+    countSlices(ctx.db, ctx.accountId, slices, ctx.selector, range.from, range.to),
   ]);
   const t = (m: string) => sums.get(m) ?? emptySums();
+  const sumOf = (m: Map<string, number>) => [...m.values()].reduce((a, b) => a + b, 0);
+  // The split bucket's times over target, per day, by kind (empty when the target is an edge).
+  const overByDay = (kind: DurationKind) =>
+    counted[slices.findIndex((x) => x.kind === kind && x.band === undefined)] ??
+    new Map<string, number>();
+  const fr = t('first_response');
+  const res = t('resolution');
   const totals: TicketsTotals = {
     opened: t('opened').count,
     reopened: t('reopened').count,
-    answered: t('first_response').count,
-    resolved: t('resolution').count,
+    answered: fr.count,
+    resolved: res.count,
     unanswered: t('unanswered').count,
-    firstResponse: durationStat(t('first_response')),
-    resolution: durationStat(t('resolution')),
-    firstResponseBreaches: sumOf(frBreaches),
-    resolutionBreaches: sumOf(resBreaches),
+    firstResponse: durationStat(fr),
+    resolution: durationStat(res),
+    firstResponseBreaches:
+      countAbove(fr.hist, ctx.targets.firstResponseSeconds) + sumOf(overByDay('first_response')),
+    resolutionBreaches:
+      countAbove(res.hist, ctx.targets.resolutionSeconds) + sumOf(overByDay('resolution')),
   };
-  return { frBreaches, resBreaches, totals };
+  // Each band from the buckets, then each split bucket's times from the bound up moved up a band.
+  const lowerBounds = BANDS.map(([bound]) => bound);
+  const perBand = {
+    first_response: countPerBand(fr.hist, lowerBounds),
+    resolution: countPerBand(res.hist, lowerBounds),
+  };
+  slices.forEach((x, i) => {
+    if (x.band === undefined) return;
+    const n = sumOf(counted[i] ?? new Map());
+    perBand[x.kind][x.band - 1] = (perBand[x.kind][x.band - 1] ?? 0) - n;
+    perBand[x.kind][x.band] = (perBand[x.kind][x.band] ?? 0) + n;
+  });
+  return { totals, perBand, overByDay };
 }
 
 /**
  * The tickets tab (`bo.ticket_report`): opened, answered and resolved, response and resolution
- * times, and breaches of the admin's targets counted exactly from the facts.
+ * times, breaches of the admin's targets and the distribution chart, from the rollups'
+ * histograms and the facts of the buckets the targets and band bounds split.
  */
 export async function ticketsTab(ctx: TabContext): Promise<TicketsReport> {
   const { from, to, groupBy } = ctx.range;
-  const [current, daily, previous, live, bands] = await Promise.all([
-    figures(ctx, ctx.range),
+  const [current, daily, previous, live] = await Promise.all([
+    figures(ctx, ctx.range, true),
     readSums(ctx.db, ctx.accountId, METRICS, ctx.selector, from, to, groupBy),
-    ctx.previous ? figures(ctx, ctx.previous) : null,
+    ctx.previous ? figures(ctx, ctx.previous, false) : null,
     liveFloor(ctx.db, ctx.principal, ctx.filters, ctx.now, ctx.targets.firstResponseSeconds),
-    sql<{ kind: string; band: number; n: number }>`
-      SELECT kind, width_bucket(value_s, ${BANDS.map((b) => b[0])}::int[]) AS band, count(*)::int AS n
-      FROM report_events
-      WHERE account_id = ${ctx.accountId} AND kind IN ('first_response', 'resolution')
-        AND day BETWEEN ${from}::date AND ${to}::date
-        AND ${selectorAsFacts(ctx.selector)}
-      GROUP BY 1, 2`.execute(ctx.db),
   ]);
   const periods = periodsOf(from, to, groupBy);
   const by = (m: string) => perPeriod(daily.get(m), periods);
   const [opened, first, resolution] = [by('opened'), by('first_response'), by('resolution')];
+  const [frOver, resOver] = [current.overByDay('first_response'), current.overByDay('resolution')];
   const inPeriod = (m: Map<string, number>, days: string[]) =>
     days.reduce((n, d) => n + (m.get(d) ?? 0), 0);
   return {
@@ -94,16 +122,20 @@ export async function ticketsTab(ctx: TabContext): Promise<TicketsReport> {
       opened: opened.get(date)!.count,
       answered: first.get(date)!.count,
       resolved: resolution.get(date)!.count,
-      firstResponseBreaches: inPeriod(current.frBreaches, days),
-      resolutionBreaches: inPeriod(current.resBreaches, days),
+      firstResponseBreaches:
+        countAbove(first.get(date)!.hist, ctx.targets.firstResponseSeconds) +
+        inPeriod(frOver, days),
+      resolutionBreaches:
+        countAbove(resolution.get(date)!.hist, ctx.targets.resolutionSeconds) +
+        inPeriod(resOver, days),
       firstResponseMedian: durationStat(first.get(date)!).median,
       resolutionMedian: durationStat(resolution.get(date)!).median,
     })),
-    distribution: BANDS.map(([, band], i) => {
-      const n = (kind: string) =>
-        bands.rows.find((r) => r.kind === kind && Number(r.band) === i + 1)?.n ?? 0;
-      return { band, firstResponse: n('first_response'), resolution: n('resolution') };
-    }),
+    distribution: BANDS.map(([, band], i) => ({
+      band,
+      firstResponse: current.perBand.first_response[i] ?? 0,
+      resolution: current.perBand.resolution[i] ?? 0,
+    })),
     live: { open: live.open, waiting: live.waiting, unassigned: live.unassigned },
   };
 }
