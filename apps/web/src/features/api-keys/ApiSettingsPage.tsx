@@ -1,4 +1,4 @@
-import { Alert, Grid, Stack } from '@mantine/core';
+import { Alert, Stack } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../app/session';
@@ -31,15 +31,9 @@ export function ApiSettingsPage() {
             {t('switches.restApiOffNotice')}
           </Alert>
         )}
+        <AccessCard settings={settings} onSaved={reload} />
         <KeysCard />
-        <Grid gutter="lg">
-          <Grid.Col span={{ base: 12, md: 5 }}>
-            <AccessCard settings={settings} onSaved={reload} />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 7 }}>
-            <ExamplesCard />
-          </Grid.Col>
-        </Grid>
+        <ExamplesCard />
       </Stack>
     </Stack>
   );

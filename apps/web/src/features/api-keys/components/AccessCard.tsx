@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Stack, Switch } from '@mantine/core';
+import { SimpleGrid, Switch } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { errorText } from '../../shared/forms';
@@ -51,10 +51,10 @@ export function AccessCard({
       description={t('switches.description')}
       testId="api-access"
     >
-      <Stack gap="md">
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         {row('enable_rest_api', t('switches.restApi'), t('switches.restApiHint'))}
         {row('enable_webhook', t('switches.webhook'), t('switches.webhookHint'))}
-      </Stack>
+      </SimpleGrid>
     </SectionCard>
   );
 }
