@@ -3,12 +3,13 @@ import { MESSAGES } from '@sapa/contracts';
 import { isAllowed } from '../policies.js';
 import type { AuthService } from '../modules/auth/service.js';
 import type { Principal } from '../modules/auth/principal.js';
+import { assertApiOnlyMayCall } from './api-only.js';
 import { forbidden, unauthorized } from './errors.js';
 import type { App } from './types.js';
 
 /**
  * Every /api route is private unless its config says `public`. The caller is loaded once per
- * request (user active, session live), then the route's policy and the 2FA rule are applied.
+ * request (user active, session live), then the route's policy, the 2FA rule and the API-only rule are applied.
  */
 export function registerAuthentication(app: App, auth: AuthService): void {
   app.decorateRequest('principal', null);
@@ -25,6 +26,7 @@ export function registerAuthentication(app: App, auth: AuthService): void {
     if (!config.allowPendingTwoFactor) auth.assertTwoFactorSatisfied(principal);
     if (config.action && !isAllowed(config.action, principal))
       throw forbidden(MESSAGES.forbidden, 'FORBIDDEN');
+    assertApiOnlyMayCall(principal, config);
     request.principal = principal;
   });
 }

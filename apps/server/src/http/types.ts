@@ -28,5 +28,17 @@ declare module 'fastify' {
     allowPendingTwoFactor?: boolean;
     /** The policy (policies.ts) the caller must pass. */
     action?: Action;
+    /**
+     * A POST that creates something: an `Idempotency-Key` header makes a retry return the first
+     * answer (modules/idempotency). `false` says a POST was considered and creates nothing (or
+     * cannot be replayed); every POST says one or the other (idempotency/routes.test.ts).
+     */
+    idempotent?: boolean;
+    /**
+     * The users of an API-only account may call this (the app pages they may open use it);
+     * every other private route answers them 403. API keys are not users: they are never refused
+     * by this (http/api-only.ts).
+     */
+    apiOnlyAllowed?: boolean;
   }
 }

@@ -58,6 +58,7 @@ export function inboxRoutes(app: App, ctx: ModuleContext): void {
   app.post(
     '/api/messages',
     {
+      config: { idempotent: true },
       schema: { tags: ['messages'], body: sendMessageBodySchema, response: { 201: messageSchema } },
     },
     async (request, reply) =>

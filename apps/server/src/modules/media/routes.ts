@@ -12,6 +12,7 @@ export function mediaRoutes(app: App, { deps }: ModuleContext): void {
   app.post(
     '/api/media',
     {
+      config: { apiOnlyAllowed: true, idempotent: false },
       schema: {
         tags: ['media'],
         consumes: ['multipart/form-data'],

@@ -33,6 +33,7 @@ export function inboxTemplateRoutes(app: App, { deps }: ModuleContext): void {
   app.post(
     '/api/messages/template',
     {
+      config: { idempotent: true },
       schema: {
         tags: ['messages'],
         body: sendTemplateBodySchema,
