@@ -27,11 +27,12 @@ const held = new WeakMap<FastifyRequest, Held>();
 /**
  * Which answers are kept for a retry. A 5xx is not: our writes run in one transaction, so a 5xx
  * means nothing committed and the retry must run again (keeping it would turn one passing fault
- * into 24 h of the same error). Nor is a 429: it says "not now", not what this request does.
- * Every other answer, a 4xx refusal included, is what this request gets for 24 h.
+ * into 24 h of the same error). Nor are the answers that say "not now" rather than what this
+ * request does: 429 (slow down) and 402 (top up or renew, then retry the same send). Every other
+ * answer, a 4xx refusal included, is what this request gets for 24 h.
  */
 export function keepsAnswer(status: number): boolean {
-  return status < 500 && status !== 429;
+  return status < 500 && status !== 429 && status !== 402;
 }
 
 /**

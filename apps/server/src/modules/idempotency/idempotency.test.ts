@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_ACCESS_MESSAGES } from '@sapa/contracts';
 import { createPeer, createTestContext, type TestContext } from '../../test/harness.js';
 import { createAccount, createUser, type TestUser } from '../../test/fixtures.js';
+import { fundAccount } from '../../test/fixtures-inbox.js';
 import { fresh, pricedAccount, settle, usageOf } from '../billing/pricing/test-helpers.js';
 import { callerKey } from '../auth/caller.js';
 import { REPLAYED_HEADER, STALE_CLAIM_SECONDS } from './hooks.js';
@@ -263,5 +264,21 @@ describe('Idempotency-Key on sends: money moves once', () => {
     const usage = await usageOf(ctx, a.accountId);
     expect(usage).toHaveLength(1);
     expect(usage[0]).toMatchObject({ chat_id: chatId, status: 'charged' });
+  });
+
+  it('a 402 is not kept: after a top-up the same key sends', async () => {
+    const a = await pricedAccount(ctx, { balance: 49_999 });
+    const { chatId } = await a.writes();
+    const user = await fresh(ctx, a.admin);
+    const key = randomUUID();
+    const payload = { chatId, text: 'Pesanan Anda sudah dikirim' };
+    const refused = await post(user, key, payload, ctx.app, '/api/messages');
+    expect(refused.statusCode).toBe(402);
+    expect(await keyRows(key)).toEqual([]);
+    await fundAccount(ctx, a.accountId);
+    const sent = await post(user, key, payload, ctx.app, '/api/messages');
+    expect(sent.statusCode).toBe(201);
+    expect(sent.headers[REPLAYED_HEADER]).toBeUndefined();
+    expect((await post(user, key, payload, ctx.app, '/api/messages')).body).toBe(sent.body);
   });
 });
