@@ -31,34 +31,49 @@ const CHATS = 500;
 const CONNECTIONS = 50;
 const TARGET_PER_SECOND = 1_000;
 const PREFIX = '62852';
+const DRAIN_MS = Number(process.env.BENCH_API_SENDS_DRAIN_MS ?? 180_000);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** The demo account with funds and 500 chats whose customers wrote a moment ago (window open). */
-async function prepare(db: pg.Pool): Promise<string[]> {
-  const { rows } = await db.query<{ account_id: string; id: string }>(
-    'SELECT account_id, id FROM channels WHERE external_id = $1',
+/** The demo account with funds, and 500 customers who just wrote to it (their window is open). */
+async function prepare(db: pg.Pool, sandboxUrl: string): Promise<string[]> {
+  const { rows } = await db.query<{ account_id: string }>(
+    'SELECT account_id FROM channels WHERE external_id = $1',
     [DEMO_PHONE_NUMBER_ID],
   );
-  const channel = rows[0];
-  if (!channel) throw new Error('demo channel missing');
+  const accountId = rows[0]?.account_id;
+  if (!accountId) throw new Error('demo channel missing');
   await db.query(
     `INSERT INTO balance_ledger (account_id, amount, balance_after, kind, description, created_at)
      SELECT $1, 500000000, coalesce((SELECT balance_after FROM balance_ledger WHERE account_id = $1
        ORDER BY id DESC LIMIT 1), 0) + 500000000, 'topup', 'api sends bench', now()`,
-    [channel.account_id],
+    [accountId],
   );
-  const chats = await db.query<{ id: string }>(
-    `WITH c AS (
-       INSERT INTO contacts (account_id, name, phone, attributes)
-       SELECT $1, 'API bench ' || n, $3 || lpad(n::text, 7, '0'), '{}'
-       FROM generate_series(1, $4::int) n RETURNING id, phone)
-     INSERT INTO chats (account_id, channel_id, contact_id, channel, identifier, name, initiate_at,
-       last_update, flag)
-     SELECT $1, $2, c.id, 'whatsapp', c.phone, 'API bench', now(), now(), 'red' FROM c
-     RETURNING id`,
-    [channel.account_id, channel.id, PREFIX, CHATS],
-  );
-  return chats.rows.map((r) => r.id);
+  // Through the sandbox, as Meta would: it holds each customer's 24 h window itself.
+  const numbers = Array.from({ length: CHATS }, (_, i) => `${PREFIX}${String(i).padStart(7, '0')}`);
+  for (let i = 0; i < numbers.length; i += 25)
+    await Promise.all(
+      numbers.slice(i, i + 25).map(async (waId) => {
+        const res = await fetch(`${sandboxUrl}/sandbox/customers/${waId}/messages`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            phoneNumberId: DEMO_PHONE_NUMBER_ID,
+            name: `API bench ${waId}`,
+            type: 'text',
+            text: 'Halo, status pesanan saya?',
+          }),
+        });
+        if (res.status !== 201) throw new Error(`customer ${waId}: ${await res.text()}`);
+      }),
+    );
+  for (const started = Date.now(); Date.now() - started < 60_000; await sleep(250)) {
+    const chats = await db.query<{ id: string }>(
+      'SELECT id FROM chats WHERE account_id = $1 AND identifier LIKE $2',
+      [accountId, `${PREFIX}%`],
+    );
+    if (chats.rows.length === CHATS) return chats.rows.map((r) => r.id);
+  }
+  throw new Error(`the ${CHATS} customers' chats did not all arrive in 60 s`);
 }
 
 /** An API key if this server has them (issue 19 §1), else the signed-in admin's token. */
@@ -81,10 +96,12 @@ function phase(
   base: string,
   bearer: string,
   chatIds: string[],
+  label: string,
   keys: string[] | null,
 ): Promise<PostFigures> {
   return postAmount(`${base}/api/messages`, CONNECTIONS, SENDS, (i) => ({
-    body: JSON.stringify({ chatId: chatIds[i % chatIds.length], text: `API bench message ${i}` }),
+    // One text per request: the sandbox's copy tells a duplicate from a second message.
+    body: JSON.stringify({ chatId: chatIds[i % chatIds.length], text: `API bench ${label} ${i}` }),
     headers: {
       authorization: `Bearer ${bearer}`,
       'content-type': 'application/json',
@@ -102,6 +119,16 @@ const summary = (f: PostFigures) => ({
   errors: f.errors,
 });
 
+/** Outbound messages of the bench's chats by status, and one failure reason if any failed. */
+async function statuses(db: pg.Pool, chatIds: string[]) {
+  const { rows } = await db.query<{ status: string; n: string; reason: string | null }>(
+    `SELECT status, count(*) AS n, max(error::text) AS reason FROM messages
+     WHERE chat_id = ANY($1::uuid[]) AND from_me GROUP BY status`,
+    [chatIds],
+  );
+  return Object.fromEntries(rows.map((r) => [r.status, { n: Number(r.n), reason: r.reason }]));
+}
+
 async function outbound(db: pg.Pool, chatIds: string[]) {
   const { rows } = await db.query<{ total: string; waiting: string }>(
     `SELECT count(*) AS total, count(*) FILTER (WHERE status = 'queue') AS waiting
@@ -109,6 +136,24 @@ async function outbound(db: pg.Pool, chatIds: string[]) {
     [chatIds],
   );
   return { total: Number(rows[0]?.total ?? 0), waiting: Number(rows[0]?.waiting ?? 0) };
+}
+
+/** How many times the sandbox received each of the bench's texts from the business. */
+async function sandboxTexts(sandboxUrl: string): Promise<Map<string, number>> {
+  const texts = new Map<string, number>();
+  for (let i = 0; i < CHATS; i++) {
+    const waId = `${PREFIX}${String(i).padStart(7, '0')}`;
+    const res = await fetch(
+      `${sandboxUrl}/sandbox/conversations?number=${DEMO_PHONE_NUMBER_ID}&customer=${waId}`,
+    );
+    const { data } = (await res.json()) as {
+      data: { from: string; type: string; content: { body?: string } }[];
+    };
+    for (const m of data)
+      if (m.from === 'business' && m.type === 'text' && m.content.body)
+        texts.set(m.content.body, (texts.get(m.content.body) ?? 0) + 1);
+  }
+  return texts;
 }
 
 export async function runApiSendsBench(): Promise<object> {
@@ -140,37 +185,32 @@ export async function runApiSendsBench(): Promise<object> {
     const dbUrl = `postgres://postgres:sapa@localhost:${pgPort}/sapa?host=${encodeURIComponent(join(dataDir, 'pg'))}`;
     db = new pg.Pool({ connectionString: dbUrl, max: 2 });
     db.on('error', () => undefined);
-    const chatIds = await prepare(db);
+    const chatIds = await prepare(db, sandboxUrl);
     const channel = await db.query<{ id: string }>(
       'SELECT id FROM channels WHERE external_id = $1',
       [DEMO_PHONE_NUMBER_ID],
     );
-    await setRates(db, sandboxUrl, channel.rows[0]!.id, 2_000);
+    await setRates(db, sandboxUrl, channel.rows[0]!.id, 1_000);
     const { auth, bearer } = await credentials(web.url);
 
     console.error(`api-sends: ${SENDS} sends without Idempotency-Key (${auth})`);
-    const plain = await phase(web.url, bearer, chatIds, null);
+    const plain = await phase(web.url, bearer, chatIds, 'plain', null);
     const keys = Array.from({ length: SENDS }, () => randomUUID());
     console.error(`api-sends: ${SENDS} sends, each with its own Idempotency-Key`);
-    const keyed = await phase(web.url, bearer, chatIds, keys);
+    const keyed = await phase(web.url, bearer, chatIds, 'keyed', keys);
     console.error(`api-sends: the same ${SENDS} keyed requests again (retries)`);
-    const retried = await phase(web.url, bearer, chatIds, keys);
+    const retried = await phase(web.url, bearer, chatIds, 'keyed', keys);
     const stored = await outbound(db, chatIds);
 
     // Every message handed to the sandbox (or given up on) before reading its ledger.
     const drainStarted = Date.now();
     let left = stored.waiting;
-    while (left > 0 && Date.now() - drainStarted < 180_000) {
+    while (left > 0 && Date.now() - drainStarted < DRAIN_MS) {
       await sleep(500);
       left = (await outbound(db, chatIds)).waiting;
     }
-    const res = await fetch(
-      `${sandboxUrl}/sandbox/ledger?phoneNumberId=${DEMO_PHONE_NUMBER_ID}&counts=true`,
-    );
-    const counts = Object.entries(((await res.json()) as { counts: Record<string, number> }).counts)
-      .filter(([to]) => to.startsWith(PREFIX))
-      .map(([, c]) => c);
-    const received = counts.reduce((a, b) => a + b, 0);
+    const texts = await sandboxTexts(sandboxUrl);
+    const received = [...texts.values()].reduce((a, b) => a + b, 0);
     const accepted = SENDS * 2 - plain.non2xx - keyed.non2xx;
     return {
       name: 'api-sends',
@@ -182,14 +222,15 @@ export async function runApiSendsBench(): Promise<object> {
       withKey: summary(keyed),
       retriesOfKeyed: summary(retried),
       storedOutbound: stored.total,
+      statuses: await statuses(db, chatIds),
       accepted,
       sandbox: {
         received,
         stillQueued: left,
         drainMs: Date.now() - drainStarted,
-        // One message per accepted request: retries must have sent nothing.
-        duplicates: Math.max(0, received - accepted),
-        misses: Math.max(0, accepted - received - left),
+        // Texts the business sent more than once (a retry that sent again would show here).
+        duplicates: [...texts.values()].filter((n) => n > 1).length,
+        misses: accepted - texts.size,
       },
       target: TARGET_PER_SECOND,
     };
