@@ -71,7 +71,7 @@ export async function buildApp(
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   const services: CoreServices = { auth: new AuthService(deps) };
-  registerAuthentication(app, services.auth);
+  registerAuthentication(app, services.auth, deps);
   registerIdempotency(app, deps);
   for (const register of MODULES) register(app, { deps, services });
 

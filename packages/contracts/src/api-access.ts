@@ -11,6 +11,8 @@ export const API_ACCESS_MESSAGES = {
     'This Idempotency-Key was already used with a different request. Use a new key for a new request.',
   idempotencyKeyInProgress:
     'A request with this Idempotency-Key is still being processed. Retry in a moment to get its answer.',
+  idempotencySecretShown:
+    'This Idempotency-Key already created it. Its secret was shown only once, in that first answer: if it was lost, revoke it and create another.',
   apiOnlyRefused:
     'This account works through the API: use an API key for chats, messages, contacts and broadcasts. The app opens only the dashboard, templates, reports, settings, billing and integrations.',
 } as const;

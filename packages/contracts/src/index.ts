@@ -35,3 +35,4 @@ export * from './ops-settings.js';
 export * from './reports.js';
 export * from './csat.js';
 export * from './api-access.js';
+export * from './api-keys.js';

@@ -2,6 +2,8 @@ import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { API_ACCESS_MESSAGES } from '@sapa/contracts';
 import { createDb } from '../db/database.js';
+import type { KeyPrincipal } from '../modules/auth/principal.js';
+import { assertApiOnlyMayCall } from './api-only.js';
 import { runOperatorCli } from '../modules/ops/cli.js';
 import { createTestContext, type TestContext } from '../test/harness.js';
 import { createAccount, createUser, type TestUser } from '../test/fixtures.js';
@@ -103,6 +105,25 @@ describe('API-only accounts on the server', () => {
           wrong.push(`${method} ${route.url} ${res.statusCode}`);
       }
     expect(wrong).toEqual([]);
+  });
+
+  it('never refuses an API key: keys are not users', () => {
+    const config = { apiOnlyAllowed: false };
+    const key: KeyPrincipal = {
+      userId: null,
+      sessionId: null,
+      accountId: apiOnlyAdmin.accountId,
+      role: 'admin',
+      name: 'API key Zapier',
+      accountType: 'api_only',
+      divisionIds: [],
+      agentIds: [],
+      divisionOnlyView: false,
+      allChat: true,
+      apiKey: { id: '00000000-0000-4000-8000-000000000001', name: 'Zapier', scopes: [] },
+    };
+    expect(() => assertApiOnlyMayCall(key, config)).not.toThrow();
+    expect(() => assertApiOnlyMayCall({ ...key, accountType: 'regular' }, config)).not.toThrow();
   });
 
   it('says why, to agents too', async () => {

@@ -1,7 +1,7 @@
 import { API_ACCESS_MESSAGES } from '@sapa/contracts';
 import type { FastifyContextConfig } from 'fastify';
-import { callerOf } from '../modules/auth/caller.js';
-import type { Principal } from '../modules/auth/principal.js';
+import { identityOf } from '../modules/auth/caller.js';
+import type { Caller } from '../modules/auth/principal.js';
 import { forbidden } from './errors.js';
 
 /**
@@ -10,8 +10,8 @@ import { forbidden } from './errors.js';
  * else (chats, messages, contacts, broadcasts…) is for the account's API keys. Routes say which
  * they are (`apiOnlyAllowed`); a key is not a user and is never refused here.
  */
-export function assertApiOnlyMayCall(principal: Principal, config: FastifyContextConfig): void {
-  if (principal.accountType !== 'api_only' || config.apiOnlyAllowed) return;
-  if (callerOf(principal).kind !== 'user') return;
+export function assertApiOnlyMayCall(caller: Caller, config: FastifyContextConfig): void {
+  if (caller.accountType !== 'api_only' || config.apiOnlyAllowed) return;
+  if (identityOf(caller).kind !== 'user') return;
   throw forbidden(API_ACCESS_MESSAGES.apiOnlyRefused, 'API_ONLY_ACCOUNT');
 }

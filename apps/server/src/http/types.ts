@@ -7,7 +7,8 @@ import type {
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Action } from '../policies.js';
-import type { Principal } from '../modules/auth/principal.js';
+import type { Scope } from '@sapa/contracts';
+import type { Caller } from '../modules/auth/principal.js';
 
 export type App = FastifyInstance<
   RawServerDefault,
@@ -19,7 +20,7 @@ export type App = FastifyInstance<
 
 declare module 'fastify' {
   interface FastifyRequest {
-    principal: Principal | null;
+    principal: Caller | null;
   }
   interface FastifyContextConfig {
     /** No sign-in needed. */
@@ -35,10 +36,20 @@ declare module 'fastify' {
      */
     idempotent?: boolean;
     /**
+     * The first answer shows a secret once (an API key, a webhook signing secret): it is not kept
+     * for retries, which answer 409 `IDEMPOTENCY_SECRET_SHOWN` instead of creating a second one.
+     */
+    answerHoldsSecret?: boolean;
+    /**
      * The users of an API-only account may call this (the app pages they may open use it);
      * every other private route answers them 403. API keys are not users: they are never refused
      * by this (http/api-only.ts).
      */
     apiOnlyAllowed?: boolean;
+    /**
+     * The scope an API key needs here (issue 19). Only routes that name one accept keys; every
+     * other route refuses them (403), so keys reach only what makes sense for machines.
+     */
+    scope?: Scope;
   }
 }

@@ -1,6 +1,7 @@
 import type { Deps } from '../deps.js';
 import type { App } from '../http/types.js';
 import type { Realtime } from '../realtime/server.js';
+import { apiKeysRoutes } from './api-keys/routes.js';
 import { authRoutes } from './auth/routes.js';
 import { billingModule } from './billing/module.js';
 import { broadcastsModule } from './broadcasts/module.js';
@@ -45,6 +46,7 @@ export const MODULE_DEFINITIONS: ModuleDefinition[] = [
   routesOnly('auth', authRoutes),
   routesOnly('mail', mailRoutes),
   routesOnly('settings', settingsRoutes),
+  routesOnly('api-keys', apiKeysRoutes),
   broadcastsModule,
   routingModule,
   billingModule,

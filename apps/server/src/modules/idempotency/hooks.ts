@@ -4,7 +4,7 @@ import { API_ACCESS_MESSAGES, IDEMPOTENCY_TTL_HOURS, idempotencyKeySchema } from
 import type { Deps } from '../../deps.js';
 import { AppError, badRequest, conflict } from '../../http/errors.js';
 import type { App } from '../../http/types.js';
-import { callerKey, callerOf } from '../auth/caller.js';
+import { identityKey, identityOf } from '../auth/caller.js';
 import { idempotencyRepo, type IdempotencyScope } from './repo.js';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
@@ -16,6 +16,18 @@ export const REPLAYED_HEADER = 'idempotent-replayed';
  * so a retry takes it over and runs the request again rather than answering 409 for 24 h.
  */
 export const STALE_CLAIM_SECONDS = 60;
+
+/** What a retry of a create whose answer held a secret gets: never the secret itself. */
+const SECRET_SHOWN = {
+  status: 409,
+  contentType: 'application/json; charset=utf-8',
+  body: JSON.stringify({
+    statusCode: 409,
+    error: 'Conflict',
+    message: API_ACCESS_MESSAGES.idempotencySecretShown,
+    code: 'IDEMPOTENCY_SECRET_SHOWN',
+  }),
+};
 
 interface Held {
   scope: IdempotencyScope;
@@ -52,7 +64,7 @@ export function registerIdempotency(app: App, deps: Deps): void {
     const principal = request.principal;
     const scope: IdempotencyScope = {
       accountId: principal.accountId,
-      caller: callerKey(callerOf(principal)),
+      caller: identityKey(identityOf(principal)),
       key: key.data,
     };
     const now = deps.clock.now();
@@ -91,6 +103,8 @@ export function registerIdempotency(app: App, deps: Deps): void {
     try {
       if (body === null || !keepsAnswer(reply.statusCode))
         await idempotencyRepo.release(deps.db, holding.scope, holding.claimId);
+      else if (request.routeOptions.config.answerHoldsSecret && reply.statusCode < 300)
+        await idempotencyRepo.complete(deps.db, holding.scope, holding.claimId, SECRET_SHOWN);
       else {
         const type = reply.getHeader('content-type');
         await idempotencyRepo.complete(deps.db, holding.scope, holding.claimId, {

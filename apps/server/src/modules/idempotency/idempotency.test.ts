@@ -6,7 +6,7 @@ import { createPeer, createTestContext, type TestContext } from '../../test/harn
 import { createAccount, createUser, type TestUser } from '../../test/fixtures.js';
 import { fundAccount } from '../../test/fixtures-inbox.js';
 import { fresh, pricedAccount, settle, usageOf } from '../billing/pricing/test-helpers.js';
-import { callerKey } from '../auth/caller.js';
+import { identityKey } from '../auth/caller.js';
 import { REPLAYED_HEADER, STALE_CLAIM_SECONDS } from './hooks.js';
 import { idempotencyRepo } from './repo.js';
 import { runIdempotencyPurge } from './purge.job.js';
@@ -118,7 +118,7 @@ describe('Idempotency-Key', () => {
     expect(requestHash).toBeDefined();
     const scope = {
       accountId: admin.accountId,
-      caller: callerKey({ kind: 'user', id: admin.id }),
+      caller: identityKey({ kind: 'user', id: admin.id }),
       key,
     };
     const deadClaim = randomUUID();
@@ -235,6 +235,32 @@ describe('Idempotency-Key', () => {
     expect(anew.statusCode).toBe(201);
     expect(anew.headers[REPLAYED_HEADER]).toBeUndefined();
     expect(await contactsNamed(admin.accountId, body.name)).toBe(2);
+  });
+});
+
+describe('Idempotency-Key on creates that answer a secret once', () => {
+  it('a retried API key create makes no second key, and the secret is not kept', async () => {
+    const key = randomUUID();
+    const body = { name: `Retry ${key}`, scopes: ['messages:send'] };
+    const first = await post(admin, key, body, ctx.app, '/api/api-keys');
+    expect(first.statusCode).toBe(201);
+    const secret = (first.json() as { key: string }).key;
+    expect(secret.length).toBeGreaterThan(20);
+    const again = await post(admin, key, body, ctx.app, '/api/api-keys');
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({
+      message: API_ACCESS_MESSAGES.idempotencySecretShown,
+      code: 'IDEMPOTENCY_SECRET_SHOWN',
+    });
+    expect(again.body).not.toContain(secret);
+    const [row] = await keyRows(key);
+    expect(row?.response_body).not.toContain(secret);
+    const named = await ctx.deps.db
+      .selectFrom('api_keys')
+      .select('id')
+      .where('name', '=', body.name)
+      .execute();
+    expect(named).toHaveLength(1);
   });
 });
 

@@ -3,7 +3,7 @@ import type { Db } from '../../db/database.js';
 
 export interface IdempotencyScope {
   accountId: string;
-  /** `callerKey(callerOf(principal))`. */
+  /** `identityKey(identityOf(principal))`. */
   caller: string;
   key: string;
 }
