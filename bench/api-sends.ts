@@ -76,20 +76,30 @@ async function prepare(db: pg.Pool, sandboxUrl: string): Promise<string[]> {
   throw new Error(`the ${CHATS} customers' chats did not all arrive in 60 s`);
 }
 
-/** An API key if this server has them (issue 19 §1), else the signed-in admin's token. */
-async function credentials(base: string): Promise<{ auth: 'api-key' | 'session'; bearer: string }> {
+/**
+ * An API key if this server has them (issue 19 §1) and lets it send (one probe send), else the
+ * signed-in admin's token: the same route, checks and work, so the figure stands either way.
+ */
+async function credentials(
+  base: string,
+  chatId: string,
+): Promise<{ auth: 'api-key' | 'session'; bearer: string; keyRefused?: string }> {
   const token = await login(base, 'admin@demo.sapa.id', process.env.DEMO_PASSWORD ?? 'Sapa12345');
   const res = await fetch(`${base}/api/api-keys`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
     body: JSON.stringify({ name: 'api sends bench', scopes: ['messages:send', 'messages:read'] }),
   });
-  if (res.status === 201 || res.status === 200) {
-    const body = (await res.json()) as Record<string, unknown>;
-    const key = [body.key, body.token, body.secret].find((v) => typeof v === 'string');
-    if (typeof key === 'string') return { auth: 'api-key', bearer: key };
-  }
-  return { auth: 'session', bearer: token };
+  if (res.status !== 201) return { auth: 'session', bearer: token, keyRefused: `${res.status}` };
+  const { key } = (await res.json()) as { key: string };
+  const probe = await fetch(`${base}/api/messages`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ chatId, text: 'API probe' }),
+  });
+  if (probe.status === 201) return { auth: 'api-key', bearer: key };
+  const { code } = (await probe.json()) as { code?: string };
+  return { auth: 'session', bearer: token, keyRefused: `${probe.status} ${code ?? ''}`.trim() };
 }
 
 function phase(
@@ -150,7 +160,7 @@ async function sandboxTexts(sandboxUrl: string): Promise<Map<string, number>> {
       data: { from: string; type: string; content: { body?: string } }[];
     };
     for (const m of data)
-      if (m.from === 'business' && m.type === 'text' && m.content.body)
+      if (m.from === 'business' && m.type === 'text' && m.content.body?.startsWith('API bench '))
         texts.set(m.content.body, (texts.get(m.content.body) ?? 0) + 1);
   }
   return texts;
@@ -191,7 +201,7 @@ export async function runApiSendsBench(): Promise<object> {
       [DEMO_PHONE_NUMBER_ID],
     );
     await setRates(db, sandboxUrl, channel.rows[0]!.id, 1_000);
-    const { auth, bearer } = await credentials(web.url);
+    const { auth, bearer, keyRefused } = await credentials(web.url, chatIds[0]!);
 
     console.error(`api-sends: ${SENDS} sends without Idempotency-Key (${auth})`);
     const plain = await phase(web.url, bearer, chatIds, 'plain', null);
@@ -215,6 +225,7 @@ export async function runApiSendsBench(): Promise<object> {
     return {
       name: 'api-sends',
       auth,
+      ...(keyRefused ? { keyRefused } : {}),
       connections: CONNECTIONS,
       sends: SENDS,
       chats: CHATS,
