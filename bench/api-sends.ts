@@ -85,6 +85,12 @@ async function credentials(
   chatId: string,
 ): Promise<{ auth: 'api-key' | 'session'; bearer: string; keyRefused?: string }> {
   const token = await login(base, 'admin@demo.sapa.id', process.env.DEMO_PASSWORD ?? 'Sapa12345');
+  // An admin turns the REST API on for the account (API-only accounts have it on already).
+  await fetch(`${base}/api/settings`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ settings: [{ key: 'enable_rest_api', value: 'true' }] }),
+  });
   const res = await fetch(`${base}/api/api-keys`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
