@@ -35,3 +35,8 @@ BEGIN
 END $$ LANGUAGE plpgsql;
 CREATE TRIGGER settings_rest_api_change AFTER INSERT OR UPDATE OR DELETE ON settings
   FOR EACH ROW EXECUTE FUNCTION notify_rest_api_setting();
+
+-- The key a message was sent with: such messages have no sender user, and the conversation shows
+-- "API key <name>" as their author. No foreign key: keys are revoked, never deleted, and
+-- validating one would scan the whole messages table.
+ALTER TABLE messages ADD COLUMN api_key_id uuid;

@@ -110,7 +110,6 @@ export const MESSAGES = {
     'The REST API is turned off for this account. An admin can turn it on under Settings › API.',
   apiKeyNotFound: 'API key not found',
   apiKeyExpiryPast: 'expiresAt must be in the future',
-  apiKeyRateLimited: 'Too many requests with this API key. Try again after Retry-After seconds.',
   lastAdmin: 'An account needs at least one active admin',
   // Sending refused for the plan or the account (issue 16); balance refusals use insufficientBalance.
   subscriptionExpiredSend: 'Your subscription has expired. Renew it to send messages.',

@@ -126,6 +126,21 @@ describe('API-only accounts on the server', () => {
     expect(() => assertApiOnlyMayCall({ ...key, accountType: 'regular' }, config)).not.toThrow();
   });
 
+  it("the account's API keys read its chats where its people are refused", async () => {
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/api-keys',
+      headers: apiOnlyAdmin.auth,
+      payload: { name: 'CRM', scopes: ['chats:read'] },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const key = { authorization: `Bearer ${(created.json() as { key: string }).key}` };
+    const asKey = await ctx.app.inject({ method: 'GET', url: '/api/chats/paginate', headers: key });
+    expect(asKey.statusCode, asKey.body).toBe(200);
+    const asAdmin = await call(apiOnlyAdmin, 'GET', '/api/chats/paginate');
+    expect(asAdmin.statusCode).toBe(403);
+  });
+
   it('says why, to agents too', async () => {
     const agent = await createUser(ctx, apiOnlyAdmin.accountId, { role: 'agent' });
     const res = await call(agent, 'GET', '/api/chats/active');

@@ -34,6 +34,8 @@ const ADMIN = [
   '/setting/routing',
   // Issue 16: invoices and billing details.
   '/setting/billing',
+  // Issue 19: API keys and switches.
+  '/setting/api',
   '/user-edit',
 ];
 const INTEGRATION = [
@@ -119,6 +121,8 @@ describe('route table (spec §2)', () => {
         '/setting',
         // Issue 16: an API-only account pays, so it gets its invoices.
         '/setting/billing',
+        // Issue 19: the API page is what an API-only account is for.
+        '/setting/api',
         '/top-up',
       ].sort(),
     );

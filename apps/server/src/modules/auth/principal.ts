@@ -35,8 +35,8 @@ export interface KeyPrincipal {
   role: 'admin';
   name: string;
   accountType: AccountType;
-  divisionIds: readonly string[];
-  agentIds: readonly string[];
+  divisionIds: string[];
+  agentIds: string[];
   divisionOnlyView: false;
   allChat: true;
   apiKey: { id: string; name: string; scopes: readonly Scope[] };

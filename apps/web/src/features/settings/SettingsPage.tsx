@@ -4,6 +4,7 @@ import {
   IconArrowsSplit,
   IconBolt,
   IconFileInvoice,
+  IconKey,
   IconTag,
   IconUserCircle,
   IconUsersGroup,
@@ -22,6 +23,7 @@ export function SettingsPage() {
   const { t } = useTranslation('settings');
   const { t: tRouting } = useTranslation('routing');
   const { t: tInvoices } = useTranslation('invoices');
+  const { t: tApi } = useTranslation('apiKeys');
   const session = useSession();
   const { user, account, settings, subscription, balance, reload } = session;
   // Read once per visit: the renewal link only needs day precision.
@@ -42,6 +44,17 @@ export function SettingsPage() {
         testId="settings-link-billing"
       />
     );
+  // Issue 19: API keys and switches, for admins (the page lets supervisors know who to ask).
+  const apiLink =
+    user.role === 'admin' ? (
+      <HubLinkCard
+        to="/setting/api"
+        icon={<IconKey size={22} />}
+        title={tApi('hub.title')}
+        text={tApi('hub.text')}
+        testId="settings-link-api"
+      />
+    ) : null;
 
   return (
     <Stack gap={0}>
@@ -90,10 +103,12 @@ export function SettingsPage() {
               </>
             )}
             {billingLink}
+            {apiLink}
           </SimpleGrid>
         )}
-        {apiOnly && billingLink && (
+        {apiOnly && (billingLink || apiLink) && (
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+            {apiLink}
             {billingLink}
           </SimpleGrid>
         )}
