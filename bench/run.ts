@@ -1,6 +1,7 @@
 // `npm run bench -- [name...]`: runs the named benches (all by default), printing each one's
 // JSON on its own line to stdout; progress goes to stderr.
 import { runApiBench } from './api.js';
+import { runApiSendsBench } from './api-sends.js';
 import { runBillingBench } from './billing.js';
 import { runBroadcastBench } from './broadcast.js';
 import { runInboundBench } from './inbound.js';
@@ -12,6 +13,7 @@ import { runWebBench } from './web.js';
 
 const benches: Record<string, () => Promise<object>> = {
   api: runApiBench,
+  'api-sends': runApiSendsBench,
   billing: runBillingBench,
   broadcast: runBroadcastBench,
   inbound: runInboundBench,

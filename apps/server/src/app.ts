@@ -18,6 +18,7 @@ import { openapiTransform, SECURITY_SCHEMES } from './http/openapi.js';
 import { findWebDist, registerStaticWeb } from './http/static-web.js';
 import type { App } from './http/types.js';
 import { AuthService } from './modules/auth/service.js';
+import { registerIdempotency } from './modules/idempotency/hooks.js';
 import {
   MODULES,
   registerModuleListeners,
@@ -71,6 +72,7 @@ export async function buildApp(
 
   const services: CoreServices = { auth: new AuthService(deps) };
   registerAuthentication(app, services.auth, deps);
+  registerIdempotency(app, deps);
   for (const register of MODULES) register(app, { deps, services });
 
   const realtime = await Realtime.create(deps, services.auth, app.server);

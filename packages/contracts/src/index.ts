@@ -34,4 +34,5 @@ export * from './ops.js';
 export * from './ops-settings.js';
 export * from './reports.js';
 export * from './csat.js';
+export * from './api-access.js';
 export * from './api-keys.js';

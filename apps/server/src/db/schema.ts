@@ -10,6 +10,7 @@ import type { MoneyTables } from './schema-money.js';
 import type { PricingTables } from './schema-pricing.js';
 import type { ReportTables } from './schema-reports.js';
 import type { CsatTables } from './schema-csat.js';
+import type { IdempotencyTables } from './schema-idempotency.js';
 import type { ApiKeyTables } from './schema-api-keys.js';
 
 /** Kysely's view of the tables in migrations/. Keep in step with the SQL. */
@@ -183,6 +184,7 @@ export interface Database
     PricingTables,
     ReportTables,
     CsatTables,
+    IdempotencyTables,
     ApiKeyTables {
   accounts: AccountsTable;
   divisions: DivisionsTable;

@@ -7,6 +7,7 @@ import { isKeyCaller, type Caller, type Principal } from '../modules/auth/princi
 import { ApiKeyAuthenticator } from '../modules/api-keys/key-auth.js';
 import { KeyRateLimiter } from '../modules/api-keys/rate-limit.js';
 import { looksLikeKey } from '../modules/api-keys/secret.js';
+import { assertApiOnlyMayCall } from './api-only.js';
 import { forbidden, tooManyRequests, unauthorized } from './errors.js';
 import type { App } from './types.js';
 
@@ -18,7 +19,8 @@ const KEY_REFUSALS = {
 
 /**
  * Every /api route is private unless its config says `public`. The caller is loaded once per
- * request (user active, session live), then the route's policy and the 2FA rule are applied.
+ * request (user active, session live), then the route's policy, the 2FA rule and the API-only rule
+ * (http/api-only.ts) are applied.
  * A bearer with the API-key prefix is an API key instead (issue 19): accepted only on routes that
  * declare a `scope` the key holds, while the account's `enable_rest_api` is on, and counted
  * against the key's rate limit.
@@ -48,6 +50,7 @@ export function registerAuthentication(
     if (!config.allowPendingTwoFactor) auth.assertTwoFactorSatisfied(principal);
     if (config.action && !isAllowed(config.action, principal))
       throw forbidden(MESSAGES.forbidden, 'FORBIDDEN');
+    assertApiOnlyMayCall(principal, config);
     request.principal = principal;
   });
 

@@ -36,6 +36,8 @@ export interface JobPayloads {
   'reports.reconcile': { accountId?: string; from?: string; to?: string };
   /** Every minute: surveys a lost event missed, expired surveys, passed comment windows (csat). */
   'csat.sweep': Record<string, never>;
+  /** Every 10 minutes: `Idempotency-Key` answers past their 24 h (idempotency module). */
+  'idempotency.purge': Record<string, never>;
 }
 
 export type JobName = keyof JobPayloads;
@@ -59,6 +61,7 @@ export const JOB_NAMES: JobName[] = [
   'reports.sweep',
   'reports.reconcile',
   'csat.sweep',
+  'idempotency.purge',
 ];
 
 /** Exponential backoff with full jitter, capped: 1 s, 2 s, 4 s … up to 5 min. */

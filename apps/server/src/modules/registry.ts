@@ -27,6 +27,7 @@ import { usersRoutes } from './users/routes.js';
 import { templatesModule } from './templates/module.js';
 import { reportsModule } from './reports/module.js';
 import { csatModule } from './csat/module.js';
+import { idempotencyModule } from './idempotency/module.js';
 
 export type { CoreServices, ModuleContext, ModuleDefinition } from './definition.js';
 
@@ -66,6 +67,7 @@ export const MODULE_DEFINITIONS: ModuleDefinition[] = [
   routesOnly('onboarding', onboardingRoutes),
   routesOnly('ops', opsRoutes),
   reportsModule,
+  idempotencyModule,
 ];
 
 /** Every HTTP module's routes, registered in this order. */

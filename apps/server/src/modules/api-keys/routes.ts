@@ -18,7 +18,8 @@ import { ApiKeysService } from './service.js';
 export function apiKeysRoutes(app: App, { deps }: ModuleContext): void {
   const keys = new ApiKeysService(deps);
   const tags = ['api-keys'];
-  const config = { action: 'apiKeys.manage' } as const;
+  // The /setting/api page, which API-only accounts' admins use (issue 19 §4).
+  const config = { action: 'apiKeys.manage', apiOnlyAllowed: true } as const;
 
   app.get(
     '/api/api-keys',
@@ -32,7 +33,8 @@ export function apiKeysRoutes(app: App, { deps }: ModuleContext): void {
   app.post(
     '/api/api-keys',
     {
-      config,
+      // A retry creates no second key, and the secret is not kept for it (shown once).
+      config: { ...config, idempotent: true, answerHoldsSecret: true },
       schema: {
         tags,
         description: 'Creates a key and answers it in `key` this once; only its hash is kept.',

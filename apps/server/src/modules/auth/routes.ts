@@ -76,26 +76,35 @@ export function authRoutes(app: App, { services, deps }: ModuleContext): void {
 
   app.get(
     '/api/auth/2fa/generate',
-    { schema: { tags: ['auth'], response: { 200: twoFactorGenerateResponseSchema } } },
+    {
+      config: { apiOnlyAllowed: true },
+      schema: { tags: ['auth'], response: { 200: twoFactorGenerateResponseSchema } },
+    },
     async (request) => auth.generateTwoFactor(principalOf(request)),
   );
 
   app.post(
     '/api/auth/2fa/turn-on',
-    { schema: { tags: ['auth'], body: pinBodySchema, response: { 200: loginResponseSchema } } },
+    {
+      config: { apiOnlyAllowed: true, idempotent: false },
+      schema: { tags: ['auth'], body: pinBodySchema, response: { 200: loginResponseSchema } },
+    },
     async (request) => auth.turnOnTwoFactor(principalOf(request), request.body.pin, request.ip),
   );
 
   app.post(
     '/api/auth/2fa/turn-off',
-    { schema: { tags: ['auth'], body: pinBodySchema, response: { 200: loginResponseSchema } } },
+    {
+      config: { apiOnlyAllowed: true, idempotent: false },
+      schema: { tags: ['auth'], body: pinBodySchema, response: { 200: loginResponseSchema } },
+    },
     async (request) => auth.turnOffTwoFactor(principalOf(request), request.body.pin, request.ip),
   );
 
   app.post(
     '/api/auth/2fa/validate',
     {
-      config: { allowPendingTwoFactor: true },
+      config: { apiOnlyAllowed: true, idempotent: false, allowPendingTwoFactor: true },
       schema: { tags: ['auth'], body: pinBodySchema, response: { 200: loginResponseSchema } },
     },
     async (request) => auth.validateTwoFactor(principalOf(request), request.body.pin, request.ip),

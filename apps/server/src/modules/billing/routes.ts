@@ -25,7 +25,7 @@ export function billingRoutes(app: App, ctx: ModuleContext): void {
   app.get(
     '/api/product',
     {
-      config: { action: 'billing.read' },
+      config: { apiOnlyAllowed: true, action: 'billing.read' },
       schema: {
         tags: ['billing'],
         response: { 200: productListSchema, ...errorResponses(401, 403) },
@@ -37,7 +37,7 @@ export function billingRoutes(app: App, ctx: ModuleContext): void {
   app.post(
     '/api/subscription/trial',
     {
-      config: { action: 'subscription.start' },
+      config: { apiOnlyAllowed: true, idempotent: true, action: 'subscription.start' },
       schema: {
         tags: ['billing'],
         body: startPlanBodySchema,
@@ -57,7 +57,7 @@ export function billingRoutes(app: App, ctx: ModuleContext): void {
   app.get(
     '/api/settings/subscription-info',
     {
-      config: { action: 'settings.read' },
+      config: { apiOnlyAllowed: true, action: 'settings.read' },
       schema: {
         tags: ['billing'],
         response: { 200: subscriptionInfoSchema, ...errorResponses(401, 403) },
@@ -69,7 +69,7 @@ export function billingRoutes(app: App, ctx: ModuleContext): void {
   app.get(
     '/api/topup/last-saldo-history',
     {
-      config: { action: 'billing.read' },
+      config: { apiOnlyAllowed: true, action: 'billing.read' },
       schema: {
         tags: ['billing'],
         response: { 200: lastSaldoSchema, ...errorResponses(401, 403) },

@@ -59,7 +59,7 @@ export function broadcastsRoutes(app: App, { deps }: ModuleContext): void {
   app.post(
     '/api/broadcasts/recipients/check',
     {
-      config: { action: 'broadcasts.create', scope: 'broadcasts:write' },
+      config: { idempotent: false, action: 'broadcasts.create', scope: 'broadcasts:write' },
       bodyLimit: BROADCAST_LIMITS.pasteChars + 64 * 1024,
       schema: {
         tags,
@@ -105,7 +105,7 @@ export function broadcastsRoutes(app: App, { deps }: ModuleContext): void {
   app.post(
     '/api/broadcasts',
     {
-      config: { action: 'broadcasts.create', scope: 'broadcasts:write' },
+      config: { idempotent: true, action: 'broadcasts.create', scope: 'broadcasts:write' },
       schema: {
         tags,
         body: broadcastCreateBodySchema,
@@ -174,7 +174,7 @@ export function broadcastsRoutes(app: App, { deps }: ModuleContext): void {
     app.post(
       `/api/broadcasts/:id/${action}`,
       {
-        config: { action: 'broadcasts.control', scope: 'broadcasts:write' },
+        config: { idempotent: false, action: 'broadcasts.control', scope: 'broadcasts:write' },
         schema: {
           tags,
           params,

@@ -26,7 +26,7 @@ export function channelRoutes(app: App, { deps }: ModuleContext): void {
   app.get(
     '/api/services',
     {
-      config: { action: 'channels.read' },
+      config: { apiOnlyAllowed: true, action: 'channels.read' },
       schema: {
         tags: ['services'],
         querystring: serviceListQuerySchema,
@@ -41,7 +41,7 @@ export function channelRoutes(app: App, { deps }: ModuleContext): void {
   app.get(
     '/api/services/all/:channel',
     {
-      config: { action: 'channels.read' },
+      config: { apiOnlyAllowed: true, action: 'channels.read' },
       schema: {
         tags: ['services'],
         params: z.object({ channel: channelTypeSchema }),
@@ -61,7 +61,7 @@ export function channelRoutes(app: App, { deps }: ModuleContext): void {
   app.get(
     '/api/services/webhook-info',
     {
-      config: { action: 'channels.manage' },
+      config: { apiOnlyAllowed: true, action: 'channels.manage' },
       schema: { tags: ['services'], response: { 200: webhookInfoSchema } },
     },
     async () => ({
@@ -73,7 +73,7 @@ export function channelRoutes(app: App, { deps }: ModuleContext): void {
   app.get(
     '/api/services/:id',
     {
-      config: { action: 'channels.read' },
+      config: { apiOnlyAllowed: true, action: 'channels.read' },
       schema: { tags: ['services'], params: idParams, response: { 200: serviceSchema } },
     },
     async (request) => getService(deps, principalOf(request), request.params.id),
@@ -82,7 +82,7 @@ export function channelRoutes(app: App, { deps }: ModuleContext): void {
   app.post(
     '/api/services',
     {
-      config: { action: 'channels.manage' },
+      config: { apiOnlyAllowed: true, idempotent: true, action: 'channels.manage' },
       schema: {
         tags: ['services'],
         body: createServiceBodySchema,
@@ -96,7 +96,7 @@ export function channelRoutes(app: App, { deps }: ModuleContext): void {
   app.post(
     '/api/services/toggle/:id',
     {
-      config: { action: 'channels.manage' },
+      config: { apiOnlyAllowed: true, idempotent: false, action: 'channels.manage' },
       schema: { tags: ['services'], params: idParams, response: { 200: serviceSchema } },
     },
     async (request) => toggleService(deps, principalOf(request), request.params.id),
@@ -105,7 +105,7 @@ export function channelRoutes(app: App, { deps }: ModuleContext): void {
   app.patch(
     '/api/services/:id',
     {
-      config: { action: 'channels.manage' },
+      config: { apiOnlyAllowed: true, action: 'channels.manage' },
       schema: {
         tags: ['services'],
         params: idParams,
@@ -119,7 +119,7 @@ export function channelRoutes(app: App, { deps }: ModuleContext): void {
   app.post(
     '/api/services/:id/disconnect',
     {
-      config: { action: 'channels.manage' },
+      config: { apiOnlyAllowed: true, idempotent: false, action: 'channels.manage' },
       schema: { tags: ['services'], params: idParams, response: { 200: serviceSchema } },
     },
     async (request) => disconnectService(deps, principalOf(request), request.params.id),
@@ -128,7 +128,7 @@ export function channelRoutes(app: App, { deps }: ModuleContext): void {
   app.post(
     '/api/services/:id/reconnect',
     {
-      config: { action: 'channels.manage' },
+      config: { apiOnlyAllowed: true, idempotent: false, action: 'channels.manage' },
       schema: { tags: ['services'], params: idParams, response: { 200: serviceSchema } },
     },
     async (request) => reconnectService(deps, principalOf(request), request.params.id),
@@ -137,7 +137,7 @@ export function channelRoutes(app: App, { deps }: ModuleContext): void {
   app.delete(
     '/api/services/:id',
     {
-      config: { action: 'channels.manage' },
+      config: { apiOnlyAllowed: true, action: 'channels.manage' },
       schema: { tags: ['services'], params: idParams, response: { 200: okSchema } },
     },
     async (request) => {

@@ -45,7 +45,7 @@ export function contactGroupsRoutes(app: App, { deps }: ModuleContext): void {
   app.post(
     '/api/contacts/groups',
     {
-      config: { ...manage, scope: 'contacts:write' },
+      config: { ...manage, idempotent: true, scope: 'contacts:write' },
       schema: {
         tags,
         body: contactGroupBodySchema,
@@ -100,7 +100,7 @@ export function contactGroupsRoutes(app: App, { deps }: ModuleContext): void {
   app.post(
     '/api/contacts/groups/:id/members',
     {
-      config: { ...manage, scope: 'contacts:write' },
+      config: { ...manage, idempotent: true, scope: 'contacts:write' },
       schema: {
         tags,
         params,

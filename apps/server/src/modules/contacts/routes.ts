@@ -89,7 +89,7 @@ export function contactsRoutes(app: App, { deps }: ModuleContext): void {
   app.post(
     '/api/contacts/attributes',
     {
-      config: { action: 'contactAttributes.manage' },
+      config: { idempotent: true, action: 'contactAttributes.manage' },
       schema: {
         tags,
         body: contactAttributeBodySchema,
@@ -124,7 +124,7 @@ export function contactsRoutes(app: App, { deps }: ModuleContext): void {
   app.post(
     '/api/contacts/import/preview',
     {
-      config: { action: 'contacts.import' },
+      config: { idempotent: false, action: 'contacts.import' },
       schema: {
         tags,
         consumes: ['multipart/form-data'],
@@ -143,7 +143,7 @@ export function contactsRoutes(app: App, { deps }: ModuleContext): void {
   app.post(
     '/api/contacts/import/commit',
     {
-      config: { action: 'contacts.import' },
+      config: { idempotent: true, action: 'contacts.import' },
       schema: {
         tags,
         body: contactImportCommitBodySchema,
@@ -211,7 +211,7 @@ export function contactsRoutes(app: App, { deps }: ModuleContext): void {
   app.post(
     '/api/contacts',
     {
-      config: { action: 'contacts.write', scope: 'contacts:write' },
+      config: { idempotent: true, action: 'contacts.write', scope: 'contacts:write' },
       schema: {
         tags,
         body: contactBodySchema,
@@ -250,7 +250,7 @@ export function contactsRoutes(app: App, { deps }: ModuleContext): void {
   app.post(
     '/api/contacts/:id/restore',
     {
-      config: { action: 'contacts.delete' },
+      config: { idempotent: false, action: 'contacts.delete' },
       schema: {
         tags,
         ...id,
@@ -263,7 +263,7 @@ export function contactsRoutes(app: App, { deps }: ModuleContext): void {
   app.post(
     '/api/contacts/:id/merge',
     {
-      config: { action: 'contacts.merge' },
+      config: { idempotent: false, action: 'contacts.merge' },
       schema: {
         tags,
         description:
@@ -280,7 +280,7 @@ export function contactsRoutes(app: App, { deps }: ModuleContext): void {
   app.post(
     '/api/contacts/:id/unmerge',
     {
-      config: { action: 'contacts.merge' },
+      config: { idempotent: false, action: 'contacts.merge' },
       schema: {
         tags,
         description:

@@ -21,7 +21,7 @@ export function divisionsRoutes(app: App, { deps }: ModuleContext): void {
   app.get(
     '/api/division',
     {
-      config: { action: 'divisions.read' },
+      config: { apiOnlyAllowed: true, action: 'divisions.read' },
       schema: { tags, response: { 200: divisionListSchema, ...errorResponses(401, 403) } },
     },
     async (request) => divisions.list(principalOf(request)),
@@ -30,7 +30,7 @@ export function divisionsRoutes(app: App, { deps }: ModuleContext): void {
   app.post(
     '/api/division',
     {
-      config: manage,
+      config: { ...manage, apiOnlyAllowed: true, idempotent: true },
       schema: {
         tags,
         body: divisionBodySchema,
@@ -44,7 +44,7 @@ export function divisionsRoutes(app: App, { deps }: ModuleContext): void {
   app.patch(
     '/api/division/:id',
     {
-      config: manage,
+      config: { ...manage, apiOnlyAllowed: true },
       schema: {
         tags,
         params: divisionIdParamsSchema,
@@ -58,7 +58,7 @@ export function divisionsRoutes(app: App, { deps }: ModuleContext): void {
   app.delete(
     '/api/division/:id',
     {
-      config: manage,
+      config: { ...manage, apiOnlyAllowed: true },
       schema: {
         tags,
         params: divisionIdParamsSchema,

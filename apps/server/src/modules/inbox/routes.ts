@@ -60,7 +60,7 @@ export function inboxRoutes(app: App, ctx: ModuleContext): void {
   app.post(
     '/api/messages',
     {
-      config: { scope: 'messages:send' },
+      config: { idempotent: true, scope: 'messages:send' },
       schema: { tags: ['messages'], body: sendMessageBodySchema, response: { 201: messageSchema } },
     },
     async (request, reply) =>

@@ -35,7 +35,7 @@ export function labelsRoutes(app: App, { deps }: ModuleContext): void {
   app.post(
     '/api/labels',
     {
-      config: manage,
+      config: { ...manage, idempotent: true },
       schema: {
         tags,
         body: labelBodySchema,

@@ -12,7 +12,7 @@ export function mediaRoutes(app: App, { deps }: ModuleContext): void {
   app.post(
     '/api/media',
     {
-      config: { scope: 'messages:send' },
+      config: { apiOnlyAllowed: true, idempotent: false, scope: 'messages:send' },
       schema: {
         tags: ['media'],
         consumes: ['multipart/form-data'],

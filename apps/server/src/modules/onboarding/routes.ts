@@ -10,7 +10,7 @@ export function onboardingRoutes(app: App, { deps }: ModuleContext): void {
   app.get(
     '/api/onboarding',
     {
-      config: { action: 'onboarding.read' },
+      config: { apiOnlyAllowed: true, action: 'onboarding.read' },
       schema: {
         tags: ['onboarding'],
         response: { 200: onboardingSchema, ...errorResponses(401, 403) },

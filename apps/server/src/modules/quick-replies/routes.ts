@@ -35,7 +35,7 @@ export function quickRepliesRoutes(app: App, { deps }: ModuleContext): void {
   app.post(
     '/api/quick-reply',
     {
-      config: manage,
+      config: { ...manage, idempotent: true },
       schema: {
         tags,
         body: quickReplyBodySchema,

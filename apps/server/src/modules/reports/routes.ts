@@ -25,7 +25,7 @@ export function reportsRoutes(app: App, { deps }: ModuleContext): void {
   app.get(
     '/api/reports',
     {
-      config: { action: 'reports.read', scope: 'reports:read' },
+      config: { apiOnlyAllowed: true, action: 'reports.read', scope: 'reports:read' },
       schema: {
         tags,
         description:
@@ -40,7 +40,7 @@ export function reportsRoutes(app: App, { deps }: ModuleContext): void {
   app.get(
     '/api/reports/export',
     {
-      config: { action: 'reports.read', scope: 'reports:read' },
+      config: { apiOnlyAllowed: true, action: 'reports.read', scope: 'reports:read' },
       schema: {
         tags,
         description:
@@ -61,7 +61,7 @@ export function reportsRoutes(app: App, { deps }: ModuleContext): void {
   app.get(
     '/api/reports/daily/usage',
     {
-      config: { action: 'reports.usage', scope: 'reports:read' },
+      config: { apiOnlyAllowed: true, action: 'reports.usage', scope: 'reports:read' },
       schema: {
         tags,
         querystring: usageDailyQuerySchema,
@@ -74,7 +74,7 @@ export function reportsRoutes(app: App, { deps }: ModuleContext): void {
   app.get(
     '/api/reports/weekly/usage',
     {
-      config: { action: 'reports.usage', scope: 'reports:read' },
+      config: { apiOnlyAllowed: true, action: 'reports.usage', scope: 'reports:read' },
       schema: {
         tags,
         querystring: usageWeeklyQuerySchema,
@@ -87,7 +87,7 @@ export function reportsRoutes(app: App, { deps }: ModuleContext): void {
   app.get(
     '/api/reports/usage',
     {
-      config: { action: 'reports.usage', scope: 'reports:read' },
+      config: { apiOnlyAllowed: true, action: 'reports.usage', scope: 'reports:read' },
       schema: {
         tags,
         querystring: usageRangeQuerySchema,
@@ -100,7 +100,7 @@ export function reportsRoutes(app: App, { deps }: ModuleContext): void {
   app.get(
     '/api/reports/targets',
     {
-      config: { action: 'reports.read', scope: 'reports:read' },
+      config: { apiOnlyAllowed: true, action: 'reports.read', scope: 'reports:read' },
       schema: { tags, response: { 200: reportTargetsSchema, ...errorResponses(401, 403) } },
     },
     async (request) => reports.targets(callerOf(request).accountId),
@@ -109,7 +109,7 @@ export function reportsRoutes(app: App, { deps }: ModuleContext): void {
   app.put(
     '/api/reports/targets',
     {
-      config: { action: 'reports.targets' },
+      config: { apiOnlyAllowed: true, action: 'reports.targets' },
       schema: {
         tags,
         body: reportTargetsSchema,
@@ -122,7 +122,7 @@ export function reportsRoutes(app: App, { deps }: ModuleContext): void {
   app.get(
     '/api/dashboard',
     {
-      config: { action: 'dashboard.read' },
+      config: { apiOnlyAllowed: true, action: 'dashboard.read' },
       schema: { tags, response: { 200: dashboardSchema, ...errorResponses(401, 403) } },
     },
     async (request) => dashboardOf(deps, reports, principalOf(request)),

@@ -27,7 +27,7 @@ export function greetingRoutes(app: App, { deps }: ModuleContext): void {
     app.route({
       method,
       url: '/api/greeting',
-      config: { action: 'greeting.manage' },
+      config: { action: 'greeting.manage', idempotent: method === 'POST' },
       schema: {
         tags: ['routing'],
         body: greetingBodySchema,

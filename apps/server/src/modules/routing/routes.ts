@@ -23,7 +23,7 @@ export function routingRoutes(app: App, ctx: ModuleContext): void {
   app.get(
     '/api/presence',
     {
-      config: { action: 'presence.read' },
+      config: { apiOnlyAllowed: true, action: 'presence.read' },
       schema: {
         tags: ['routing'],
         response: { 200: presenceListSchema, ...errorResponses(401, 403) },
@@ -35,7 +35,7 @@ export function routingRoutes(app: App, ctx: ModuleContext): void {
   app.post(
     '/api/presence',
     {
-      config: { action: 'presence.update' },
+      config: { apiOnlyAllowed: true, idempotent: false, action: 'presence.update' },
       schema: {
         tags: ['routing'],
         body: setPresenceBodySchema,
@@ -60,7 +60,7 @@ export function routingRoutes(app: App, ctx: ModuleContext): void {
   app.post(
     '/api/settings/handover',
     {
-      config: { action: 'settings.write' },
+      config: { idempotent: false, action: 'settings.write' },
       schema: {
         tags: ['routing'],
         body: updateHandoverSettingsBodySchema,

@@ -18,7 +18,7 @@ export function settingsRoutes(app: App, { deps }: ModuleContext): void {
   app.get(
     '/api/settings',
     {
-      config: { action: 'settings.read' },
+      config: { apiOnlyAllowed: true, action: 'settings.read' },
       schema: {
         tags: ['settings'],
         response: { 200: settingsListSchema, ...errorResponses(401, 403) },
@@ -30,7 +30,7 @@ export function settingsRoutes(app: App, { deps }: ModuleContext): void {
   app.get(
     '/api/settings/:key',
     {
-      config: { action: 'settings.read' },
+      config: { apiOnlyAllowed: true, action: 'settings.read' },
       schema: {
         tags: ['settings'],
         params: settingKeyParamsSchema,
@@ -43,7 +43,7 @@ export function settingsRoutes(app: App, { deps }: ModuleContext): void {
   app.post(
     '/api/settings',
     {
-      config: { action: 'settings.write' },
+      config: { apiOnlyAllowed: true, idempotent: false, action: 'settings.write' },
       schema: {
         tags: ['settings'],
         body: updateSettingsBodySchema,
@@ -58,7 +58,7 @@ export function settingsRoutes(app: App, { deps }: ModuleContext): void {
   app.get(
     '/api/ai/enable_ai',
     {
-      config: { action: 'settings.read' },
+      config: { apiOnlyAllowed: true, action: 'settings.read' },
       schema: {
         tags: ['settings'],
         response: { 200: enableAiResponseSchema, ...errorResponses(401, 403) },

@@ -47,7 +47,7 @@ export function shellRoutes(app: App, { deps }: ModuleContext): void {
     '/api/users/me/all',
     {
       // Unlike GET /users/me, this needs the TOTP step done: it carries account data.
-      config: { action: 'profile.read', allowPendingTwoFactor: false },
+      config: { apiOnlyAllowed: true, action: 'profile.read', allowPendingTwoFactor: false },
       schema: {
         tags: ['users'],
         response: { 200: meAllResponseSchema, ...errorResponses(401, 403) },

@@ -38,8 +38,9 @@ const CATEGORY_LABELS: Record<(typeof TEMPLATE_CATEGORIES)[number], string> = {
 export function templatesRoutes(app: App, { deps }: ModuleContext): void {
   const templates = new TemplatesService(deps);
   const tags = ['templates'];
-  const read = { action: 'templates.read' } as const;
-  const manage = { action: 'templates.manage' } as const;
+  // Templates are one of the pages an API-only account's people use (issue 19 §4).
+  const read = { action: 'templates.read', apiOnlyAllowed: true } as const;
+  const manage = { action: 'templates.manage', apiOnlyAllowed: true } as const;
   const params = templateIdParamsSchema;
   const options = (data: { value: string; label: string }[]) => ({
     config: read,
@@ -83,7 +84,7 @@ export function templatesRoutes(app: App, { deps }: ModuleContext): void {
   });
 
   app.post('/api/hsm/welcome', {
-    config: manage,
+    config: { ...manage, idempotent: true },
     schema: {
       tags,
       body: templateWelcomeBodySchema,
@@ -103,7 +104,7 @@ export function templatesRoutes(app: App, { deps }: ModuleContext): void {
   });
 
   app.post('/api/hsm', {
-    config: { ...manage, scope: 'templates:write' },
+    config: { ...manage, idempotent: true, scope: 'templates:write' },
     schema: {
       tags,
       body: templateInputSchema,
@@ -137,7 +138,7 @@ export function templatesRoutes(app: App, { deps }: ModuleContext): void {
 
   // Meta's refusal answers 422 and an outage 502, both with Meta's words in `issues`.
   app.post('/api/hsm/:id/publish', {
-    config: { ...manage, scope: 'templates:write' },
+    config: { ...manage, idempotent: false, scope: 'templates:write' },
     schema: {
       tags,
       params,

@@ -13,13 +13,14 @@ import type { UserAdminService } from './admin.service.js';
 /** Agent settings (admin): invitations and user administration. */
 export function userAdminRoutes(app: App, admin: UserAdminService): void {
   const tags = ['users'];
-  const config = { action: 'users.manage' } as const;
+  // The settings page's people tab, which API-only accounts use too (issue 19 §4).
+  const config = { action: 'users.manage', apiOnlyAllowed: true } as const;
   const errors = errorResponses(400, 401, 403, 404);
 
   app.post(
     '/api/users',
     {
-      config,
+      config: { ...config, idempotent: true },
       schema: {
         tags,
         body: inviteUserBodySchema,
@@ -47,7 +48,7 @@ export function userAdminRoutes(app: App, admin: UserAdminService): void {
   app.post(
     '/api/users/:id/deactivate',
     {
-      config,
+      config: { ...config, idempotent: false },
       schema: { tags, params: userIdParamsSchema, response: { 200: userSchema, ...errors } },
     },
     async (request) => admin.deactivate(principalOf(request), request.params.id),
@@ -56,7 +57,7 @@ export function userAdminRoutes(app: App, admin: UserAdminService): void {
   app.post(
     '/api/users/:id/reactivate',
     {
-      config,
+      config: { ...config, idempotent: false },
       schema: { tags, params: userIdParamsSchema, response: { 200: userSchema, ...errors } },
     },
     async (request) => admin.reactivate(principalOf(request), request.params.id),
@@ -65,7 +66,7 @@ export function userAdminRoutes(app: App, admin: UserAdminService): void {
   app.post(
     '/api/users/:id/resend-invite',
     {
-      config,
+      config: { ...config, idempotent: false },
       schema: { tags, params: userIdParamsSchema, response: { 200: okSchema, ...errors } },
     },
     async (request) => admin.resendInvite(principalOf(request), request.params.id),

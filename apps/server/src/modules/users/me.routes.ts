@@ -19,7 +19,7 @@ export function meRoutes(app: App, profile: ProfileService): void {
     '/api/users/me',
     {
       // The 2FA page shows who is signing in before the code is entered.
-      config: { action: 'profile.read', allowPendingTwoFactor: true },
+      config: { apiOnlyAllowed: true, action: 'profile.read', allowPendingTwoFactor: true },
       schema: { tags, response: { 200: userSchema, ...errorResponses(401, 403) } },
     },
     async (request) => profile.me(principalOf(request)),
@@ -28,7 +28,7 @@ export function meRoutes(app: App, profile: ProfileService): void {
   app.patch(
     '/api/users/me',
     {
-      config: { action: 'profile.update' },
+      config: { apiOnlyAllowed: true, action: 'profile.update' },
       schema: {
         tags,
         body: updateMeBodySchema,
@@ -41,7 +41,7 @@ export function meRoutes(app: App, profile: ProfileService): void {
   app.patch(
     '/api/users/me/password',
     {
-      config: { action: 'profile.update' },
+      config: { apiOnlyAllowed: true, action: 'profile.update' },
       schema: {
         tags,
         body: changePasswordBodySchema,
@@ -54,7 +54,7 @@ export function meRoutes(app: App, profile: ProfileService): void {
   app.get(
     '/api/users/agent',
     {
-      config: { action: 'users.list' },
+      config: { apiOnlyAllowed: true, action: 'users.list' },
       schema: {
         tags,
         querystring: agentListQuerySchema,

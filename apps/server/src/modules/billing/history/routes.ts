@@ -20,7 +20,7 @@ export function historyRoutes(app: App, deps: Deps): void {
   app.get(
     '/api/topup/saldo-history',
     {
-      config: { action: 'billing.read' },
+      config: { apiOnlyAllowed: true, action: 'billing.read' },
       schema: {
         tags,
         description: 'The ledger, newest first; `kind` and an inclusive day range narrow it.',
@@ -49,7 +49,7 @@ export function historyRoutes(app: App, deps: Deps): void {
   app.get(
     '/api/topup/saldo-history-pdf',
     {
-      config: { action: 'billing.read' },
+      config: { apiOnlyAllowed: true, action: 'billing.read' },
       schema: {
         tags,
         description:
@@ -71,7 +71,7 @@ export function historyRoutes(app: App, deps: Deps): void {
   app.get(
     '/api/topup/saldo-history-export',
     {
-      config: { action: 'billing.read' },
+      config: { apiOnlyAllowed: true, action: 'billing.read' },
       schema: {
         tags,
         description: 'The filtered ledger as CSV or XLSX, times in the account’s zone.',

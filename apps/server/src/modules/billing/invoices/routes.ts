@@ -25,7 +25,7 @@ export function invoiceRoutes(app: App, { deps }: ModuleContext): void {
   app.get(
     '/api/billing',
     {
-      config: read,
+      config: { ...read, apiOnlyAllowed: true },
       schema: {
         tags,
         description: 'Invoices, newest first; `year` narrows to one numbering year (Asia/Jakarta).',
@@ -39,7 +39,7 @@ export function invoiceRoutes(app: App, { deps }: ModuleContext): void {
   app.get(
     '/api/billing/first',
     {
-      config: read,
+      config: { ...read, apiOnlyAllowed: true },
       schema: {
         tags,
         description: 'The newest invoice; 404 while the account has none.',
@@ -52,7 +52,7 @@ export function invoiceRoutes(app: App, { deps }: ModuleContext): void {
   app.get(
     '/api/billing/profile',
     {
-      config: { action: 'billingProfile.read' },
+      config: { apiOnlyAllowed: true, action: 'billingProfile.read' },
       schema: {
         tags,
         description: 'The buyer on invoices; the account name until an admin saves it.',
@@ -65,7 +65,7 @@ export function invoiceRoutes(app: App, { deps }: ModuleContext): void {
   app.put(
     '/api/billing/profile',
     {
-      config: { action: 'billingProfile.update' },
+      config: { apiOnlyAllowed: true, action: 'billingProfile.update' },
       schema: {
         tags,
         description: 'Applies to invoices issued from now on.',
@@ -79,7 +79,7 @@ export function invoiceRoutes(app: App, { deps }: ModuleContext): void {
   app.get(
     '/api/billing/:id',
     {
-      config: read,
+      config: { ...read, apiOnlyAllowed: true },
       schema: {
         tags,
         params: invoiceIdParamsSchema,
@@ -92,7 +92,7 @@ export function invoiceRoutes(app: App, { deps }: ModuleContext): void {
   app.get(
     '/api/billing/:id/tax-billing-id',
     {
-      config: read,
+      config: { ...read, apiOnlyAllowed: true },
       schema: {
         tags,
         description: 'The tax invoice number (NSFP, 17 digits) once the platform entered it.',
@@ -109,7 +109,7 @@ export function invoiceRoutes(app: App, { deps }: ModuleContext): void {
   app.get(
     '/api/billing/:id/pdf',
     {
-      config: read,
+      config: { ...read, apiOnlyAllowed: true },
       schema: {
         tags,
         description: 'The invoice as a PDF, in `lang` (default: the caller’s language).',

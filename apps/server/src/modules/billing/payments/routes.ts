@@ -26,7 +26,7 @@ export function paymentRoutes(app: App, { deps }: ModuleContext): void {
   app.post(
     '/api/order/create-order/topup',
     {
-      config: { action: 'orders.create' },
+      config: { apiOnlyAllowed: true, idempotent: true, action: 'orders.create' },
       schema: { tags: ['orders'], body: topupOrderBodySchema, response: created },
     },
     async (request, reply) =>
@@ -39,7 +39,7 @@ export function paymentRoutes(app: App, { deps }: ModuleContext): void {
     app.post(
       `/api/order/create-order/${type}`,
       {
-        config: { action: 'orders.create' },
+        config: { apiOnlyAllowed: true, idempotent: true, action: 'orders.create' },
         schema: { tags: ['orders'], body: planOrderBodySchema, response: created },
       },
       async (request, reply) =>
@@ -54,7 +54,7 @@ export function paymentRoutes(app: App, { deps }: ModuleContext): void {
   app.post(
     '/api/order/create-order/:type',
     {
-      config: { action: 'orders.create' },
+      config: { apiOnlyAllowed: true, idempotent: true, action: 'orders.create' },
       schema: { tags: ['orders'], hide: true, params: createOrderParamsSchema },
     },
     async () => {
@@ -65,7 +65,7 @@ export function paymentRoutes(app: App, { deps }: ModuleContext): void {
   app.get(
     '/api/order/create-snap-token',
     {
-      config: { action: 'orders.create' },
+      config: { apiOnlyAllowed: true, action: 'orders.create' },
       schema: {
         tags: ['orders'],
         querystring: snapTokenQuerySchema,
@@ -78,7 +78,7 @@ export function paymentRoutes(app: App, { deps }: ModuleContext): void {
   app.get(
     '/api/order',
     {
-      config: { action: 'orders.read' },
+      config: { apiOnlyAllowed: true, action: 'orders.read' },
       schema: {
         tags: ['orders'],
         querystring: orderListQuerySchema,
@@ -99,7 +99,7 @@ export function paymentRoutes(app: App, { deps }: ModuleContext): void {
   app.get(
     '/api/order/:id',
     {
-      config: { action: 'orders.read' },
+      config: { apiOnlyAllowed: true, action: 'orders.read' },
       schema: {
         tags: ['orders'],
         params: orderIdParamsSchema,

@@ -10,7 +10,7 @@ export function pricingRoutes(app: App, { deps }: ModuleContext): void {
   app.get(
     '/api/pricing/standing',
     {
-      config: { action: 'billing.read' },
+      config: { apiOnlyAllowed: true, action: 'billing.read' },
       schema: {
         tags: ['billing'],
         response: { 200: pricingStandingSchema, ...errorResponses(401, 403) },

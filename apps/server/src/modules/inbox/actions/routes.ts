@@ -71,7 +71,7 @@ export function inboxActionRoutes(app: App, { deps }: ModuleContext): void {
   app.post(
     '/api/chats/assign',
     {
-      config: { action: 'chats.assign', scope: 'chats:write' },
+      config: { idempotent: false, action: 'chats.assign', scope: 'chats:write' },
       schema: { tags, body: assignChatBodySchema, response: actionResponses },
     },
     async (request) => assignChat(deps, callerOf(request), request.body),
@@ -80,7 +80,7 @@ export function inboxActionRoutes(app: App, { deps }: ModuleContext): void {
   app.post(
     '/api/chats/labels',
     {
-      config: { action: 'chats.update', scope: 'chats:write' },
+      config: { idempotent: false, action: 'chats.update', scope: 'chats:write' },
       schema: { tags, body: chatLabelsBodySchema, response: actionResponses },
     },
     async (request) => setChatLabels(deps, callerOf(request), request.body),
@@ -89,7 +89,7 @@ export function inboxActionRoutes(app: App, { deps }: ModuleContext): void {
   app.post(
     '/api/chats/flag',
     {
-      config: { action: 'chats.update' },
+      config: { idempotent: false, action: 'chats.update' },
       schema: { tags, body: chatFlagBodySchema, response: actionResponses },
     },
     async (request) => setChatFlag(deps, principalOf(request), request.body),
@@ -98,7 +98,7 @@ export function inboxActionRoutes(app: App, { deps }: ModuleContext): void {
   app.post(
     '/api/chats/resolve-ticket',
     {
-      config: { action: 'chats.resolve', scope: 'chats:write' },
+      config: { idempotent: false, action: 'chats.resolve', scope: 'chats:write' },
       schema: { tags, body: resolveTicketBodySchema, response: actionResponses },
     },
     async (request) => resolveTicket(deps, callerOf(request), request.body.chatId),
@@ -107,7 +107,10 @@ export function inboxActionRoutes(app: App, { deps }: ModuleContext): void {
   for (const { path, action } of STATE_ROUTES) {
     app.post(
       `/api/chats/${path}`,
-      { config: { action }, schema: { tags, body: chatRefSchema, response: actionResponses } },
+      {
+        config: { idempotent: false, action },
+        schema: { tags, body: chatRefSchema, response: actionResponses },
+      },
       async (request) => changeChatState(deps, principalOf(request), request.body.chatId, path),
     );
   }

@@ -33,7 +33,7 @@ export function inboxTemplateRoutes(app: App, { deps }: ModuleContext): void {
   app.post(
     '/api/messages/template',
     {
-      config: { scope: 'messages:send' },
+      config: { idempotent: true, scope: 'messages:send' },
       schema: {
         tags: ['messages'],
         body: sendTemplateBodySchema,
