@@ -34,3 +34,4 @@ export * from './ops.js';
 export * from './ops-settings.js';
 export * from './reports.js';
 export * from './csat.js';
+export * from './webhooks-out.js';
