@@ -1,7 +1,9 @@
 // `npm run bench -- webhooks` (issue 19 §5): outbound webhooks to a local receiver.
+//   baseline: 5,000 customer messages before any endpoint exists (ingest alone, same run).
 //   spine:  20,000 customer messages as signed Meta webhooks (100 connections); each becomes a
 //           `message.received` event on the spine and a signed POST to the receiver. Deliveries
-//           per second and p99 from the Meta webhook's POST to the receiver having the event.
+//           per second; p99 from the event's birth (its outbox row, written just after the
+//           message's commit) to the receiver having it, and from the Meta webhook's POST.
 //   drain:  20,000 events written to the outbox at once: how fast the worker empties it.
 //   outage: the receiver is down for 60 s while messages keep arriving, then back: every event
 //           delivered, none lost, and any event received twice is a retry of the same webhook-id.
@@ -27,6 +29,7 @@ const EVENTS = Number(process.env.BENCH_WEBHOOK_EVENTS ?? 20_000);
 const CONNECTIONS = Number(process.env.BENCH_CONCURRENCY ?? 100);
 const OUTAGE_MS = Number(process.env.BENCH_WEBHOOK_OUTAGE_MS ?? 60_000);
 const OUTAGE_EVENTS = Number(process.env.BENCH_WEBHOOK_OUTAGE_EVENTS ?? 3_000);
+const BASELINE = Number(process.env.BENCH_WEBHOOK_BASELINE ?? 5_000);
 const CUSTOMERS = 2_000;
 
 /** The receiver: the first arrival of each webhook-id, and how many times each came. */
@@ -102,26 +105,45 @@ async function pendingCount(b: Bench): Promise<number> {
   return rows[0]?.n ?? 0;
 }
 
+/** Ingest alone, before any endpoint exists: what the outbox listener costs ingest. */
+async function baselinePhase(b: Bench) {
+  console.error(`baseline: ${BASELINE} customer messages, no endpoint yet`);
+  const { figures } = await sendMessages(b, 1_000_000, BASELINE, CONNECTIONS);
+  return { messages: BASELINE, ingestPerSecond: figures.perSecond, webhookP99Ms: figures.p99 };
+}
+
 async function spinePhase(b: Bench) {
   console.error(`spine: ${EVENTS} customer messages, ${CONNECTIONS} connections`);
   const started = Date.now();
   const { sentAt, figures } = await sendMessages(b, 0, EVENTS, CONNECTIONS);
   await until(async () => (await pendingCount(b)) === 0, 120_000);
-  const latency: number[] = [];
+  // Born: when the outbox row was written, just after the message's commit.
+  const { rows } = await b.db.query<{ id: string; born: number }>(
+    `SELECT id, (extract(epoch FROM created_at) * 1000)::float8 AS born
+     FROM webhook_events WHERE account_id = $1 AND type = 'message.received'`,
+    [b.accountId],
+  );
+  const bornAt = new Map(rows.map((r) => [r.id, r.born]));
+  const fromMeta: number[] = [];
+  const fromEvent: number[] = [];
   let last = 0;
-  for (const { at, body } of b.receiver.first.values()) {
+  for (const [id, { at, body }] of b.receiver.first) {
     const sent = sentAt.get(providerIdOf(body) ?? '');
     if (sent === undefined) continue;
-    latency.push(at - sent);
+    fromMeta.push(at - sent);
+    const born = bornAt.get(id);
+    if (born !== undefined) fromEvent.push(at - born);
     last = Math.max(last, at);
   }
   return {
     events: EVENTS,
-    delivered: latency.length,
+    delivered: fromMeta.length,
     ingestPerSecond: figures.perSecond,
+    webhookP99Ms: figures.p99,
     webhookErrors: figures.errors + figures.non2xx,
-    deliveriesPerSecond: Math.round(latency.length / ((last - started) / 1000)),
-    eventToDeliveredMs: { p50: percentile(latency, 50), p99: percentile(latency, 99) },
+    deliveriesPerSecond: Math.round(fromMeta.length / ((last - started) / 1000)),
+    eventToDeliveredMs: { p50: percentile(fromEvent, 50), p99: percentile(fromEvent, 99) },
+    metaWebhookToDeliveredMs: { p50: percentile(fromMeta, 50), p99: percentile(fromMeta, 99) },
   };
 }
 
@@ -230,6 +252,13 @@ export async function runWebhooksBench(): Promise<object> {
        ON CONFLICT (account_id, key) DO UPDATE SET value = 'true'`,
       [accountId],
     );
+    const baseline = await baselinePhase({
+      url: service.url,
+      db,
+      receiver,
+      accountId,
+      endpointId: '',
+    });
     const res = await fetch(`${service.url}/api/webhook-endpoints`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
@@ -247,6 +276,7 @@ export async function runWebhooksBench(): Promise<object> {
     const outage = await outagePhase(b);
     return {
       name: 'webhooks',
+      baseline,
       spine,
       drain,
       outage,
