@@ -85,6 +85,21 @@ export function outboxEventsOf(event: DomainEvent, now: Date): OutboxEvent[] {
         },
       ];
     }
+    case 'contact.created':
+    case 'contact.updated':
+      return [
+        {
+          accountId: event.accountId,
+          type: event.type,
+          at: now,
+          data: {
+            contactId: event.contact.id,
+            name: event.contact.name,
+            phone: event.contact.phone,
+            channel: event.contact.channel,
+          },
+        },
+      ];
     default:
       return [];
   }
