@@ -36,3 +36,4 @@ export * from './reports.js';
 export * from './csat.js';
 export * from './api-access.js';
 export * from './api-keys.js';
+export * from './webhooks-out.js';

@@ -12,6 +12,7 @@ import type { ReportTables } from './schema-reports.js';
 import type { CsatTables } from './schema-csat.js';
 import type { IdempotencyTables } from './schema-idempotency.js';
 import type { ApiKeyTables } from './schema-api-keys.js';
+import type { WebhookTables } from './schema-webhooks.js';
 
 /** Kysely's view of the tables in migrations/. Keep in step with the SQL. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -185,7 +186,8 @@ export interface Database
     ReportTables,
     CsatTables,
     IdempotencyTables,
-    ApiKeyTables {
+    ApiKeyTables,
+    WebhookTables {
   accounts: AccountsTable;
   divisions: DivisionsTable;
   users: UsersTable;

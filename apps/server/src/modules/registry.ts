@@ -28,6 +28,7 @@ import { templatesModule } from './templates/module.js';
 import { reportsModule } from './reports/module.js';
 import { csatModule } from './csat/module.js';
 import { idempotencyModule } from './idempotency/module.js';
+import { webhooksOutModule } from './webhooks-out/module.js';
 
 export type { CoreServices, ModuleContext, ModuleDefinition } from './definition.js';
 
@@ -47,6 +48,9 @@ export const MODULE_DEFINITIONS: ModuleDefinition[] = [
   routesOnly('mail', mailRoutes),
   routesOnly('settings', settingsRoutes),
   routesOnly('api-keys', apiKeysRoutes),
+  // Before broadcasts and routing: a message's message.received takes its chat's sequence
+  // number before the chat.assigned that routing's answer to it publishes.
+  webhooksOutModule,
   broadcastsModule,
   routingModule,
   billingModule,
