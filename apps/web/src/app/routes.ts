@@ -123,6 +123,7 @@ const BillingSettingsPage = page(
   () => import('../features/billing/invoices/BillingSettingsPage'),
   'BillingSettingsPage',
 );
+const WebhooksPage = page(() => import('../features/webhooks/WebhooksPage'), 'WebhooksPage');
 const InvoicePage = page(() => import('../features/billing/invoices/InvoicePage'), 'InvoicePage');
 
 const BroadcastListPage = page(
@@ -199,6 +200,8 @@ export const ROUTES: readonly AppRoute[] = [
   route('routing', '/setting/routing', 'admin', RoutingPage, NONE),
   // Issue 16: invoices and the billing details printed on them; API-only accounts pay too.
   route('billing', '/setting/billing', 'admin', BillingSettingsPage, API_ONLY),
+  // Issue 19: outbound webhook endpoints and their delivery log (admins; the page says so).
+  route('webhooks', '/setting/webhooks', 'admin', WebhooksPage, API_ONLY),
   route('userEdit', '/user-edit', 'admin', UserEditPage, { allowAgent: true }),
 
   // Integration layout

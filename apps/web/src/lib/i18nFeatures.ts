@@ -18,6 +18,7 @@ import enInvoices from '../locales/en/invoices.json';
 import enTopup from '../locales/en/topup.json';
 import enReports from '../locales/en/reports.json';
 import enCsat from '../locales/en/csat.json';
+import enWebhooks from '../locales/en/webhooks.json';
 import idSettings from '../locales/id/settings.json';
 import idBilling from '../locales/id/billing.json';
 import idHome from '../locales/id/home.json';
@@ -36,6 +37,7 @@ import idInvoices from '../locales/id/invoices.json';
 import idTopup from '../locales/id/topup.json';
 import idReports from '../locales/id/reports.json';
 import idCsat from '../locales/id/csat.json';
+import idWebhooks from '../locales/id/webhooks.json';
 
 export const featureResources = {
   en: {
@@ -57,6 +59,7 @@ export const featureResources = {
     topup: enTopup,
     reports: enReports,
     csat: enCsat,
+    webhooks: enWebhooks,
   },
   id: {
     settings: idSettings,
@@ -77,5 +80,6 @@ export const featureResources = {
     topup: idTopup,
     reports: idReports,
     csat: idCsat,
+    webhooks: idWebhooks,
   },
 } as const;

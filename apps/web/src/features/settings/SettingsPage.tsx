@@ -7,6 +7,7 @@ import {
   IconTag,
   IconUserCircle,
   IconUsersGroup,
+  IconWebhook,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../app/session';
@@ -22,6 +23,7 @@ export function SettingsPage() {
   const { t } = useTranslation('settings');
   const { t: tRouting } = useTranslation('routing');
   const { t: tInvoices } = useTranslation('invoices');
+  const { t: tWebhooks } = useTranslation('webhooks');
   const session = useSession();
   const { user, account, settings, subscription, balance, reload } = session;
   // Read once per visit: the renewal link only needs day precision.
@@ -42,6 +44,17 @@ export function SettingsPage() {
         testId="settings-link-billing"
       />
     );
+
+  // Issue 19: webhook endpoints are managed by admins, on every account type.
+  const webhooksLink = isAdmin ? (
+    <HubLinkCard
+      to="/setting/webhooks"
+      icon={<IconWebhook size={22} />}
+      title={tWebhooks('hubTitle')}
+      text={tWebhooks('hubText')}
+      testId="settings-link-webhooks"
+    />
+  ) : null;
 
   return (
     <Stack gap={0}>
@@ -90,11 +103,13 @@ export function SettingsPage() {
               </>
             )}
             {billingLink}
+            {webhooksLink}
           </SimpleGrid>
         )}
-        {apiOnly && billingLink && (
+        {apiOnly && (billingLink || webhooksLink) && (
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
             {billingLink}
+            {webhooksLink}
           </SimpleGrid>
         )}
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
