@@ -2,6 +2,7 @@ import { Badge, Code, Group, Stack, Text, Title } from '@mantine/core';
 import type { WebhookAttempt, WebhookDelivery } from '@sapa/contracts';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format';
+import { useLatency } from '../useLatency';
 import classes from '../webhooks.module.css';
 
 /** Shows JSON indented for reading; the receiver got (and the signature covers) the raw bytes. */
@@ -21,6 +22,7 @@ function headerLines(headers: Record<string, string>): string {
 
 function AttemptBlock({ attempt }: { attempt: WebhookAttempt }) {
   const { t } = useTranslation('webhooks');
+  const latency = useLatency();
   const ok = attempt.responseStatus !== null && attempt.responseStatus < 300;
   return (
     <Stack gap={6} data-testid="delivery-attempt">
@@ -37,7 +39,7 @@ function AttemptBlock({ attempt }: { attempt: WebhookAttempt }) {
             : `HTTP ${attempt.responseStatus}`}
         </Badge>
         <Text size="sm" c="dimmed">
-          {t('deliveries.ms', { value: attempt.latencyMs })}
+          {latency(attempt.latencyMs)}
         </Text>
         {attempt.replay && (
           <Badge variant="outline" color="gray" radius="sm">

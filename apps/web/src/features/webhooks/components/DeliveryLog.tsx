@@ -1,11 +1,13 @@
-import { Accordion, Button, Center, Group, Loader, Stack, Text, Tooltip } from '@mantine/core';
+import { Accordion, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
 import type { WebhookDelivery } from '@sapa/contracts';
 import { IconRefresh, IconSend } from '@tabler/icons-react';
+import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { errorText } from '../../shared/forms';
 import { useDeliveries, useReplayDelivery, useSendTestEvent } from '../api';
+import { useLatency } from '../useLatency';
 import classes from '../webhooks.module.css';
 import { DeliveryDetail } from './DeliveryDetail';
 import { DeliveryStateBadge } from './DeliveryStateBadge';
@@ -16,52 +18,63 @@ const lastAttempt = (d: WebhookDelivery) =>
     null,
   );
 
-function Cell({
-  label,
-  wide,
-  children,
-}: {
-  label: string;
-  wide?: boolean;
-  children: React.ReactNode;
-}) {
-  return (
-    <div className={wide ? classes.wide : undefined}>
-      <span className={classes.label}>{label}</span>
-      {children}
-    </div>
-  );
-}
+/** The same breakpoint as the stylesheet's phone layout (48em). */
+const PHONE_QUERY = '(max-width: 48em)';
 
-function DeliverySummary({ delivery }: { delivery: WebhookDelivery }) {
+const COLUMNS = ['time', 'event', 'attempt', 'response', 'latency', 'state', 'nextRetry'] as const;
+
+function DeliverySummary({ delivery, phone }: { delivery: WebhookDelivery; phone: boolean }) {
   const { t } = useTranslation('webhooks');
+  const latency = useLatency();
   const last = lastAttempt(delivery);
-  const col = (key: string) => t(`deliveries.columns.${key}`);
-  return (
-    <div className={classes.grid}>
-      <Cell label={col('time')}>{formatDateTime(delivery.createdAt)}</Cell>
-      <Cell label={col('event')} wide>
-        <Text span ff="monospace" size="sm" fw={600} data-testid="delivery-event">
+  const response =
+    last === null ? '—' : (last.responseStatus?.toString() ?? t('deliveries.noResponse'));
+  const next =
+    delivery.state === 'pending' && delivery.nextAttemptAt
+      ? formatDateTime(delivery.nextAttemptAt)
+      : null;
+  // One layout rendered at a time, so each fact has one element (tests, screen readers).
+  if (!phone)
+    return (
+      <div className={classes.grid}>
+        <span>{formatDateTime(delivery.createdAt)}</span>
+        <Text span ff="monospace" size="sm" fw={600} truncate data-testid="delivery-event">
           {delivery.eventType}
         </Text>
-      </Cell>
-      <Cell label={col('attempt')}>{delivery.attempts}</Cell>
-      <Cell label={col('response')}>
-        <span data-testid="delivery-response">
-          {last === null ? '—' : (last.responseStatus ?? t('deliveries.noResponse'))}
+        <span>{delivery.attempts}</span>
+        <span data-testid="delivery-response">{response}</span>
+        <span>{last === null ? '—' : latency(last.latencyMs)}</span>
+        <span>
+          <DeliveryStateBadge delivery={delivery} />
         </span>
-      </Cell>
-      <Cell label={col('latency')}>
-        {last === null ? '—' : t('deliveries.ms', { value: last.latencyMs })}
-      </Cell>
-      <Cell label={col('state')}>
-        <DeliveryStateBadge delivery={delivery} />
-      </Cell>
-      <Cell label={col('nextRetry')}>
-        {delivery.state === 'pending' && delivery.nextAttemptAt
-          ? formatDateTime(delivery.nextAttemptAt)
-          : '—'}
-      </Cell>
+        <span>{next ?? '—'}</span>
+      </div>
+    );
+  // Phones: what happened on the first line, when and how on the second.
+  return (
+    <div style={{ minWidth: 0 }}>
+      <Group justify="space-between" gap="xs" wrap="nowrap">
+        <Text span ff="monospace" size="sm" fw={600} truncate data-testid="delivery-event">
+          {delivery.eventType}
+        </Text>
+        {/* The state matters more than the end of a long event name. */}
+        <div style={{ flexShrink: 0 }}>
+          <DeliveryStateBadge delivery={delivery} />
+        </div>
+      </Group>
+      <Text size="xs" c="dimmed" mt={4}>
+        {[
+          formatDateTime(delivery.createdAt),
+          t('deliveries.attemptN', { n: delivery.attempts }),
+          response,
+          ...(last === null ? [] : [latency(last.latencyMs)]),
+        ].join(' · ')}
+      </Text>
+      {next && (
+        <Text size="xs" c="orange.8" mt={2}>
+          {t('deliveries.nextAt', { at: next })}
+        </Text>
+      )}
     </div>
   );
 }
@@ -69,6 +82,7 @@ function DeliverySummary({ delivery }: { delivery: WebhookDelivery }) {
 /** One endpoint's deliveries: a row per event, expanding to the request and each answer. */
 export function DeliveryLog({ endpointId, canSend }: { endpointId: string; canSend: boolean }) {
   const { t } = useTranslation('webhooks');
+  const phone = useMediaQuery(PHONE_QUERY) ?? false;
   const deliveries = useDeliveries(endpointId);
   const test = useSendTestEvent(endpointId);
   const replay = useReplayDelivery(endpointId);
@@ -90,7 +104,7 @@ export function DeliveryLog({ endpointId, canSend }: { endpointId: string; canSe
   return (
     <Stack gap="sm" data-testid="delivery-log">
       <Group justify="space-between" align="center" gap="sm">
-        <div style={{ minWidth: 0, flex: 1 }}>
+        <div style={{ minWidth: 220, flex: 1 }}>
           <Text fw={650}>{t('deliveries.title')}</Text>
           <Text size="sm" c="dimmed">
             {polling ? t('deliveries.refreshing') : t('deliveries.description')}
@@ -123,13 +137,16 @@ export function DeliveryLog({ endpointId, canSend }: { endpointId: string; canSe
       ) : (
         <div>
           <div className={`${classes.grid} ${classes.head}`}>
-            {['time', 'event', 'attempt', 'response', 'latency', 'state', 'nextRetry'].map(
-              (key) => (
-                <span key={key}>{col(key)}</span>
-              ),
-            )}
+            {COLUMNS.map((key) => (
+              <span key={key}>{col(key)}</span>
+            ))}
           </div>
-          <Accordion chevronPosition="left" variant="default" multiple>
+          <Accordion
+            chevronPosition="left"
+            variant="default"
+            multiple
+            classNames={{ chevron: classes.chevron }}
+          >
             {rows.map((delivery) => (
               <Accordion.Item
                 key={delivery.id}
@@ -139,22 +156,23 @@ export function DeliveryLog({ endpointId, canSend }: { endpointId: string; canSe
                 data-state={delivery.state}
               >
                 <div className={classes.row}>
-                  <Accordion.Control aria-label={t('deliveries.details')}>
-                    <DeliverySummary delivery={delivery} />
+                  <Accordion.Control style={{ flex: 1, minWidth: 0 }}>
+                    <DeliverySummary delivery={delivery} phone={phone} />
                   </Accordion.Control>
-                  <Tooltip label={t('deliveries.replay')}>
+                  <div className={classes.action}>
                     <Button
                       variant="subtle"
                       size="compact-sm"
-                      mx="xs"
+                      mr="xs"
                       leftSection={<IconRefresh size={14} />}
                       loading={replay.isPending && replay.variables === delivery.id}
                       onClick={() => replayOne(delivery.id)}
+                      aria-label={t('deliveries.replayLabel', { type: delivery.eventType })}
                       data-testid="delivery-replay"
                     >
-                      {t('deliveries.replay')}
+                      <span className={classes.actionText}>{t('deliveries.replay')}</span>
                     </Button>
-                  </Tooltip>
+                  </div>
                 </div>
                 <Accordion.Panel>
                   <DeliveryDetail delivery={delivery} />
