@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { WEBHOOK_DEFAULT_RETRY_SCHEDULE } from '@sapa/contracts';
 
 /** Payment gateways a driver exists for (modules/billing/payments/gateways). */
 export const PAYMENT_GATEWAYS = ['midtrans'] as const;
@@ -88,6 +89,14 @@ const envSchema = z.object({
   MIDTRANS_API_URL: z
     .url({ error: 'MIDTRANS_API_URL must be a full URL such as https://api.midtrans.com' })
     .default('https://api.sandbox.midtrans.com'),
+  WEBHOOK_RETRY_SCHEDULE: z
+    .string()
+    .regex(
+      /^\s*\d+(\s*,\s*\d+)*\s*$/,
+      'WEBHOOK_RETRY_SCHEDULE is a comma-separated list of seconds, such as 0,5,300',
+    )
+    .optional(),
+  WEBHOOK_ALLOWED_PRIVATE_HOSTS: z.string().default(''),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -132,6 +141,18 @@ export interface Config {
   /** The local Meta sandbox, when `npm start` runs one (printed in the start banner). */
   sandboxUrl: string | undefined;
   payments: PaymentsConfig;
+  webhooks: WebhooksConfig;
+}
+
+/** Outbound webhooks (issue 19 §5). */
+export interface WebhooksConfig {
+  /** Seconds to wait before each attempt: the first is the first delivery, the rest retries. */
+  retrySchedule: number[];
+  /**
+   * Hosts (lower case) an endpoint may name although they resolve to a private or loopback
+   * address, http allowed: for local testing only. Every other private address stays refused.
+   */
+  allowedPrivateHosts: ReadonlySet<string>;
 }
 
 export interface PaymentsConfig {
@@ -207,6 +228,21 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         apiUrl: env.MIDTRANS_API_URL.replace(/\/$/, ''),
       },
       timeoutMs: 15_000,
+    },
+    webhooks: {
+      retrySchedule: env.WEBHOOK_RETRY_SCHEDULE
+        ? env.WEBHOOK_RETRY_SCHEDULE.split(',').map((s) => Number(s.trim()))
+        : [...WEBHOOK_DEFAULT_RETRY_SCHEDULE],
+      allowedPrivateHosts: new Set(
+        env.WEBHOOK_ALLOWED_PRIVATE_HOSTS.split(',')
+          .map((h) =>
+            h
+              .trim()
+              .toLowerCase()
+              .replace(/^\[|\]$/g, ''),
+          )
+          .filter(Boolean),
+      ),
     },
   };
 }

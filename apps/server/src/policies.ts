@@ -93,6 +93,8 @@ export const POLICIES = {
   'broadcasts.read': { roles: ALL },
   'broadcasts.create': { roles: ALL },
   'broadcasts.control': { roles: ALL },
+  // Outbound webhooks carry every conversation of the account to a URL of the admin's choosing.
+  'webhooks.manage': { roles: ADMIN },
 } as const satisfies Record<string, Policy>;
 
 export type Action = keyof typeof POLICIES;

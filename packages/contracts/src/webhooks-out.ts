@@ -72,7 +72,7 @@ export const WEBHOOK_EVENT_DATA = {
     ...chatRef,
     messageId: z.string(),
     status: z.enum(['sent', 'delivered', 'read', 'failed']),
-    error: z.object({ code: z.string().nullable(), reason: z.string() }).nullable(),
+    error: z.object({ code: z.number().nullable(), reason: z.string() }).nullable(),
   }),
   /** A new conversation started (the first message of a customer on a channel). */
   'chat.created': z.object({
@@ -155,6 +155,9 @@ export const WEBHOOK_EVENT_DESCRIPTIONS: Record<WebhookEventType, string> = {
   'broadcast.completed': 'A broadcast finished',
   'csat.received': 'A customer rated a satisfaction survey',
 };
+/** The type of the event "send test event" sends; never queued by anything else. */
+export const WEBHOOK_TEST_EVENT_TYPE = 'webhook.test';
+
 export const webhookEventTypeListSchema = z.object({
   data: z.array(z.object({ type: webhookEventTypeSchema, description: z.string() })),
 });
@@ -240,7 +243,8 @@ export type WebhookAttempt = z.infer<typeof webhookAttemptSchema>;
 export const webhookDeliverySchema = z.object({
   id: z.string(),
   eventId: z.string(),
-  eventType: webhookEventTypeSchema,
+  /** A catalogue type, or `webhook.test` for "send test event". */
+  eventType: z.string(),
   state: z.enum(WEBHOOK_DELIVERY_STATES),
   attempts: z.number().int(),
   nextAttemptAt: z.string().nullable(),

@@ -10,6 +10,7 @@ import type { MoneyTables } from './schema-money.js';
 import type { PricingTables } from './schema-pricing.js';
 import type { ReportTables } from './schema-reports.js';
 import type { CsatTables } from './schema-csat.js';
+import type { WebhookTables } from './schema-webhooks.js';
 
 /** Kysely's view of the tables in migrations/. Keep in step with the SQL. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -181,7 +182,8 @@ export interface Database
     MoneyTables,
     PricingTables,
     ReportTables,
-    CsatTables {
+    CsatTables,
+    WebhookTables {
   accounts: AccountsTable;
   divisions: DivisionsTable;
   users: UsersTable;

@@ -58,7 +58,7 @@ for (const [net, prefix] of [
   BLOCKED.addSubnet(net, prefix, 'ipv6');
 
 /** The addresses of a host that is on the public internet (SSRF), or null. */
-async function publicAddress(hostname: string): Promise<LookupAddress | null> {
+export async function publicAddress(hostname: string): Promise<LookupAddress | null> {
   const host = hostname.replace(/^\[|\]$/g, '');
   let addresses: LookupAddress[];
   try {

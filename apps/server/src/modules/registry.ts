@@ -26,6 +26,7 @@ import { usersRoutes } from './users/routes.js';
 import { templatesModule } from './templates/module.js';
 import { reportsModule } from './reports/module.js';
 import { csatModule } from './csat/module.js';
+import { webhooksOutModule } from './webhooks-out/module.js';
 
 export type { CoreServices, ModuleContext, ModuleDefinition } from './definition.js';
 
@@ -44,6 +45,9 @@ export const MODULE_DEFINITIONS: ModuleDefinition[] = [
   routesOnly('auth', authRoutes),
   routesOnly('mail', mailRoutes),
   routesOnly('settings', settingsRoutes),
+  // Before broadcasts and routing: a message's message.received takes its chat's sequence
+  // number before the chat.assigned that routing's answer to it publishes.
+  webhooksOutModule,
   broadcastsModule,
   routingModule,
   billingModule,

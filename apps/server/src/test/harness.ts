@@ -83,6 +83,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       },
       timeoutMs: 2_000,
     },
+    webhooks: { retrySchedule: [0, 5, 300, 1800], allowedPrivateHosts: new Set() },
     ...overrides,
   };
 }

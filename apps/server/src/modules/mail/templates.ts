@@ -1,5 +1,10 @@
 export type MailTemplate =
-  'verify_email' | 'reset_password' | 'invite' | 'low_balance' | 'channel_attention';
+  | 'verify_email'
+  | 'reset_password'
+  | 'invite'
+  | 'low_balance'
+  | 'channel_attention'
+  | 'webhook_disabled';
 export type Language = 'en' | 'id';
 
 interface Content {
@@ -102,6 +107,32 @@ const COPY: Record<MailTemplate, Record<Language, (v: Record<string, string>) =>
       button: 'Perbaiki kanal',
       outro:
         'Email ini dikirim sekali per masalah; kanal ditandai "perlu perhatian" di Integrasi sampai berfungsi lagi.',
+    }),
+  },
+  // Issue 19 §5: an endpoint that kept failing for 3 days (`reason` failing) or answered 410
+  // (`reason` gone) was switched off; events for it are no longer queued.
+  webhook_disabled: {
+    en: (v) => ({
+      subject: `Sapa stopped sending webhooks to ${v.url}`,
+      heading: `Hi ${v.name},`,
+      intro:
+        v.reason === 'gone'
+          ? `The webhook endpoint ${v.url} of ${v.company} answered 410 Gone, so Sapa disabled it and stopped sending it events.`
+          : `The webhook endpoint ${v.url} of ${v.company} has failed every delivery for 3 days, so Sapa disabled it and stopped sending it events.`,
+      button: 'Review webhooks',
+      outro:
+        'Fix the receiver, enable the endpoint again and replay the failed deliveries from its log.',
+    }),
+    id: (v) => ({
+      subject: `Sapa berhenti mengirim webhook ke ${v.url}`,
+      heading: `Halo ${v.name},`,
+      intro:
+        v.reason === 'gone'
+          ? `Endpoint webhook ${v.url} milik ${v.company} menjawab 410 Gone, jadi Sapa menonaktifkannya dan berhenti mengirim event ke sana.`
+          : `Endpoint webhook ${v.url} milik ${v.company} gagal menerima setiap pengiriman selama 3 hari, jadi Sapa menonaktifkannya dan berhenti mengirim event ke sana.`,
+      button: 'Tinjau webhook',
+      outro:
+        'Perbaiki penerimanya, aktifkan lagi endpoint-nya, lalu kirim ulang pengiriman yang gagal dari log-nya.',
     }),
   },
 };

@@ -1,0 +1,101 @@
+import type { Deps } from '../../../deps.js';
+import type { DomainEvent } from '../../../events/bus.js';
+import { recordEvent, type OutboxEvent } from '../outbox.js';
+
+/** The statuses receivers hear about (queueing and the like stay inside Sapa). */
+const FORWARDED: ReadonlySet<string> = new Set(['sent', 'delivered', 'read', 'failed']);
+
+const actor = (by: { _id: string; name: string } | null) =>
+  by ? { id: by._id, name: by.name } : null;
+
+/**
+ * The events the spine publishes after their commit (statuses of sends, assignment, resolving,
+ * broadcasts), turned into outbox rows. These listeners cannot hold up the publisher, so what a
+ * crash in the moment between the commit and this insert loses is written again by the repair
+ * sweep (sweep.ts), which derives the same events, under the same dedupe keys, from the rows.
+ */
+export function outboxEventsOf(event: DomainEvent, now: Date): OutboxEvent[] {
+  switch (event.type) {
+    case 'message.status': {
+      if (!FORWARDED.has(event.status)) return [];
+      return [
+        {
+          accountId: event.chat.account_id,
+          type: 'message.status',
+          chatId: event.chat.id,
+          at: now,
+          dedupeKey: `message.status:${event.messageId}:${event.status}`,
+          data: {
+            messageId: event.messageId,
+            status: event.status,
+            error: event.error
+              ? { code: event.error.code ?? null, reason: event.error.message }
+              : null,
+          },
+        },
+      ];
+    }
+    case 'chat.assigned':
+      return [
+        {
+          accountId: event.chat.account_id,
+          type: 'chat.assigned',
+          chatId: event.chat.id,
+          at: now,
+          data: {
+            agentId: event.chat.agent_id,
+            divisionIds: event.chat.division_ids,
+            by: actor(event.by),
+          },
+        },
+      ];
+    case 'chat.resolved': {
+      const base = { accountId: event.chat.account_id, chatId: event.chat.id, at: now };
+      const events: OutboxEvent[] = [
+        {
+          ...base,
+          type: 'chat.resolved',
+          data: { ticketId: event.ticketId, by: actor(event.by) },
+        },
+      ];
+      if (event.ticketId)
+        events.push({
+          ...base,
+          type: 'ticket.closed',
+          dedupeKey: `ticket.closed:${event.ticketId}`,
+          data: { ticketId: event.ticketId, by: actor(event.by) },
+        });
+      return events;
+    }
+    case 'broadcast.progress': {
+      const { event: p } = event;
+      if (p.status !== 'completed') return [];
+      return [
+        {
+          accountId: event.accountId,
+          type: 'broadcast.completed',
+          at: now,
+          dedupeKey: `broadcast.completed:${p.broadcastId}`,
+          data: {
+            broadcastId: p.broadcastId,
+            status: p.status,
+            counts: p.counts,
+            reason: p.reason,
+          },
+        },
+      ];
+    }
+    default:
+      return [];
+  }
+}
+
+export function listenToSpine(deps: Deps): void {
+  deps.events.subscribe((event) => {
+    const now = deps.clock.now();
+    for (const e of outboxEventsOf(event, now))
+      void recordEvent(deps.db, e, now).catch((err: unknown) =>
+        deps.log.error({ err, type: e.type }, 'webhook event not queued; the sweep will'),
+      );
+  });
+}

@@ -1,0 +1,25 @@
+import type { ModuleDefinition } from '../definition.js';
+import { WebhookDispatcher } from './dispatcher.js';
+import { listenToAwaited } from './listeners/awaited.listener.js';
+import { listenToSpine } from './listeners/spine.listener.js';
+import { webhookEndpointsRoutes } from './routes.js';
+
+/**
+ * Outbound webhooks (issue 19 §5): events from the spine go to a durable outbox
+ * (`webhook_events`, `webhook_deliveries`) and a worker loop posts them, signed by the Standard
+ * Webhooks scheme, with retries on `WEBHOOK_RETRY_SCHEDULE`. Meta's inbound webhooks are
+ * `modules/webhooks`.
+ */
+export const webhooksOutModule: ModuleDefinition = {
+  name: 'webhooks-out',
+  routes: [webhookEndpointsRoutes],
+  listeners: (deps) => {
+    listenToAwaited(deps);
+    listenToSpine(deps);
+  },
+  workers: async (deps) => {
+    const dispatcher = new WebhookDispatcher(deps);
+    dispatcher.start();
+    return () => dispatcher.stop();
+  },
+};

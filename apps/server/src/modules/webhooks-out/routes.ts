@@ -1,0 +1,181 @@
+import {
+  WEBHOOK_EVENT_DESCRIPTIONS,
+  WEBHOOK_EVENT_TYPES,
+  okSchema,
+  webhookDeliveryListQuerySchema,
+  webhookDeliveryListSchema,
+  webhookDeliveryParamsSchema,
+  webhookDeliverySchema,
+  webhookEndpointCreateBodySchema,
+  webhookEndpointListSchema,
+  webhookEndpointParamsSchema,
+  webhookEndpointSchema,
+  webhookEndpointUpdateBodySchema,
+  webhookEndpointWithSecretSchema,
+  webhookEventTypeListSchema,
+} from '@sapa/contracts';
+import { principalOf } from '../../http/authenticate.js';
+import { errorResponses } from '../../http/error-responses.js';
+import type { App } from '../../http/types.js';
+import type { ModuleContext } from '../definition.js';
+import { WebhookEndpointsService } from './service.js';
+
+/**
+ * /api/webhook-endpoints: the admin's outbound webhook endpoints, their delivery log, replay and
+ * test events (issue 19 §5). Signing: Standard Webhooks, see docs/API.md "Webhooks".
+ */
+export function webhookEndpointsRoutes(app: App, { deps }: ModuleContext): void {
+  const service = new WebhookEndpointsService(deps);
+  const tags = ['webhooks'];
+  // k19's API keys will add `scope: 'webhooks:write'` to this config once scopes exist.
+  const config = { action: 'webhooks.manage' } as const;
+  const params = webhookEndpointParamsSchema;
+
+  app.get(
+    '/api/webhook-endpoints/event-types',
+    {
+      config,
+      schema: {
+        tags,
+        description: 'The event types an endpoint may subscribe to.',
+        response: { 200: webhookEventTypeListSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async () => ({
+      data: WEBHOOK_EVENT_TYPES.map((type) => ({
+        type,
+        description: WEBHOOK_EVENT_DESCRIPTIONS[type],
+      })),
+    }),
+  );
+
+  app.get(
+    '/api/webhook-endpoints',
+    {
+      config,
+      schema: {
+        tags,
+        response: { 200: webhookEndpointListSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => service.list(principalOf(request).accountId),
+  );
+
+  app.post(
+    '/api/webhook-endpoints',
+    {
+      config,
+      schema: {
+        tags,
+        description:
+          'Adds an endpoint. The answer carries its `whsec_` signing secret, shown this once. The URL must be https on a public address (400 otherwise).',
+        body: webhookEndpointCreateBodySchema,
+        response: { 200: webhookEndpointWithSecretSchema, ...errorResponses(400, 401, 403, 409) },
+      },
+    },
+    async (request) => service.create(principalOf(request).accountId, request.body),
+  );
+
+  app.get(
+    '/api/webhook-endpoints/:id',
+    {
+      config,
+      schema: {
+        tags,
+        params,
+        response: { 200: webhookEndpointSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => service.get(principalOf(request).accountId, request.params.id),
+  );
+
+  app.patch(
+    '/api/webhook-endpoints/:id',
+    {
+      config,
+      schema: {
+        tags,
+        description: 'Changes the URL, the event types, or switches the endpoint off and on.',
+        params,
+        body: webhookEndpointUpdateBodySchema,
+        response: { 200: webhookEndpointSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) =>
+      service.update(principalOf(request).accountId, request.params.id, request.body),
+  );
+
+  app.delete(
+    '/api/webhook-endpoints/:id',
+    {
+      config,
+      schema: {
+        tags,
+        params,
+        response: { 200: okSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => service.remove(principalOf(request).accountId, request.params.id),
+  );
+
+  app.post(
+    '/api/webhook-endpoints/:id/rotate-secret',
+    {
+      config,
+      schema: {
+        tags,
+        description:
+          'A new signing secret, shown this once. For 24 hours every delivery carries a signature by each secret.',
+        params,
+        response: { 200: webhookEndpointWithSecretSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => service.rotateSecret(principalOf(request).accountId, request.params.id),
+  );
+
+  app.get(
+    '/api/webhook-endpoints/:id/deliveries',
+    {
+      config,
+      schema: {
+        tags,
+        description:
+          'The delivery log, newest first: each event with its attempts (request headers, response code and body excerpt, latency).',
+        params,
+        querystring: webhookDeliveryListQuerySchema,
+        response: { 200: webhookDeliveryListSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) =>
+      service.deliveries(principalOf(request).accountId, request.params.id, request.query),
+  );
+
+  app.post(
+    '/api/webhook-endpoints/:id/deliveries/:deliveryId/replay',
+    {
+      config,
+      schema: {
+        tags,
+        description: 'Sends the delivery again now, with the same `webhook-id`.',
+        params: webhookDeliveryParamsSchema,
+        response: { 200: webhookDeliverySchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) =>
+      service.replay(principalOf(request).accountId, request.params.id, request.params.deliveryId),
+  );
+
+  app.post(
+    '/api/webhook-endpoints/:id/test',
+    {
+      config,
+      schema: {
+        tags,
+        description: 'Sends a `webhook.test` event to the endpoint now and answers its delivery.',
+        params,
+        response: { 200: webhookDeliverySchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => service.sendTest(principalOf(request).accountId, request.params.id),
+  );
+}
