@@ -1,7 +1,7 @@
 import { Badge, Code, Group, Stack, Text, Title } from '@mantine/core';
 import type { WebhookAttempt, WebhookDelivery } from '@sapa/contracts';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../lib/format';
+import { formatLogTime } from '../logTime';
 import { useLatency } from '../useLatency';
 import classes from '../webhooks.module.css';
 
@@ -31,7 +31,7 @@ function AttemptBlock({ attempt }: { attempt: WebhookAttempt }) {
           {t('deliveries.attemptN', { n: attempt.attempt })}
         </Text>
         <Text size="sm" c="dimmed">
-          {formatDateTime(attempt.at)}
+          {formatLogTime(attempt.at)}
         </Text>
         <Badge variant="light" color={ok ? 'green' : 'red'} radius="sm">
           {attempt.responseStatus === null

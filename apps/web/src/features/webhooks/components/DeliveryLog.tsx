@@ -3,7 +3,7 @@ import type { WebhookDelivery } from '@sapa/contracts';
 import { IconRefresh, IconSend } from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../lib/format';
+import { formatLogTime } from '../logTime';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { errorText } from '../../shared/forms';
 import { useDeliveries, useReplayDelivery, useSendTestEvent } from '../api';
@@ -31,13 +31,13 @@ function DeliverySummary({ delivery, phone }: { delivery: WebhookDelivery; phone
     last === null ? '—' : (last.responseStatus?.toString() ?? t('deliveries.noResponse'));
   const next =
     delivery.state === 'pending' && delivery.nextAttemptAt
-      ? formatDateTime(delivery.nextAttemptAt)
+      ? formatLogTime(delivery.nextAttemptAt)
       : null;
   // One layout rendered at a time, so each fact has one element (tests, screen readers).
   if (!phone)
     return (
       <div className={classes.grid}>
-        <span>{formatDateTime(delivery.createdAt)}</span>
+        <span>{formatLogTime(delivery.createdAt)}</span>
         <Text span ff="monospace" size="sm" fw={600} truncate data-testid="delivery-event">
           {delivery.eventType}
         </Text>
@@ -64,7 +64,7 @@ function DeliverySummary({ delivery, phone }: { delivery: WebhookDelivery; phone
       </Group>
       <Text size="xs" c="dimmed" mt={4}>
         {[
-          formatDateTime(delivery.createdAt),
+          formatLogTime(delivery.createdAt),
           t('deliveries.attemptN', { n: delivery.attempts }),
           response,
           ...(last === null ? [] : [latency(last.latencyMs)]),

@@ -25,7 +25,8 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { formatDate, formatDateTime } from '../../../lib/format';
+import { formatDate } from '../../../lib/format';
+import { formatLogTime } from '../logTime';
 import { useLatestDelivery } from '../api';
 import classes from '../webhooks.module.css';
 import { DeliveryLog } from './DeliveryLog';
@@ -44,7 +45,7 @@ function LastDelivery({ endpointId }: { endpointId: string }) {
       </Text>
       {delivery ? (
         <>
-          <Text size="sm">{formatDateTime(delivery.createdAt)}</Text>
+          <Text size="sm">{formatLogTime(delivery.createdAt)}</Text>
           <Text size="sm" ff="monospace" c="dimmed">
             {delivery.eventType}
           </Text>
