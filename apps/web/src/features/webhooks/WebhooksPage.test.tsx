@@ -184,6 +184,29 @@ describe('WebhooksPage', { timeout: 20_000 }, () => {
     );
   });
 
+  it('rotating asks first, then shows the new secret once with the 24-hour overlap', async () => {
+    signIn('admin');
+    vi.mocked(api.post).mockResolvedValue({
+      ...endpoint,
+      previousSecretExpiresAt: '2026-11-27T07:00:00.000Z',
+      secret: 'whsec_bmV3c2VjcmV0bmV3c2VjcmV0',
+    });
+    renderScreen(<WebhooksPage />);
+    const card = (await screen.findAllByTestId('webhook-endpoint'))[0]!;
+    fireEvent.click(within(card).getByTestId('endpoint-menu'));
+    fireEvent.click(await screen.findByTestId('endpoint-rotate'));
+    const dialog = await screen.findByRole('dialog');
+    expect(api.post).not.toHaveBeenCalled();
+    fireEvent.click(within(dialog).getByTestId('confirm-submit'));
+    await waitFor(() =>
+      expect(api.post).toHaveBeenCalledWith(`webhook-endpoints/${ID}/rotate-secret`),
+    );
+    expect((await screen.findByTestId('webhook-secret')).textContent).toBe(
+      'whsec_bmV3c2VjcmV0bmV3c2VjcmV0',
+    );
+    expect(screen.getByText(/signs with both the old and the new secret/)).toBeTruthy();
+  });
+
   it('deleting asks first', async () => {
     signIn('admin');
     vi.mocked(api.delete).mockResolvedValue({ ok: true });

@@ -151,6 +151,15 @@ export function EndpointCard({ endpoint, onAction }: EndpointCardProps) {
             <Text size="sm">{t(`disabledReason.${reason}`)}</Text>
           </Alert>
         )}
+        {endpoint.previousSecretExpiresAt &&
+          new Date(endpoint.previousSecretExpiresAt).getTime() > Date.now() && (
+            <Group gap={6} c="dimmed" data-testid="endpoint-secret-overlap">
+              <IconKey size={14} />
+              <Text size="sm">
+                {t('secret.overlap', { at: formatLogTime(endpoint.previousSecretExpiresAt) })}
+              </Text>
+            </Group>
+          )}
         <Group gap={6} wrap="wrap" data-testid="endpoint-events">
           {endpoint.events.map((type) => (
             <Badge key={type} variant="light" color="gray" radius="sm" tt="none" ff="monospace">
