@@ -9,6 +9,7 @@ import { runReportsBench } from './reports.js';
 import { runRoutingBench } from './routing.js';
 import { runSheetsBench } from './sheets.js';
 import { runWebBench } from './web.js';
+import { runWebhooksBench } from './webhooks.js';
 
 const benches: Record<string, () => Promise<object>> = {
   api: runApiBench,
@@ -20,6 +21,7 @@ const benches: Record<string, () => Promise<object>> = {
   routing: runRoutingBench,
   sheets: runSheetsBench,
   web: runWebBench,
+  webhooks: runWebhooksBench,
 };
 
 async function main(): Promise<void> {

@@ -213,7 +213,7 @@ export class WebhookDispatcher {
     const claimed = await dispatchRepo.claim(
       this.deps.db,
       this.deps.clock.now(),
-      this.opts.batchSize ?? 500,
+      this.opts.batchSize ?? 100,
       LEASE_SECONDS,
     );
     await deliver(this.deps, claimed);
