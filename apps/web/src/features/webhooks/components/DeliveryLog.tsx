@@ -53,23 +53,26 @@ function DeliverySummary({ delivery, phone }: { delivery: WebhookDelivery; phone
   // Phones: what happened on the first line, when and how on the second.
   return (
     <div style={{ minWidth: 0 }}>
-      <Group justify="space-between" gap="xs" wrap="nowrap">
-        <Text span ff="monospace" size="sm" fw={600} truncate data-testid="delivery-event">
-          {delivery.eventType}
-        </Text>
-        {/* The state matters more than the end of a long event name. */}
-        <div style={{ flexShrink: 0 }}>
-          <DeliveryStateBadge delivery={delivery} />
-        </div>
-      </Group>
-      <Text size="xs" c="dimmed" mt={4}>
-        {[
-          formatLogTime(delivery.createdAt),
-          t('deliveries.attemptN', { n: delivery.attempts }),
-          response,
-          ...(last === null ? [] : [latency(last.latencyMs)]),
-        ].join(' · ')}
+      <Text
+        ff="monospace"
+        size="sm"
+        fw={600}
+        style={{ wordBreak: 'break-all' }}
+        data-testid="delivery-event"
+      >
+        {delivery.eventType}
       </Text>
+      <Group gap={6} mt={4} wrap="wrap">
+        <DeliveryStateBadge delivery={delivery} />
+        <Text span size="xs" c="dimmed">
+          {[
+            formatLogTime(delivery.createdAt),
+            t('deliveries.attemptN', { n: delivery.attempts }),
+            response,
+            ...(last === null ? [] : [latency(last.latencyMs)]),
+          ].join(' · ')}
+        </Text>
+      </Group>
       {next && (
         <Text size="xs" c="orange.8" mt={2}>
           {t('deliveries.nextAt', { at: next })}
