@@ -82,11 +82,11 @@ export function WebhooksPage() {
   };
 
   const list = endpoints.data ?? [];
-  const addButton = (
+  const addButton = (testId: string) => (
     <Button
       leftSection={<IconPlus size={16} />}
       onClick={() => openForm(null)}
-      data-testid="webhook-add"
+      data-testid={testId}
     >
       {t('add')}
     </Button>
@@ -94,7 +94,11 @@ export function WebhooksPage() {
 
   return (
     <Stack gap={0}>
-      <PageHeader title={t('title')} subtitle={t('subtitle')} actions={isAdmin && addButton} />
+      <PageHeader
+        title={t('title')}
+        subtitle={t('subtitle')}
+        actions={isAdmin && addButton('webhook-add')}
+      />
       <Stack gap="md">
         {!isAdmin && (
           <Alert variant="light" icon={<IconInfoCircle size={18} />}>
@@ -121,7 +125,7 @@ export function WebhooksPage() {
                 icon={<IconWebhook size={28} stroke={1.5} />}
                 title={t('empty.title')}
                 text={t('empty.text')}
-                action={addButton}
+                action={addButton('webhook-add-first')}
               />
             ) : (
               <Stack gap="md" data-testid="webhook-endpoints">
