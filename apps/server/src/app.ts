@@ -5,7 +5,6 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import {
-  jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
@@ -15,6 +14,7 @@ import { registerAuthentication } from './http/authenticate.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { RequestLog } from './http/request-log.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
+import { openapiTransform, SECURITY_SCHEMES } from './http/openapi.js';
 import { findWebDist, registerStaticWeb } from './http/static-web.js';
 import type { App } from './http/types.js';
 import { AuthService } from './modules/auth/service.js';
@@ -61,16 +61,16 @@ export async function buildApp(
         description: 'Multi-channel business messaging',
       },
       components: {
-        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        securitySchemes: SECURITY_SCHEMES,
       },
       security: [{ bearer: [] }],
     },
-    transform: jsonSchemaTransform,
+    transform: openapiTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   const services: CoreServices = { auth: new AuthService(deps) };
-  registerAuthentication(app, services.auth);
+  registerAuthentication(app, services.auth, deps);
   for (const register of MODULES) register(app, { deps, services });
 
   const realtime = await Realtime.create(deps, services.auth, app.server);

@@ -42,6 +42,11 @@ const envSchema = z.object({
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
   DEMO_PASSWORD: z.string().min(8).default('Sapa12345'),
   ACCESS_TOKEN_TTL: z.coerce.number().int().min(30).default(900),
+  API_KEY_RATE_LIMIT: z.coerce
+    .number({ error: 'API_KEY_RATE_LIMIT must be a whole number of requests per minute' })
+    .int('API_KEY_RATE_LIMIT must be a whole number of requests per minute')
+    .min(1, 'API_KEY_RATE_LIMIT must be at least 1')
+    .default(120_000),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).default(30),
   MIXPANEL_TOKEN: z.string().optional(),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
@@ -119,6 +124,8 @@ export interface Config {
   seedDemo: boolean;
   demoPassword: string;
   accessTokenTtlSeconds: number;
+  /** Requests per minute one API key may make, per server process. */
+  apiKeyRateLimit: number;
   refreshTokenTtlDays: number;
   mixpanelToken: string | undefined;
   trustProxy: boolean;
@@ -204,6 +211,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: env.SEED_DEMO === 'true',
     demoPassword: env.DEMO_PASSWORD,
     accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL,
+    apiKeyRateLimit: env.API_KEY_RATE_LIMIT,
     refreshTokenTtlDays: env.REFRESH_TOKEN_TTL_DAYS,
     mixpanelToken: env.MIXPANEL_TOKEN,
     trustProxy: env.TRUST_PROXY === 'true',

@@ -23,6 +23,8 @@ export const POLICIES = {
   'divisions.manage': { roles: ADMIN },
   'settings.read': { roles: ALL },
   'settings.write': { roles: ADMIN },
+  // API keys act as the whole account: only its admins create and revoke them.
+  'apiKeys.manage': { roles: ADMIN },
   'billing.read': { roles: ALL },
   'subscription.start': { roles: ADMIN },
   // Orders spend the company's money: admins place and pay them; supervisors may follow them

@@ -35,3 +35,4 @@ export * from './ops-settings.js';
 export * from './reports.js';
 export * from './csat.js';
 export * from './webhooks-out.js';
+export * from './api-keys.js';

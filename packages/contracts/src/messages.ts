@@ -99,6 +99,17 @@ export const MESSAGES = {
   paymentGatewayDown: 'The payment service is not responding. Please try again in a moment.',
   paymentGatewayRefused: 'The payment service refused this payment. Please try again later.',
   settingNotFound: 'Unknown setting',
+  // API keys (issue 19): each refusal says what to do about it.
+  apiKeyInvalid: 'This API key is not valid. Check that it was copied whole.',
+  apiKeyRevoked: 'This API key has been revoked. Create a new one under Settings › API.',
+  apiKeyExpired: 'This API key has expired. Create a new one under Settings › API.',
+  apiKeyNotAllowed:
+    'This endpoint cannot be used with an API key; it is for people signed in to Sapa.',
+  apiKeyMissingScope: 'This API key lacks the scope this endpoint needs: {scope}',
+  restApiDisabled:
+    'The REST API is turned off for this account. An admin can turn it on under Settings › API.',
+  apiKeyNotFound: 'API key not found',
+  apiKeyExpiryPast: 'expiresAt must be in the future',
   lastAdmin: 'An account needs at least one active admin',
   // Sending refused for the plan or the account (issue 16); balance refusals use insufficientBalance.
   subscriptionExpiredSend: 'Your subscription has expired. Renew it to send messages.',

@@ -139,6 +139,8 @@ export interface MessagesTable {
   error: Json<Record<string, unknown> | null> | null;
   from_me: boolean;
   sender_id: string | null;
+  /** migrations/0058: the API key that sent it (no sender user then). */
+  api_key_id: ColumnType<string | null, string | null | undefined, string | null>;
   is_system: Generated<boolean>;
   reply_to_provider_id: string | null;
   media_pending: ColumnType<boolean, boolean | undefined, boolean>;

@@ -11,6 +11,7 @@ import type { PricingTables } from './schema-pricing.js';
 import type { ReportTables } from './schema-reports.js';
 import type { CsatTables } from './schema-csat.js';
 import type { WebhookTables } from './schema-webhooks.js';
+import type { ApiKeyTables } from './schema-api-keys.js';
 
 /** Kysely's view of the tables in migrations/. Keep in step with the SQL. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -183,7 +184,8 @@ export interface Database
     PricingTables,
     ReportTables,
     CsatTables,
-    WebhookTables {
+    WebhookTables,
+    ApiKeyTables {
   accounts: AccountsTable;
   divisions: DivisionsTable;
   users: UsersTable;

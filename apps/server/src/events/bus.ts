@@ -24,6 +24,8 @@ export type ChatAudienceRow = Pick<
 export interface Actor {
   _id: string;
   name: string;
+  /** Set when an API key acted: `_id` is then the key's id, not a user's. */
+  apiKey?: true;
 }
 
 /**

@@ -7,7 +7,8 @@ import type {
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Action } from '../policies.js';
-import type { Principal } from '../modules/auth/principal.js';
+import type { Scope } from '@sapa/contracts';
+import type { Caller } from '../modules/auth/principal.js';
 
 export type App = FastifyInstance<
   RawServerDefault,
@@ -19,7 +20,7 @@ export type App = FastifyInstance<
 
 declare module 'fastify' {
   interface FastifyRequest {
-    principal: Principal | null;
+    principal: Caller | null;
   }
   interface FastifyContextConfig {
     /** No sign-in needed. */
@@ -28,5 +29,10 @@ declare module 'fastify' {
     allowPendingTwoFactor?: boolean;
     /** The policy (policies.ts) the caller must pass. */
     action?: Action;
+    /**
+     * The scope an API key needs here (issue 19). Only routes that name one accept keys; every
+     * other route refuses them (403), so keys reach only what makes sense for machines.
+     */
+    scope?: Scope;
   }
 }

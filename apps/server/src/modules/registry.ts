@@ -1,6 +1,7 @@
 import type { Deps } from '../deps.js';
 import type { App } from '../http/types.js';
 import type { Realtime } from '../realtime/server.js';
+import { apiKeysRoutes } from './api-keys/routes.js';
 import { authRoutes } from './auth/routes.js';
 import { billingModule } from './billing/module.js';
 import { broadcastsModule } from './broadcasts/module.js';
@@ -48,6 +49,7 @@ export const MODULE_DEFINITIONS: ModuleDefinition[] = [
   // Before broadcasts and routing: a message's message.received takes its chat's sequence
   // number before the chat.assigned that routing's answer to it publishes.
   webhooksOutModule,
+  routesOnly('api-keys', apiKeysRoutes),
   broadcastsModule,
   routingModule,
   billingModule,

@@ -1,8 +1,8 @@
-import type { Principal } from '../modules/auth/principal.js';
+import type { Caller } from '../modules/auth/principal.js';
 import type { ChatAudienceRow } from '../events/bus.js';
 import type { ChatAudience, Viewer } from '../modules/conversations/index.js';
 
-export function viewerOf(p: Principal): Viewer {
+export function viewerOf(p: Caller): Viewer {
   return {
     userId: p.userId,
     accountId: p.accountId,

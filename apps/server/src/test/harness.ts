@@ -58,6 +58,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     seedDemo: false,
     demoPassword: 'Sapa12345',
     accessTokenTtlSeconds: 900,
+    apiKeyRateLimit: 120_000,
     refreshTokenTtlDays: 30,
     mixpanelToken: undefined,
     trustProxy: false,

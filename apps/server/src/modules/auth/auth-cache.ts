@@ -2,11 +2,20 @@ import pg from 'pg';
 import type { User } from '@sapa/contracts';
 import type { Clock } from '../../lib/clock.js';
 import type { TokenPayload } from '@sapa/contracts';
-import type { Principal } from './principal.js';
+import type { KeyPrincipal, Principal } from './principal.js';
 import { parseSessionNotice, SESSIONS_CHANNEL, SessionSignals } from './session-signals.js';
 
 const TTL_MS = 30_000;
 const MAX_ENTRIES = 20_000;
+
+/** An API key as the auth hook needs it: checked against the clock and the switch each time. */
+export interface CachedApiKey {
+  principal: KeyPrincipal;
+  expiresAt: Date | null;
+  revokedAt: Date | null;
+  /** The account's `enable_rest_api`, loaded with the key (its writes notify like the key's). */
+  restApiEnabled: boolean;
+}
 
 interface Entry<T> {
   value: T;
@@ -29,6 +38,7 @@ export class AuthCache {
   private readonly tokens = new Map<string, TokenPayload>();
   private readonly principals = new Map<string, Entry<Principal>>();
   private readonly users = new Map<string, Entry<User>>();
+  private readonly apiKeys = new Map<string, Entry<CachedApiKey>>();
   private generation = 0;
   private listener: pg.Client | null = null;
   private closed = false;
@@ -43,6 +53,7 @@ export class AuthCache {
     this.generation++;
     this.principals.clear();
     this.users.clear();
+    this.apiKeys.clear();
   }
 
   claims(token: string): TokenPayload | undefined {
@@ -68,6 +79,16 @@ export class AuthCache {
         value: principal,
         until: this.clock.now().getTime() + TTL_MS,
       });
+  }
+
+  /** By the hex SHA-256 of the whole key, never the key itself. */
+  apiKey(hash: string): CachedApiKey | undefined {
+    return this.fresh(this.apiKeys, hash);
+  }
+
+  rememberApiKey(hash: string, key: CachedApiKey, generation: number): void {
+    if (generation === this.generation)
+      bounded(this.apiKeys).set(hash, { value: key, until: this.clock.now().getTime() + TTL_MS });
   }
 
   user(userId: string): User | undefined {
@@ -131,9 +152,10 @@ function bounded<M extends Map<string, unknown>>(map: M): M {
   return map;
 }
 
-// Writes that can change a principal or profile; sessions only when they end.
+// Writes that can change a principal or profile; sessions only when they end; API keys when
+// revoked or re-dated (not the minutely `last_used_at`); settings for `enable_rest_api`.
 const AUTH_WRITE =
-  /\b(update|insert\s+into|delete\s+from)\s+"?(users|user_divisions|supervisor_agents|divisions|accounts)"?\b|\bupdate\s+"?auth_sessions"?\b[\s\S]*\brevoked_at\b|\bdelete\s+from\s+"?auth_sessions"?\b/i;
+  /\b(update|insert\s+into|delete\s+from)\s+"?(users|user_divisions|supervisor_agents|divisions|accounts|settings)"?\b|\bupdate\s+"?auth_sessions"?\b[\s\S]*\brevoked_at\b|\bupdate\s+"?api_keys"?\b[\s\S]*\b(revoked_at|expires_at|scopes)\b|\bdelete\s+from\s+"?(auth_sessions|api_keys)"?\b/i;
 
 /**
  * Hooks every pooled connection: after a write to the auth tables has committed (on its own or

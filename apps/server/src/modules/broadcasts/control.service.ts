@@ -1,7 +1,7 @@
 import { BROADCAST_MESSAGES, type Broadcast } from '@sapa/contracts';
 import type { Deps } from '../../deps.js';
 import { conflict, notFound } from '../../http/errors.js';
-import type { Principal } from '../auth/principal.js';
+import type { Caller } from '../auth/principal.js';
 import { channelOff, channelOffError } from './channel-state.js';
 import { cancelBroadcast, pauseBroadcast, resumeBroadcast } from './engine/control.js';
 import { broadcastsRepo } from './repo.js';
@@ -27,7 +27,7 @@ export class BroadcastControlService {
     this.broadcasts = new BroadcastsService(deps);
   }
 
-  async run(principal: Principal, id: string, action: ControlAction): Promise<Broadcast> {
+  async run(principal: Caller, id: string, action: ControlAction): Promise<Broadcast> {
     const row = await broadcastsRepo.find(this.deps.db, principal.accountId, id);
     // A draft is the wizard's, not a broadcast yet: nothing to control.
     if (!row || row.status === 'draft' || !canSee(principal, row.created_by))

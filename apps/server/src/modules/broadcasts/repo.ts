@@ -96,7 +96,8 @@ async function createDraft(
     accountId: string;
     channelId: string;
     templateId: string;
-    createdBy: string;
+    /** Null when an API key drafts it: a key acts as the account, not as a user. */
+    createdBy: string | null;
     title: string;
     totalCount: number;
     invalidCount: number;
@@ -140,14 +141,17 @@ async function deleteDrafts(
     .execute();
 }
 
-/** Locks the caller's draft so a double click confirms it once. */
-async function lockDraft(db: Db, accountId: string, id: string, createdBy: string) {
+/**
+ * Locks the caller's draft so a double click confirms it once. An API key's drafts have no
+ * creator: any key of the account (which acts as the account) may confirm them.
+ */
+async function lockDraft(db: Db, accountId: string, id: string, createdBy: string | null) {
   return db
     .selectFrom('broadcasts')
     .select(['id', 'template_id', 'channel_id', 'total_count', 'invalid_count', 'created_at'])
     .where('account_id', '=', accountId)
     .where('id', '=', id)
-    .where('created_by', '=', createdBy)
+    .where('created_by', createdBy === null ? 'is' : '=', createdBy)
     .where('status', '=', 'draft')
     .forUpdate()
     .executeTakeFirst();

@@ -10,7 +10,7 @@ import {
 } from '@sapa/contracts';
 import type { Deps } from '../../deps.js';
 import { badRequest, notFound } from '../../http/errors.js';
-import type { Principal } from '../auth/principal.js';
+import type { Caller } from '../auth/principal.js';
 import { writeSheet, type SheetFormat } from '../contacts/sheet-writer.js';
 import { errorText, toBroadcast, toRecipient } from './presenter.js';
 import { broadcastsRepo, type BroadcastRow } from './repo.js';
@@ -40,7 +40,7 @@ function decodeKey(key: string): { createdAt: Date; id: string } {
 export class BroadcastResultsService {
   constructor(private readonly deps: Pick<Deps, 'db' | 'clock'>) {}
 
-  async list(principal: Principal, q: BroadcastListQuery): Promise<BroadcastList> {
+  async list(principal: Caller, q: BroadcastListQuery): Promise<BroadcastList> {
     const { db } = this.deps;
     const rows = await broadcastsRepo.page(
       db,
@@ -67,20 +67,20 @@ export class BroadcastResultsService {
   }
 
   /** A broadcast (or draft) the caller may see, or 404. */
-  private async visible(principal: Principal, id: string): Promise<BroadcastRow> {
+  private async visible(principal: Caller, id: string): Promise<BroadcastRow> {
     const row = await broadcastsRepo.find(this.deps.db, principal.accountId, id);
     if (!row || !canSee(principal, row.created_by))
       throw notFound(BROADCAST_MESSAGES.broadcastNotFound);
     return row;
   }
 
-  async counts(principal: Principal, broadcastId: string): Promise<BroadcastCounts> {
+  async counts(principal: Caller, broadcastId: string): Promise<BroadcastCounts> {
     await this.visible(principal, broadcastId);
     return countRecipients(this.deps.db, principal.accountId, broadcastId);
   }
 
   async recipients(
-    principal: Principal,
+    principal: Caller,
     q: BroadcastRecipientsQuery,
   ): Promise<BroadcastRecipientList> {
     await this.visible(principal, q.broadcastId);
@@ -102,7 +102,7 @@ export class BroadcastResultsService {
 
   /** Every recipient's result, streamed page by page (a 100,000-row file never sits in memory). */
   async exportResults(
-    principal: Principal,
+    principal: Caller,
     id: string,
     format: SheetFormat,
   ): Promise<{ filename: string; body: Readable }> {
@@ -161,7 +161,7 @@ export class BroadcastResultsService {
    * the template's columns come first and any extra columns follow alphabetically.
    */
   async rejectedFile(
-    principal: Principal,
+    principal: Caller,
     id: string,
     format: SheetFormat,
   ): Promise<{ filename: string; body: Readable }> {
@@ -184,7 +184,7 @@ export class BroadcastResultsService {
 
   /** An Excel file with the template's columns and two example rows from its example values. */
   async example(
-    principal: Principal,
+    principal: Caller,
     templateId: string,
   ): Promise<{ filename: string; body: Readable }> {
     const template = await broadcastableTemplate(this.deps.db, principal.accountId, templateId);
@@ -209,7 +209,7 @@ export class BroadcastResultsService {
     };
   }
 
-  private async columnsOf(principal: Principal, templateId: string): Promise<string[]> {
+  private async columnsOf(principal: Caller, templateId: string): Promise<string[]> {
     const t = await broadcastsRepo.findTemplate(this.deps.db, principal.accountId, templateId);
     return t ? templateColumns(t) : ['phone'];
   }

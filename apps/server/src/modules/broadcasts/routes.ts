@@ -16,7 +16,7 @@ import {
   recipientCheckFormSchema,
   recipientCheckResultSchema,
 } from '@sapa/contracts';
-import { principalOf } from '../../http/authenticate.js';
+import { callerOf, principalOf } from '../../http/authenticate.js';
 import { sendSheet } from '../../http/download.js';
 import { errorResponses } from '../../http/error-responses.js';
 import { badRequest } from '../../http/errors.js';
@@ -59,7 +59,7 @@ export function broadcastsRoutes(app: App, { deps }: ModuleContext): void {
   app.post(
     '/api/broadcasts/recipients/check',
     {
-      config: { action: 'broadcasts.create' },
+      config: { action: 'broadcasts.create', scope: 'broadcasts:write' },
       bodyLimit: BROADCAST_LIMITS.pasteChars + 64 * 1024,
       schema: {
         tags,
@@ -68,7 +68,7 @@ export function broadcastsRoutes(app: App, { deps }: ModuleContext): void {
       },
     },
     async (request) => {
-      const principal = principalOf(request);
+      const principal = callerOf(request);
       if (request.isMultipart()) {
         const { input, source } = await multipartCheck(request);
         return broadcasts.check(principal, input, source);
@@ -105,7 +105,7 @@ export function broadcastsRoutes(app: App, { deps }: ModuleContext): void {
   app.post(
     '/api/broadcasts',
     {
-      config: { action: 'broadcasts.create' },
+      config: { action: 'broadcasts.create', scope: 'broadcasts:write' },
       schema: {
         tags,
         body: broadcastCreateBodySchema,
@@ -113,33 +113,33 @@ export function broadcastsRoutes(app: App, { deps }: ModuleContext): void {
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await broadcasts.create(principalOf(request), request.body)),
+      reply.code(201).send(await broadcasts.create(callerOf(request), request.body)),
   );
 
   app.get(
     '/api/broadcasts',
     {
-      config: read,
+      config: { ...read, scope: 'broadcasts:read' },
       schema: {
         tags,
         querystring: broadcastListQuerySchema,
         response: { 200: broadcastListSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => results.list(principalOf(request), request.query),
+    async (request) => results.list(callerOf(request), request.query),
   );
 
   app.get(
     '/api/broadcasts/:id',
     {
-      config: read,
+      config: { ...read, scope: 'broadcasts:read' },
       schema: {
         tags,
         params,
         response: { 200: broadcastSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => broadcasts.get(principalOf(request), request.params.id),
+    async (request) => broadcasts.get(callerOf(request), request.params.id),
   );
 
   for (const format of ['csv', 'xlsx'] as const) {
@@ -174,40 +174,40 @@ export function broadcastsRoutes(app: App, { deps }: ModuleContext): void {
     app.post(
       `/api/broadcasts/:id/${action}`,
       {
-        config: { action: 'broadcasts.control' },
+        config: { action: 'broadcasts.control', scope: 'broadcasts:write' },
         schema: {
           tags,
           params,
           response: { 200: broadcastSchema, ...errorResponses(400, 401, 403, 404, 409) },
         },
       },
-      async (request) => control.run(principalOf(request), request.params.id, action),
+      async (request) => control.run(callerOf(request), request.params.id, action),
     );
   }
 
   app.get(
     '/api/broadcastrecipients',
     {
-      config: read,
+      config: { ...read, scope: 'broadcasts:read' },
       schema: {
         tags,
         querystring: broadcastRecipientsQuerySchema,
         response: { 200: broadcastRecipientListSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => results.recipients(principalOf(request), request.query),
+    async (request) => results.recipients(callerOf(request), request.query),
   );
 
   app.get(
     '/api/broadcastrecipients/status',
     {
-      config: read,
+      config: { ...read, scope: 'broadcasts:read' },
       schema: {
         tags,
         querystring: broadcastStatusQuerySchema,
         response: { 200: broadcastCountsSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => results.counts(principalOf(request), request.query.broadcastId),
+    async (request) => results.counts(callerOf(request), request.query.broadcastId),
   );
 }

@@ -13,7 +13,7 @@ import type { Deps } from '../../deps.js';
 import type { Db } from '../../db/database.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import type { ParsedSheet } from '../../lib/sheets/read-sheet.js';
-import type { Principal } from '../auth/principal.js';
+import type { Caller } from '../auth/principal.js';
 import { InsufficientBalanceError } from '../billing/ledger.js';
 import { assertMaySend } from '../billing/pricing/index.js';
 import { scheduleBroadcast } from './engine/schedule.js';
@@ -66,7 +66,7 @@ export class BroadcastsService {
   constructor(private readonly deps: Deps) {}
 
   async check(
-    principal: Principal,
+    principal: Caller,
     input: { templateId: string; title?: string | undefined; draftId?: string | undefined },
     source: CheckSource,
   ): Promise<RecipientCheckResult> {
@@ -146,7 +146,7 @@ export class BroadcastsService {
   }
 
   /** Step 3: the checked draft becomes a scheduled broadcast, started now or at its time. */
-  async create(principal: Principal, body: BroadcastCreateBody): Promise<Broadcast> {
+  async create(principal: Caller, body: BroadcastCreateBody): Promise<Broadcast> {
     const { db, clock } = this.deps;
     const { accountId } = principal;
     const now = clock.now();
@@ -195,7 +195,7 @@ export class BroadcastsService {
   }
 
   /** Managers see every broadcast of the account; agents the ones they created. */
-  async get(principal: Principal, id: string): Promise<Broadcast> {
+  async get(principal: Caller, id: string): Promise<Broadcast> {
     const row = await broadcastsRepo.find(this.deps.db, principal.accountId, id);
     if (!row || !canSee(principal, row.created_by))
       throw notFound(BROADCAST_MESSAGES.broadcastNotFound);
@@ -203,6 +203,6 @@ export class BroadcastsService {
   }
 }
 
-export function canSee(principal: Principal, createdBy: string | null): boolean {
+export function canSee(principal: Caller, createdBy: string | null): boolean {
   return principal.role !== 'agent' || createdBy === principal.userId;
 }

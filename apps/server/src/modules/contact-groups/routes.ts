@@ -11,7 +11,7 @@ import {
   contactListSchema,
   okSchema,
 } from '@sapa/contracts';
-import { principalOf } from '../../http/authenticate.js';
+import { callerOf } from '../../http/authenticate.js';
 import { errorResponses } from '../../http/error-responses.js';
 import type { App } from '../../http/types.js';
 import type { ModuleContext } from '../registry.js';
@@ -32,20 +32,20 @@ export function contactGroupsRoutes(app: App, { deps }: ModuleContext): void {
   app.get(
     '/api/contacts/groups',
     {
-      config: read,
+      config: { ...read, scope: 'contacts:read' },
       schema: {
         tags,
         querystring: contactGroupListQuerySchema,
         response: { 200: contactGroupListSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => groups.list(principalOf(request), request.query),
+    async (request) => groups.list(callerOf(request), request.query),
   );
 
   app.post(
     '/api/contacts/groups',
     {
-      config: manage,
+      config: { ...manage, scope: 'contacts:write' },
       schema: {
         tags,
         body: contactGroupBodySchema,
@@ -53,13 +53,13 @@ export function contactGroupsRoutes(app: App, { deps }: ModuleContext): void {
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await groups.create(principalOf(request), request.body)),
+      reply.code(201).send(await groups.create(callerOf(request), request.body)),
   );
 
   app.patch(
     '/api/contacts/groups/:id',
     {
-      config: manage,
+      config: { ...manage, scope: 'contacts:write' },
       schema: {
         tags,
         params,
@@ -67,26 +67,26 @@ export function contactGroupsRoutes(app: App, { deps }: ModuleContext): void {
         response: { 200: contactGroupSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => groups.update(principalOf(request), request.params.id, request.body),
+    async (request) => groups.update(callerOf(request), request.params.id, request.body),
   );
 
   app.delete(
     '/api/contacts/groups/:id',
     {
-      config: manage,
+      config: { ...manage, scope: 'contacts:write' },
       schema: {
         tags,
         params,
         response: { 200: okSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => groups.remove(principalOf(request), request.params.id),
+    async (request) => groups.remove(callerOf(request), request.params.id),
   );
 
   app.get(
     '/api/contacts/groups/:id/members',
     {
-      config: read,
+      config: { ...read, scope: 'contacts:read' },
       schema: {
         tags,
         params,
@@ -94,13 +94,13 @@ export function contactGroupsRoutes(app: App, { deps }: ModuleContext): void {
         response: { 200: contactListSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => groups.members(principalOf(request), request.params.id, request.query),
+    async (request) => groups.members(callerOf(request), request.params.id, request.query),
   );
 
   app.post(
     '/api/contacts/groups/:id/members',
     {
-      config: manage,
+      config: { ...manage, scope: 'contacts:write' },
       schema: {
         tags,
         params,
@@ -109,13 +109,13 @@ export function contactGroupsRoutes(app: App, { deps }: ModuleContext): void {
       },
     },
     async (request) =>
-      groups.addMembers(principalOf(request), request.params.id, request.body.contactIds),
+      groups.addMembers(callerOf(request), request.params.id, request.body.contactIds),
   );
 
   app.delete(
     '/api/contacts/groups/:id/members',
     {
-      config: manage,
+      config: { ...manage, scope: 'contacts:write' },
       schema: {
         tags,
         params,
@@ -124,6 +124,6 @@ export function contactGroupsRoutes(app: App, { deps }: ModuleContext): void {
       },
     },
     async (request) =>
-      groups.removeMembers(principalOf(request), request.params.id, request.body.contactIds),
+      groups.removeMembers(callerOf(request), request.params.id, request.body.contactIds),
   );
 }

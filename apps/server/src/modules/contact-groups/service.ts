@@ -8,7 +8,7 @@ import {
 import type { Deps } from '../../deps.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
-import type { Principal } from '../auth/principal.js';
+import type { Caller } from '../auth/principal.js';
 import { listMembers } from './members.repo.js';
 import { groupsRepo, type GroupRow } from './repo.js';
 
@@ -51,7 +51,7 @@ export class ContactGroupsService {
   constructor(private readonly deps: Pick<Deps, 'db' | 'clock'>) {}
 
   async list(
-    principal: Principal,
+    principal: Caller,
     query: { groups?: string; channel?: ChannelType; searchText?: string },
   ): Promise<{ data: ContactGroup[] }> {
     const ids = parseGroupIds(query.groups);
@@ -63,18 +63,14 @@ export class ContactGroupsService {
     return { data: rows.map(present) };
   }
 
-  async create(principal: Principal, input: GroupInput): Promise<ContactGroup> {
+  async create(principal: Caller, input: GroupInput): Promise<ContactGroup> {
     const id = await this.uniqueName(() =>
       groupsRepo.insert(this.deps.db, principal.accountId, input),
     );
     return this.get(principal, id);
   }
 
-  async update(
-    principal: Principal,
-    id: string,
-    input: Partial<GroupInput>,
-  ): Promise<ContactGroup> {
+  async update(principal: Caller, id: string, input: Partial<GroupInput>): Promise<ContactGroup> {
     const found = await this.uniqueName(() =>
       groupsRepo.update(this.deps.db, principal.accountId, id, input, this.deps.clock.now()),
     );
@@ -82,14 +78,14 @@ export class ContactGroupsService {
     return this.get(principal, id);
   }
 
-  async remove(principal: Principal, id: string): Promise<{ ok: true }> {
+  async remove(principal: Caller, id: string): Promise<{ ok: true }> {
     if (!(await groupsRepo.remove(this.deps.db, principal.accountId, id)))
       throw notFound(MESSAGES.contactGroupNotFound);
     return { ok: true };
   }
 
   async members(
-    principal: Principal,
+    principal: Caller,
     id: string,
     query: { searchText?: string; perpage: number; startKey?: string },
   ): Promise<{ data: Contact[]; nextKey: string | null; total: number }> {
@@ -102,7 +98,7 @@ export class ContactGroupsService {
    * account, otherwise nothing is added (a half-applied bulk add would be hard to retry).
    */
   async addMembers(
-    principal: Principal,
+    principal: Caller,
     id: string,
     contactIds: string[],
   ): Promise<{ changed: number; memberCount: number }> {
@@ -127,7 +123,7 @@ export class ContactGroupsService {
 
   /** Ids that are not members (or not the account's contacts) are simply not counted. */
   async removeMembers(
-    principal: Principal,
+    principal: Caller,
     id: string,
     contactIds: string[],
   ): Promise<{ changed: number; memberCount: number }> {
@@ -140,12 +136,12 @@ export class ContactGroupsService {
     return (await groupsRepo.memberCounts(db, [id])).get(id) ?? 0;
   }
 
-  private async mustExist(principal: Principal, id: string, db = this.deps.db): Promise<void> {
+  private async mustExist(principal: Caller, id: string, db = this.deps.db): Promise<void> {
     if (!(await groupsRepo.exists(db, principal.accountId, id)))
       throw notFound(MESSAGES.contactGroupNotFound);
   }
 
-  private async get(principal: Principal, id: string): Promise<ContactGroup> {
+  private async get(principal: Caller, id: string): Promise<ContactGroup> {
     const row = (await groupsRepo.list(this.deps.db, principal.accountId, { ids: [id] }))[0];
     if (!row) throw notFound(MESSAGES.contactGroupNotFound);
     return present(row);

@@ -2,7 +2,7 @@ import { CONTACT_REASONS, MESSAGES, type ContactAttribute } from '@sapa/contract
 import type { Deps } from '../../deps.js';
 import { conflict, notFound } from '../../http/errors.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
-import type { Principal } from '../auth/principal.js';
+import type { Caller } from '../auth/principal.js';
 import { attributesRepo, type AttributeRow } from './attributes.repo.js';
 
 export const presentAttribute = (row: AttributeRow): ContactAttribute => ({
@@ -17,13 +17,13 @@ export const presentAttribute = (row: AttributeRow): ContactAttribute => ({
 export class ContactAttributesService {
   constructor(private readonly deps: Pick<Deps, 'db' | 'clock'>) {}
 
-  async list(principal: Principal): Promise<{ data: ContactAttribute[] }> {
+  async list(principal: Caller): Promise<{ data: ContactAttribute[] }> {
     const rows = await attributesRepo.list(this.deps.db, principal.accountId);
     return { data: rows.map(presentAttribute) };
   }
 
   async create(
-    principal: Principal,
+    principal: Caller,
     input: { key: string; label: string; type: ContactAttribute['type'] },
   ): Promise<ContactAttribute> {
     try {
@@ -38,7 +38,7 @@ export class ContactAttributesService {
   }
 
   async update(
-    principal: Principal,
+    principal: Caller,
     id: string,
     patch: { label?: string; type?: ContactAttribute['type'] },
   ): Promise<ContactAttribute> {
@@ -54,7 +54,7 @@ export class ContactAttributesService {
   }
 
   /** The key leaves every contact in the same transaction, so no contact keeps a stray value. */
-  async remove(principal: Principal, id: string): Promise<{ ok: true }> {
+  async remove(principal: Caller, id: string): Promise<{ ok: true }> {
     const removed = await this.deps.db
       .transaction()
       .execute((trx) => attributesRepo.remove(trx, principal.accountId, id));

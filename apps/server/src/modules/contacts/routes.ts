@@ -22,7 +22,7 @@ import {
   contactUpdateBodySchema,
   okSchema,
 } from '@sapa/contracts';
-import { principalOf } from '../../http/authenticate.js';
+import { callerOf, principalOf } from '../../http/authenticate.js';
 import { sendSheet } from '../../http/download.js';
 import { errorResponses } from '../../http/error-responses.js';
 import type { App } from '../../http/types.js';
@@ -48,14 +48,14 @@ export function contactsRoutes(app: App, { deps }: ModuleContext): void {
   app.get(
     '/api/contacts',
     {
-      config: { action: 'contacts.read' },
+      config: { action: 'contacts.read', scope: 'contacts:read' },
       schema: {
         tags,
         querystring: contactListQuerySchema,
         response: { 200: contactListSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => contacts.list(principalOf(request), request.query),
+    async (request) => contacts.list(callerOf(request), request.query),
   );
 
   // Static paths are registered before /:id so "export" or "attributes" is never read as an id.
@@ -81,10 +81,10 @@ export function contactsRoutes(app: App, { deps }: ModuleContext): void {
   app.get(
     '/api/contacts/attributes',
     {
-      config: { action: 'contacts.read' },
+      config: { action: 'contacts.read', scope: 'contacts:read' },
       schema: { tags, response: { 200: contactAttributeListSchema, ...errorResponses(401, 403) } },
     },
-    async (request) => attributes.list(principalOf(request)),
+    async (request) => attributes.list(callerOf(request)),
   );
   app.post(
     '/api/contacts/attributes',
@@ -178,14 +178,14 @@ export function contactsRoutes(app: App, { deps }: ModuleContext): void {
   app.get(
     '/api/contacts/:id',
     {
-      config: { action: 'contacts.read' },
+      config: { action: 'contacts.read', scope: 'contacts:read' },
       schema: {
         tags,
         ...id,
         response: { 200: contactSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => contacts.get(principalOf(request), request.params.id),
+    async (request) => contacts.get(callerOf(request), request.params.id),
   );
   // Meta's profile picture of a Messenger or Instagram customer, kept in Sapa's storage. Its URL
   // (`pictureUrl`) names the picture's version, so the browser may keep it for a week.
@@ -211,7 +211,7 @@ export function contactsRoutes(app: App, { deps }: ModuleContext): void {
   app.post(
     '/api/contacts',
     {
-      config: { action: 'contacts.write' },
+      config: { action: 'contacts.write', scope: 'contacts:write' },
       schema: {
         tags,
         body: contactBodySchema,
@@ -219,12 +219,12 @@ export function contactsRoutes(app: App, { deps }: ModuleContext): void {
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await contacts.create(principalOf(request), request.body)),
+      reply.code(201).send(await contacts.create(callerOf(request), request.body)),
   );
   app.patch(
     '/api/contacts/:id',
     {
-      config: { action: 'contacts.write' },
+      config: { action: 'contacts.write', scope: 'contacts:write' },
       schema: {
         tags,
         ...id,
@@ -232,7 +232,7 @@ export function contactsRoutes(app: App, { deps }: ModuleContext): void {
         response: { 200: contactSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => contacts.update(principalOf(request), request.params.id, request.body),
+    async (request) => contacts.update(callerOf(request), request.params.id, request.body),
   );
   app.delete(
     '/api/contacts/:id',

@@ -3,7 +3,7 @@ import type { Deps } from '../../deps.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
 import { viewerOf } from '../../realtime/viewer.js';
-import type { Principal } from '../auth/principal.js';
+import type { Caller } from '../auth/principal.js';
 import { chatVisibleTo, contactPictureUrl } from '../conversations/index.js';
 import type { StoredMedia } from '../media/index.js';
 import { attributesRepo } from './attributes.repo.js';
@@ -32,7 +32,7 @@ export type ContactPatch = {
 
 /** The list filter of a list or export query, for this caller. */
 export function contactFilterOf(
-  principal: Principal,
+  principal: Caller,
   q: Omit<ContactListQuery, 'perpage' | 'startKey'>,
 ): ContactFilter {
   return {
@@ -79,7 +79,7 @@ function decodeKey(raw: string): ContactKey {
 /** Rows of a page with their channels and groups, as the API shows them. */
 export async function presentContacts(
   deps: Pick<Deps, 'db'>,
-  principal: Principal,
+  principal: Caller,
   rows: ContactRow[],
 ): Promise<Contact[]> {
   const visible = chatVisibleTo(viewerOf(principal));
@@ -136,7 +136,7 @@ export class ContactsService {
   constructor(private readonly deps: Pick<Deps, 'db' | 'clock'>) {}
 
   async list(
-    principal: Principal,
+    principal: Caller,
     q: ContactListQuery,
   ): Promise<{ data: Contact[]; nextKey: string | null; total: number }> {
     const filter = contactFilterOf(principal, q);
@@ -156,7 +156,7 @@ export class ContactsService {
     };
   }
 
-  async get(principal: Principal, id: string): Promise<Contact> {
+  async get(principal: Caller, id: string): Promise<Contact> {
     const row = await contactsRepo.byId(this.deps.db, principal.accountId, id);
     if (!row) throw notFound(MESSAGES.contactNotFound);
     const [contact] = await presentContacts(this.deps, principal, [row]);
@@ -165,13 +165,13 @@ export class ContactsService {
   }
 
   /** The contact's picture to serve; 404 when the contact is not the caller's or has none. */
-  async picture(principal: Principal, id: string): Promise<StoredMedia> {
+  async picture(principal: Caller, id: string): Promise<StoredMedia> {
     const media = await contactsRepo.picture(this.deps.db, principal.accountId, id);
     if (!media) throw notFound('This contact has no picture');
     return media;
   }
 
-  async create(principal: Principal, input: ContactInput): Promise<Contact> {
+  async create(principal: Caller, input: ContactInput): Promise<Contact> {
     const values = {
       name: input.name,
       phone: phoneOf(input.phone),
@@ -186,7 +186,7 @@ export class ContactsService {
     return this.get(principal, id);
   }
 
-  async update(principal: Principal, id: string, patch: ContactPatch): Promise<Contact> {
+  async update(principal: Caller, id: string, patch: ContactPatch): Promise<Contact> {
     const values = {
       ...(patch.name === undefined ? {} : { name: patch.name }),
       ...(patch.phone === undefined ? {} : { phone: phoneOf(patch.phone ?? undefined) }),
@@ -210,7 +210,7 @@ export class ContactsService {
    * their customer. A chat arriving between the check and the delete trips the foreign key,
    * which also ends in an archive.
    */
-  async remove(principal: Principal, id: string): Promise<{ outcome: 'deleted' | 'archived' }> {
+  async remove(principal: Caller, id: string): Promise<{ outcome: 'deleted' | 'archived' }> {
     const { db } = this.deps;
     try {
       if (await contactsRepo.deleteIfChatless(db, principal.accountId, id))
@@ -224,14 +224,14 @@ export class ContactsService {
   }
 
   /** Brings an archived contact back into the list, with everything it had. */
-  async restore(principal: Principal, id: string): Promise<Contact> {
+  async restore(principal: Caller, id: string): Promise<Contact> {
     if (!(await contactsRepo.restore(this.deps.db, principal.accountId, id, this.deps.clock.now())))
       throw notFound(MESSAGES.contactNotFound);
     return this.get(principal, id);
   }
 
   private async attributes(
-    principal: Principal,
+    principal: Caller,
     input: Record<string, string>,
   ): Promise<Record<string, string>> {
     if (Object.keys(input).length === 0) return {};
@@ -242,7 +242,7 @@ export class ContactsService {
     return values;
   }
 
-  private async labels(principal: Principal, input: string[]): Promise<string[]> {
+  private async labels(principal: Caller, input: string[]): Promise<string[]> {
     const ids = [...new Set(input.map((id) => id.toLowerCase()))];
     const known = await contactsRepo.countLabels(this.deps.db, principal.accountId, ids);
     if (known !== ids.length)

@@ -63,6 +63,7 @@ export function messageRowsQuery(db: Executor, accountId: string) {
     .selectFrom('messages as m')
     .innerJoin('chats as c', 'c.id', 'm.chat_id')
     .leftJoin('users as s', 's.id', 'm.sender_id')
+    .leftJoin('api_keys as ak', 'ak.id', 'm.api_key_id')
     .leftJoin('media as md', 'md.id', 'm.media_id')
     .where('m.account_id', '=', accountId)
     .select([
@@ -80,7 +81,8 @@ export function messageRowsQuery(db: Executor, accountId: string) {
       'm.error',
       'm.from_me',
       'm.is_system',
-      's.name as sender_name',
+      // A message an API key sent names the key as its author (it has no sender user).
+      sql<string | null>`coalesce(s.name, 'API key ' || ak.name)`.as('sender_name'),
       'm.created_at',
       'm.sent_at',
       'c.channel',

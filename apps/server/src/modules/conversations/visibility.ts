@@ -14,7 +14,8 @@ import type { Role } from '@sapa/contracts';
  * - everyone sees chats assigned to themselves.
  */
 export interface Viewer {
-  userId: string;
+  /** Null for an API key: it sees as an admin and has no chats of its own. */
+  userId: string | null;
   accountId: string;
   role: Role;
   divisionIds: string[];
@@ -43,7 +44,7 @@ const r = {
 
 export function viewerRooms(v: Viewer): string[] {
   const a = v.accountId;
-  const rooms = [r.agent(a, v.userId)];
+  const rooms = v.userId ? [r.agent(a, v.userId)] : [];
   if (v.divisionOnlyView) {
     for (const d of v.divisionIds) rooms.push(r.division(a, d));
     return rooms;

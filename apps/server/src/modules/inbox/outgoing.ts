@@ -5,7 +5,7 @@ import type { Db } from '../../db/database.js';
 import type { ChatAudienceRow, MessageOrigin } from '../../events/bus.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { viewerOf } from '../../realtime/viewer.js';
-import type { Principal } from '../auth/principal.js';
+import type { Caller } from '../auth/principal.js';
 import { markTicketAnswered } from '../tickets/index.js';
 import { actorOf } from './actions/change.js';
 import { chatActionsRepo } from './actions/repo.js';
@@ -25,7 +25,7 @@ import {
  */
 
 /** The chat, if the caller may see it and it can take a message; else the spec's error. */
-export async function sendableChat(deps: Deps, principal: Principal, chatId: string) {
+export async function sendableChat(deps: Deps, principal: Caller, chatId: string) {
   const chat = await deps.db
     .selectFrom('chats as c')
     .innerJoin('channels as ch', 'ch.id', 'c.channel_id')
@@ -94,11 +94,13 @@ export interface OutgoingMessage {
  */
 async function claimIfUnassigned(
   trx: Db,
-  principal: Principal,
+  principal: Caller,
   chatId: string,
   now: Date,
 ): Promise<ChatAudienceRow | null> {
   const { accountId, userId } = principal;
+  // An API key is not an agent: its sends leave the chat with whoever holds it (or nobody).
+  if (userId === null) return null;
   const locked = await lockChat(trx, accountId, chatId);
   if (!locked || locked.agent_id) return null;
   if (!(await chatActionsRepo.isAssignableUser(trx, accountId, userId))) return null;
@@ -122,7 +124,7 @@ async function claimIfUnassigned(
  */
 export async function queueAgentMessage(
   deps: Deps,
-  principal: Principal,
+  principal: Caller,
   chat: { id: string; channel_id: string },
   m: OutgoingMessage,
   origin: MessageOrigin,
@@ -146,6 +148,7 @@ export async function queueAgentMessage(
         status: 'queue',
         from_me: true,
         sender_id: principal.userId,
+        api_key_id: principal.apiKey?.id ?? null,
         reply_to_provider_id: m.replyTo
           ? sql<
               string | null

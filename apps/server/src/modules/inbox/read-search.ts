@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Deps } from '../../deps.js';
 import { viewerOf } from '../../realtime/viewer.js';
-import type { Principal } from '../auth/principal.js';
+import type { Caller } from '../auth/principal.js';
 import { chatVisibleTo } from '../conversations/index.js';
 import { containsPattern } from '../../lib/like.js';
 
@@ -52,7 +52,7 @@ interface Hit {
  */
 export async function searchMessageIds(
   deps: Deps,
-  principal: Principal,
+  principal: Caller,
   text: string,
   startKey: string | undefined,
   perpage: number,

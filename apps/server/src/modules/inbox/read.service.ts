@@ -5,7 +5,7 @@ import type { chatPageQuerySchema, messagePageQuerySchema } from '@sapa/contract
 import type { Deps } from '../../deps.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { viewerOf } from '../../realtime/viewer.js';
-import type { Principal } from '../auth/principal.js';
+import type { Caller } from '../auth/principal.js';
 import {
   presentChat,
   presentMessage,
@@ -47,7 +47,7 @@ function decodeChatKey(key: string): { time: string; id: string } {
  */
 export async function listChats(
   deps: Deps,
-  principal: Principal,
+  principal: Caller,
   q: ChatPageQuery,
 ): Promise<{ data: Chat[]; nextKey: string | null }> {
   const accountId = principal.accountId;
@@ -58,6 +58,7 @@ export async function listChats(
     .where(sql<boolean>`NOT c.blocked`)
     .where('c.is_archive', '=', q.isArchive ?? false)
     .where(chatVisibleTo(viewerOf(principal)));
+  // An API key holds no chats, so "mine" is empty for it (agent_id = NULL matches nothing).
   if (q.assignee === 'MINE') page = page.where('c.agent_id', '=', principal.userId);
   if (q.assignee === 'UNASSIGNED') page = page.where('c.agent_id', 'is', null);
   // Literal SQL where a partial index (migration 0015) has to recognise its predicate.
@@ -110,7 +111,7 @@ export async function listChats(
 /** One chat the caller may see, or 404 (also for other accounts' chats). */
 export async function getVisibleChat(
   deps: Deps,
-  principal: Principal,
+  principal: Caller,
   chatId: string,
 ): Promise<ChatRow> {
   const row = (await chatRowsQuery(deps.db, principal.accountId)
@@ -130,7 +131,7 @@ export async function getVisibleChat(
  */
 export async function listMessages(
   deps: Deps,
-  principal: Principal,
+  principal: Caller,
   q: MessagePageQuery,
 ): Promise<{ data: Message[]; nextKey: string | null; chats?: Chat[] }> {
   if (!q.chatId && !q.searchText) throw badRequest('The chat id field is required', 'VALIDATION');
@@ -178,11 +179,7 @@ export async function listMessages(
   };
 }
 
-export async function getMessage(
-  deps: Deps,
-  principal: Principal,
-  id: string,
-): Promise<MessageRow> {
+export async function getMessage(deps: Deps, principal: Caller, id: string): Promise<MessageRow> {
   if (!/^\d{1,18}$/.test(id)) throw notFound(MESSAGES.messageNotFound);
   const row = (await messageRowsQuery(deps.db, principal.accountId)
     .where('m.id', '=', Number(id))

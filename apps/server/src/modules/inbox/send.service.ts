@@ -7,7 +7,7 @@ import {
 import type { Deps } from '../../deps.js';
 import type { MessageOrigin } from '../../events/bus.js';
 import { badRequest } from '../../http/errors.js';
-import type { Principal } from '../auth/principal.js';
+import type { Caller } from '../auth/principal.js';
 import { assertMaySend } from '../billing/pricing/index.js';
 import { alreadySent, queueAgentMessage, sendableChat } from './outgoing.js';
 import { replyRefusal } from '../conversations/index.js';
@@ -28,7 +28,7 @@ const KIND_BY_MIME: Record<string, 'image' | 'video'> = {
  */
 export async function sendMessage(
   deps: Deps,
-  principal: Principal,
+  principal: Caller,
   body: SendMessageBody,
   origin: MessageOrigin = 'socket',
 ): Promise<Message> {

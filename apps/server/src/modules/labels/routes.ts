@@ -7,7 +7,7 @@ import {
   labelUpdateBodySchema,
   okSchema,
 } from '@sapa/contracts';
-import { principalOf } from '../../http/authenticate.js';
+import { callerOf, principalOf } from '../../http/authenticate.js';
 import { errorResponses } from '../../http/error-responses.js';
 import type { App } from '../../http/types.js';
 import type { ModuleContext } from '../registry.js';
@@ -22,14 +22,14 @@ export function labelsRoutes(app: App, { deps }: ModuleContext): void {
   app.get(
     '/api/labels',
     {
-      config: { action: 'labels.read' },
+      config: { action: 'labels.read', scope: 'chats:read' },
       schema: {
         tags,
         querystring: labelListQuerySchema,
         response: { 200: labelListSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => labels.list(principalOf(request), request.query),
+    async (request) => labels.list(callerOf(request), request.query),
   );
 
   app.post(

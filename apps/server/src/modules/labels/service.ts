@@ -2,7 +2,7 @@ import { MESSAGES, type Label } from '@sapa/contracts';
 import type { Deps } from '../../deps.js';
 import { conflict, notFound } from '../../http/errors.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
-import type { Principal } from '../auth/principal.js';
+import type { Caller } from '../auth/principal.js';
 import { labelsRepo, type LabelRow } from './repo.js';
 
 // Case-insensitive per account: unique index on (account_id, lower(name)).
@@ -21,14 +21,14 @@ export class LabelsService {
   constructor(private readonly deps: Pick<Deps, 'db' | 'clock'>) {}
 
   async list(
-    principal: Principal,
+    principal: Caller,
     query: { perpage: number; searchText?: string; withCounts?: boolean },
   ): Promise<{ data: Label[]; total: number }> {
     const { rows, total } = await labelsRepo.list(this.deps.db, principal.accountId, query);
     return { data: rows.map(present), total };
   }
 
-  async create(principal: Principal, input: { label: string; color: string }): Promise<Label> {
+  async create(principal: Caller, input: { label: string; color: string }): Promise<Label> {
     const id = await this.uniqueName(() =>
       labelsRepo.insert(this.deps.db, principal.accountId, input),
     );
@@ -36,7 +36,7 @@ export class LabelsService {
   }
 
   async update(
-    principal: Principal,
+    principal: Caller,
     id: string,
     input: { label?: string; color?: string },
   ): Promise<Label> {
@@ -48,7 +48,7 @@ export class LabelsService {
   }
 
   /** The label leaves every chat in the same transaction, so no chat keeps a dangling id. */
-  async remove(principal: Principal, id: string): Promise<{ ok: true }> {
+  async remove(principal: Caller, id: string): Promise<{ ok: true }> {
     const removed = await this.deps.db
       .transaction()
       .execute((trx) => labelsRepo.remove(trx, principal.accountId, id));
@@ -56,7 +56,7 @@ export class LabelsService {
     return { ok: true };
   }
 
-  private async get(principal: Principal, id: string): Promise<Label> {
+  private async get(principal: Caller, id: string): Promise<Label> {
     const { rows } = await labelsRepo.list(this.deps.db, principal.accountId, {
       id,
       withCounts: true,

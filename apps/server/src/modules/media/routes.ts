@@ -1,5 +1,5 @@
 import { messageIdParamsSchema, uploadedMediaSchema } from '@sapa/contracts';
-import { principalOf } from '../../http/authenticate.js';
+import { callerOf } from '../../http/authenticate.js';
 import { notFound } from '../../http/errors.js';
 import type { App } from '../../http/types.js';
 import { getMessage, storeInboundMedia } from '../inbox/index.js';
@@ -12,6 +12,7 @@ export function mediaRoutes(app: App, { deps }: ModuleContext): void {
   app.post(
     '/api/media',
     {
+      config: { scope: 'messages:send' },
       schema: {
         tags: ['media'],
         consumes: ['multipart/form-data'],
@@ -23,7 +24,7 @@ export function mediaRoutes(app: App, { deps }: ModuleContext): void {
         tooLarge: 'The file may not be larger than 1 MB',
       });
       const bytes = await file.bytes();
-      const saved = await saveUpload(deps, principalOf(request), {
+      const saved = await saveUpload(deps, callerOf(request), {
         bytes,
         filename: file.filename,
         declaredMime: file.mimetype,
@@ -35,12 +36,15 @@ export function mediaRoutes(app: App, { deps }: ModuleContext): void {
   // Attachments are served only to users who may see the chat they belong to.
   app.get(
     '/api/messages/:id/media',
-    { schema: { tags: ['media'], params: messageIdParamsSchema } },
+    {
+      config: { scope: 'messages:read' },
+      schema: { tags: ['media'], params: messageIdParamsSchema },
+    },
     async (request, reply) => {
-      const message = await getMessage(deps, principalOf(request), request.params.id);
+      const message = await getMessage(deps, callerOf(request), request.params.id);
       const mediaId = message.media_id ?? (await storeInboundMedia(deps, String(message.id)));
       if (!mediaId) throw notFound('This message has no attachment');
-      const media = await findMedia(deps.db, principalOf(request).accountId, mediaId);
+      const media = await findMedia(deps.db, callerOf(request).accountId, mediaId);
       if (!media) throw notFound('This message has no attachment');
       return sendStoredMedia(reply, deps, media, 'private, max-age=3600');
     },

@@ -4,7 +4,7 @@ import { LIMITS } from '@sapa/contracts';
 import type { Deps } from '../../deps.js';
 import { AppError, badRequest } from '../../http/errors.js';
 import { LocalStorage } from '../../lib/storage.js';
-import type { Principal } from '../auth/principal.js';
+import type { Caller } from '../auth/principal.js';
 
 // Spec §5: images JPG/JPEG/PNG, video MP4/OGG, documents any type; 1 MB. Judged by content.
 const IMAGE = new Set(['image/jpeg', 'image/png']);
@@ -30,7 +30,7 @@ export function classifyUpload(
 
 export async function saveUpload(
   deps: Deps,
-  principal: Principal,
+  principal: Caller,
   file: { bytes: Buffer; filename: string; declaredMime: string },
 ) {
   if (file.bytes.length === 0) throw badRequest('The file is empty', 'EMPTY_FILE');

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Dashboard } from '@sapa/contracts';
 import type { Deps } from '../../deps.js';
-import type { Principal } from '../auth/principal.js';
+import type { Caller } from '../auth/principal.js';
 import { loadReportAccount } from './account-context.js';
 import { addDays, today as todayIn } from './days.js';
 import { COST_METRICS } from './ledger-rollup.js';
@@ -11,7 +11,7 @@ import { narrow, scopeOf, selectorOf, type Scope } from './scope.js';
 import { csatStat, durationStat, money, total } from './stats.js';
 import type { ReportsService } from './service.js';
 
-const isManager = (p: Principal) => p.role === 'admin' || p.role === 'supervisor';
+const isManager = (p: Caller) => p.role === 'admin' || p.role === 'supervisor';
 
 /** Agents on the floor of a scope: everyone who answers chats, and how many are online now. */
 async function people(deps: Deps, accountId: string, scope: Scope) {
@@ -38,7 +38,7 @@ async function people(deps: Deps, accountId: string, scope: Scope) {
 export async function dashboardOf(
   deps: Deps,
   reports: ReportsService,
-  p: Principal,
+  p: Caller,
 ): Promise<Dashboard> {
   const now = deps.clock.now();
   const account = await loadReportAccount(deps.db, p.accountId);

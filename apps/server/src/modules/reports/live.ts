@@ -2,7 +2,7 @@ import { sql, type Expression, type SqlBool } from 'kysely';
 import type { LiveFloor } from '@sapa/contracts';
 import type { Db } from '../../db/database.js';
 import { viewerOf } from '../../realtime/viewer.js';
-import type { Principal } from '../auth/principal.js';
+import type { Caller } from '../auth/principal.js';
 import { chatVisibleTo } from '../conversations/index.js';
 import type { Filters } from './scope.js';
 
@@ -16,7 +16,7 @@ export interface FloorRow extends LiveFloor {
   oldestWaitingSince: Date | null;
 }
 
-function who(p: Principal): Expression<SqlBool> {
+function who(p: Caller): Expression<SqlBool> {
   if (p.role === 'agent' && !p.divisionOnlyView)
     return sql<SqlBool>`c.agent_id = ${p.userId}::uuid`;
   return chatVisibleTo(viewerOf(p));
@@ -24,7 +24,7 @@ function who(p: Principal): Expression<SqlBool> {
 
 export async function liveFloor(
   db: Db,
-  p: Principal,
+  p: Caller,
   f: Filters,
   now: Date,
   firstResponseTarget: number,

@@ -9,7 +9,7 @@ import {
   usageReportSchema,
   usageWeeklyQuerySchema,
 } from '@sapa/contracts';
-import { principalOf } from '../../http/authenticate.js';
+import { callerOf, principalOf } from '../../http/authenticate.js';
 import { errorResponses } from '../../http/error-responses.js';
 import type { App } from '../../http/types.js';
 import type { ModuleContext } from '../registry.js';
@@ -25,7 +25,7 @@ export function reportsRoutes(app: App, { deps }: ModuleContext): void {
   app.get(
     '/api/reports',
     {
-      config: { action: 'reports.read' },
+      config: { action: 'reports.read', scope: 'reports:read' },
       schema: {
         tags,
         description:
@@ -34,13 +34,13 @@ export function reportsRoutes(app: App, { deps }: ModuleContext): void {
         response: { 200: reportSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => reports.report(principalOf(request), request.query),
+    async (request) => reports.report(callerOf(request), request.query),
   );
 
   app.get(
     '/api/reports/export',
     {
-      config: { action: 'reports.read' },
+      config: { action: 'reports.read', scope: 'reports:read' },
       schema: {
         tags,
         description:
@@ -49,7 +49,7 @@ export function reportsRoutes(app: App, { deps }: ModuleContext): void {
       },
     },
     async (request, reply) => {
-      const file = await exportReport(deps, reports, principalOf(request), request.query);
+      const file = await exportReport(deps, reports, callerOf(request), request.query);
       return reply
         .header('content-type', file.contentType)
         .header('content-disposition', `attachment; filename="${file.filename}"`)
@@ -61,49 +61,49 @@ export function reportsRoutes(app: App, { deps }: ModuleContext): void {
   app.get(
     '/api/reports/daily/usage',
     {
-      config: { action: 'reports.usage' },
+      config: { action: 'reports.usage', scope: 'reports:read' },
       schema: {
         tags,
         querystring: usageDailyQuerySchema,
         response: { 200: usageReportSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => reports.usage(principalOf(request), request.query.date, request.query.date),
+    async (request) => reports.usage(callerOf(request), request.query.date, request.query.date),
   );
 
   app.get(
     '/api/reports/weekly/usage',
     {
-      config: { action: 'reports.usage' },
+      config: { action: 'reports.usage', scope: 'reports:read' },
       schema: {
         tags,
         querystring: usageWeeklyQuerySchema,
         response: { 200: usageReportSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => reports.usageWeek(principalOf(request), request.query.week),
+    async (request) => reports.usageWeek(callerOf(request), request.query.week),
   );
 
   app.get(
     '/api/reports/usage',
     {
-      config: { action: 'reports.usage' },
+      config: { action: 'reports.usage', scope: 'reports:read' },
       schema: {
         tags,
         querystring: usageRangeQuerySchema,
         response: { 200: usageReportSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => reports.usage(principalOf(request), request.query.from, request.query.to),
+    async (request) => reports.usage(callerOf(request), request.query.from, request.query.to),
   );
 
   app.get(
     '/api/reports/targets',
     {
-      config: { action: 'reports.read' },
+      config: { action: 'reports.read', scope: 'reports:read' },
       schema: { tags, response: { 200: reportTargetsSchema, ...errorResponses(401, 403) } },
     },
-    async (request) => reports.targets(principalOf(request).accountId),
+    async (request) => reports.targets(callerOf(request).accountId),
   );
 
   app.put(

@@ -1,7 +1,7 @@
 import { REPORT_MESSAGES, type ReportQuery } from '@sapa/contracts';
 import type { Db } from '../../db/database.js';
 import { forbidden } from '../../http/errors.js';
-import type { Principal } from '../auth/principal.js';
+import type { Caller } from '../auth/principal.js';
 
 /**
  * Whose figures a caller may see (issue 18): admins the whole account; supervisors themselves
@@ -11,7 +11,7 @@ import type { Principal } from '../auth/principal.js';
 export type Scope =
   { kind: 'all' } | { kind: 'agents'; ids: string[] } | { kind: 'divisions'; ids: string[] };
 
-export function scopeOf(p: Principal): Scope {
+export function scopeOf(p: Caller): Scope {
   if (p.divisionOnlyView) return { kind: 'divisions', ids: [...p.divisionIds] };
   if (p.role === 'admin') return { kind: 'all' };
   if (p.role === 'supervisor')

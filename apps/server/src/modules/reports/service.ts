@@ -11,7 +11,7 @@ import {
 } from '@sapa/contracts';
 import type { Deps } from '../../deps.js';
 import { badRequest, forbidden } from '../../http/errors.js';
-import type { Principal } from '../auth/principal.js';
+import type { Caller } from '../auth/principal.js';
 import { forgetReportAccount, loadReportAccount } from './account-context.js';
 import { addDays, dayCount, mondayOfIsoWeek } from './days.js';
 import { rollLedger } from './ledger-rollup.js';
@@ -26,7 +26,7 @@ import { overviewTab } from './tabs/overview.js';
 import { ticketsTab } from './tabs/tickets.js';
 import { usageFigures } from './tabs/usage.js';
 
-const isManager = (p: Principal) => p.role === 'admin' || p.role === 'supervisor';
+const isManager = (p: Caller) => p.role === 'admin' || p.role === 'supervisor';
 
 /** A range of whole local days, checked: from ≤ to, at most a year. */
 function rangeOf(
@@ -67,7 +67,7 @@ export class ReportsService {
       : DEFAULT_REPORT_TARGETS;
   }
 
-  async setTargets(p: Principal, t: ReportTargets): Promise<ReportTargets> {
+  async setTargets(p: Caller, t: ReportTargets): Promise<ReportTargets> {
     const now = this.deps.clock.now();
     await this.deps.db
       .insertInto('report_targets')
@@ -90,7 +90,7 @@ export class ReportsService {
   }
 
   /** One tab of `/api/reports`, for what the caller may see. */
-  async report(p: Principal, q: ReportQuery): Promise<Report> {
+  async report(p: Caller, q: ReportQuery): Promise<Report> {
     const account = await loadReportAccount(this.deps.db, p.accountId);
     const range = rangeOf(q.from, q.to, account.timezone, q.groupBy);
     const previous = q.compare ? previousOf(range) : null;
@@ -139,7 +139,7 @@ export class ReportsService {
   }
 
   private async usageTab(
-    p: Principal,
+    p: Caller,
     range: ReportRange,
     previous: ReportRange | null,
   ): Promise<UsageTabReport> {
@@ -149,7 +149,7 @@ export class ReportsService {
   }
 
   /** Usage is the account's money: its managers see it whole; agents never. */
-  private async usageOf(p: Principal, range: ReportRange): Promise<UsageReport> {
+  private async usageOf(p: Caller, range: ReportRange): Promise<UsageReport> {
     if (!isManager(p)) throw forbidden(REPORT_MESSAGES.usageManagersOnly, 'REPORT_SCOPE');
     // Whatever the ledger booked until now is in the figures, so they agree with it exactly.
     await rollLedger(this.deps.db, this.deps.pool, p.accountId);
@@ -158,12 +158,12 @@ export class ReportsService {
   }
 
   /** Spec §7 `reports/daily/usage`, `reports/weekly/usage`, `reports/usage`. */
-  async usage(p: Principal, from: string, to: string): Promise<UsageReport> {
+  async usage(p: Caller, from: string, to: string): Promise<UsageReport> {
     const { timezone } = await loadReportAccount(this.deps.db, p.accountId);
     return this.usageOf(p, rangeOf(from, to, timezone, 'day'));
   }
 
-  usageWeek(p: Principal, week: string): Promise<UsageReport> {
+  usageWeek(p: Caller, week: string): Promise<UsageReport> {
     const monday = mondayOfIsoWeek(week);
     return this.usage(p, monday, addDays(monday, 6));
   }

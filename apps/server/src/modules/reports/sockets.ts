@@ -3,14 +3,14 @@ import type { Deps } from '../../deps.js';
 import { forbidden } from '../../http/errors.js';
 import { isAllowed } from '../../policies.js';
 import type { Realtime } from '../../realtime/server.js';
-import type { Principal } from '../auth/principal.js';
+import type { Caller } from '../auth/principal.js';
 
 /** Sockets of an account's managers with the dashboard open. */
 export const dashboardRoom = (accountId: string) => `dash:${accountId}`;
 /** Sockets of one agent with their dashboard open. */
 export const dashboardUserRoom = (userId: string) => `dash:user:${userId}`;
 
-const roomOf = (p: Principal) =>
+const roomOf = (p: Caller) =>
   p.role === 'agent' && !p.divisionOnlyView
     ? dashboardUserRoom(p.userId)
     : dashboardRoom(p.accountId);

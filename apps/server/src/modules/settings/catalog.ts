@@ -73,6 +73,7 @@ const MESSAGE_MAX = 1000;
  * by the platform and only read here.
  */
 const RULES: Record<SettingKey, KeyRule> = {
+  // Off for regular accounts; on for api-only ones (see `accountTypeDefault`).
   enable_rest_api: { fallback: 'false', check: BOOLEAN },
   enable_webhook: { fallback: 'false', check: BOOLEAN },
   webhook: { fallback: null, check: URL_CHECK, emptyClears: true },
@@ -116,6 +117,18 @@ const RULES: Record<SettingKey, KeyRule> = {
   'whatsapp-type': { fallback: 'wabasic', check: WHATSAPP_TYPE },
   timezone: { fallback: 'Asia/Jakarta', check: TIMEZONE, canonical: (v) => ianaZone(v) ?? v },
 };
+
+/**
+ * Keys whose default follows the account's type: an api-only account exists for the API, so its
+ * REST API and webhooks start on; a regular account switches them on when it needs them.
+ */
+export function accountTypeDefault(
+  key: SettingKey,
+  type: 'regular' | 'api_only',
+): string | null | undefined {
+  if (key !== 'enable_rest_api' && key !== 'enable_webhook') return undefined;
+  return type === 'api_only' ? 'true' : 'false';
+}
 
 /** The platform default of a key: what an account without a stored value gets. */
 export function settingFallback(key: SettingKey): string | null {
@@ -184,7 +197,7 @@ export function effectiveSettings(source: SettingsSource): SettingValue[] {
     if (key in derived) value = derived[key] ?? null;
     else if (source.stored.has(key)) value = source.stored.get(key) ?? null;
     else if (key === 'bo.onboardingDate') value = source.account.createdAt.toISOString();
-    else value = RULES[key].fallback;
+    else value = accountTypeDefault(key, source.account.type) ?? RULES[key].fallback;
     if (value !== null && SECRET_KEYS.has(key)) value = maskSecret(value);
     return { key, value };
   });

@@ -119,19 +119,6 @@ export class SettingsService {
       });
     }
 
-    if (!issues.length) {
-      // Webhooks cannot be switched on with nowhere to send them.
-      const stored = await settingsRepo.listStored(db, accountId);
-      const after = (key: SettingKey) =>
-        (changes.has(key) ? changes.get(key) : stored.get(key)) ?? null;
-      if (after('enable_webhook') === 'true' && !after('webhook')) {
-        const i = entries.findIndex((e) => e.key === 'enable_webhook' || e.key === 'webhook');
-        issues.push({
-          path: `settings.${i}.value`,
-          message: 'Set a webhook URL before enabling webhooks',
-        });
-      }
-    }
     if (issues.length)
       throw badRequest(issues[0]?.message ?? 'Invalid settings', 'VALIDATION', issues);
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, SETTING_KEYS } from '@sapa/contracts';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 import { createAccount, createUser, type TestUser } from '../../test/fixtures.js';
+import { restApiEnabled, webhooksEnabled } from './switches.js';
 
 let ctx: TestContext;
 let admin: TestUser;
@@ -46,6 +47,22 @@ describe('GET /api/settings', () => {
     const apiAdmin = await createUser(ctx, await createAccount(ctx, { type: 'api_only' }));
     const list = (await get(apiAdmin, '/api/settings')).json().data as Setting[];
     expect(valueIn(list, 'bo.api_only')).toBe('true');
+  });
+
+  it('turns the REST API and webhooks on by default for api-only accounts only', async () => {
+    const apiAdmin = await createUser(ctx, await createAccount(ctx, { type: 'api_only' }));
+    const apiList = (await get(apiAdmin, '/api/settings')).json().data as Setting[];
+    expect(valueIn(apiList, 'enable_rest_api')).toBe('true');
+    expect(valueIn(apiList, 'enable_webhook')).toBe('true');
+    expect(await restApiEnabled(ctx.deps.db, apiAdmin.accountId)).toBe(true);
+    expect(await webhooksEnabled(ctx.deps.db, apiAdmin.accountId)).toBe(true);
+    const list = (await get(agent, '/api/settings')).json().data as Setting[];
+    expect(valueIn(list, 'enable_rest_api')).toBe('false');
+    expect(await restApiEnabled(ctx.deps.db, agent.accountId)).toBe(false);
+    // An api-only admin may still switch them off.
+    const off = await post(apiAdmin, [{ key: 'enable_rest_api', value: 'false' }]);
+    expect(valueIn(off.json().data, 'enable_rest_api')).toBe('false');
+    expect(await restApiEnabled(ctx.deps.db, apiAdmin.accountId)).toBe(false);
   });
 
   it('masks a stored API token', async () => {
@@ -196,16 +213,14 @@ describe('POST /api/settings', () => {
     expect((await post(admin, [])).statusCode).toBe(400);
   });
 
-  it('needs a webhook URL before webhooks are enabled', async () => {
+  it('switches webhooks on without a single URL: endpoints are managed on their own (issue 19)', async () => {
     const res = await post(admin, [{ key: 'enable_webhook', value: 'true' }]);
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe('Set a webhook URL before enabling webhooks');
-    const ok = await post(admin, [
-      { key: 'webhook', value: 'https://hooks.example.com/sapa' },
-      { key: 'enable_webhook', value: 'true' },
-    ]);
-    expect(ok.statusCode).toBe(200);
-    expect(valueIn(ok.json().data, 'enable_webhook')).toBe('true');
+    expect(res.statusCode).toBe(200);
+    expect(valueIn(res.json().data, 'enable_webhook')).toBe('true');
+    expect(await webhooksEnabled(ctx.deps.db, admin.accountId)).toBe(true);
+    const off = await post(admin, [{ key: 'enable_webhook', value: 'false' }]);
+    expect(valueIn(off.json().data, 'enable_webhook')).toBe('false');
+    expect(await webhooksEnabled(ctx.deps.db, admin.accountId)).toBe(false);
   });
 
   it('accepts only an active user of the account as fallback agent', async () => {

@@ -121,7 +121,12 @@ export const templatesRepo = {
     return ownRow(db, accountId, id).forUpdate().executeTakeFirst();
   },
 
-  async insert(db: Db, accountId: string, userId: string, data: TemplateData): Promise<string> {
+  async insert(
+    db: Db,
+    accountId: string,
+    userId: string | null,
+    data: TemplateData,
+  ): Promise<string> {
     const row = await db
       .insertInto('templates')
       .values({ account_id: accountId, created_by: userId, ...columns(data) })

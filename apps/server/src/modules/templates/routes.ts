@@ -13,7 +13,7 @@ import {
   TEMPLATE_HEADER_TYPES,
   TEMPLATE_LANGUAGES,
 } from '@sapa/contracts';
-import { principalOf } from '../../http/authenticate.js';
+import { callerOf, principalOf } from '../../http/authenticate.js';
 import { errorResponses } from '../../http/error-responses.js';
 import type { App } from '../../http/types.js';
 import type { ModuleContext } from '../registry.js';
@@ -48,19 +48,19 @@ export function templatesRoutes(app: App, { deps }: ModuleContext): void {
   });
 
   app.get('/api/hsm', {
-    config: read,
+    config: { ...read, scope: 'templates:read' },
     schema: {
       tags,
       querystring: templateListQuerySchema,
       response: { 200: templateListSchema, ...errorResponses(400, 401, 403) },
     },
-    handler: async (request) => templates.list(principalOf(request), request.query),
+    handler: async (request) => templates.list(callerOf(request), request.query),
   });
 
   app.get('/api/hsm/count', {
-    config: read,
+    config: { ...read, scope: 'templates:read' },
     schema: { tags, response: { 200: templateCountSchema, ...errorResponses(401, 403) } },
-    handler: async (request) => templates.count(principalOf(request)),
+    handler: async (request) => templates.count(callerOf(request)),
   });
 
   app.get(
@@ -93,28 +93,28 @@ export function templatesRoutes(app: App, { deps }: ModuleContext): void {
   });
 
   app.get('/api/hsm/:id', {
-    config: read,
+    config: { ...read, scope: 'templates:read' },
     schema: {
       tags,
       params,
       response: { 200: templateSchema, ...errorResponses(400, 401, 403, 404) },
     },
-    handler: async (request) => templates.get(principalOf(request), request.params.id),
+    handler: async (request) => templates.get(callerOf(request), request.params.id),
   });
 
   app.post('/api/hsm', {
-    config: manage,
+    config: { ...manage, scope: 'templates:write' },
     schema: {
       tags,
       body: templateInputSchema,
       response: { 201: templateSchema, ...errorResponses(400, 401, 403, 409) },
     },
     handler: async (request, reply) =>
-      reply.code(201).send(await templates.create(principalOf(request), request.body)),
+      reply.code(201).send(await templates.create(callerOf(request), request.body)),
   });
 
   app.put('/api/hsm/:id', {
-    config: manage,
+    config: { ...manage, scope: 'templates:write' },
     schema: {
       tags,
       params,
@@ -122,27 +122,27 @@ export function templatesRoutes(app: App, { deps }: ModuleContext): void {
       response: { 200: templateSchema, ...errorResponses(400, 401, 403, 404, 409) },
     },
     handler: async (request) =>
-      templates.update(principalOf(request), request.params.id, request.body),
+      templates.update(callerOf(request), request.params.id, request.body),
   });
 
   app.delete('/api/hsm/:id', {
-    config: manage,
+    config: { ...manage, scope: 'templates:write' },
     schema: {
       tags,
       params,
       response: { 200: okSchema, ...errorResponses(400, 401, 403, 404, 409) },
     },
-    handler: async (request) => templates.remove(principalOf(request), request.params.id),
+    handler: async (request) => templates.remove(callerOf(request), request.params.id),
   });
 
   // Meta's refusal answers 422 and an outage 502, both with Meta's words in `issues`.
   app.post('/api/hsm/:id/publish', {
-    config: manage,
+    config: { ...manage, scope: 'templates:write' },
     schema: {
       tags,
       params,
       response: { 200: templateSchema, ...errorResponses(400, 401, 403, 404, 409) },
     },
-    handler: async (request) => templates.publish(principalOf(request), request.params.id),
+    handler: async (request) => templates.publish(callerOf(request), request.params.id),
   });
 }

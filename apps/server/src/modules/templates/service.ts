@@ -12,7 +12,7 @@ import { ProviderError } from '../../channels/types.js';
 import type { Deps } from '../../deps.js';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
-import type { Principal } from '../auth/principal.js';
+import type { Caller } from '../auth/principal.js';
 import { loadChannel, whatsappConfigOf } from '../channels/index.js';
 import type { Selectable } from 'kysely';
 import type { TemplateCredentials } from '../../channels/whatsapp-cloud/templates.js';
@@ -54,7 +54,7 @@ export class TemplatesService {
     this.meta = deps.channels.whatsapp.templates;
   }
 
-  async list(principal: Principal, q: TemplateListQuery): Promise<TemplateList> {
+  async list(principal: Caller, q: TemplateListQuery): Promise<TemplateList> {
     const filter = {
       ...(q.searchText ? { searchText: q.searchText } : {}),
       ...(q.status ? { status: q.status } : {}),
@@ -80,7 +80,7 @@ export class TemplatesService {
     };
   }
 
-  async count(principal: Principal): Promise<TemplateCount> {
+  async count(principal: Caller): Promise<TemplateCount> {
     const counts = await templatesRepo.countByStatus(this.deps.db, principal.accountId);
     const byStatus = Object.fromEntries(
       TEMPLATE_STATUSES.map((s) => [s, counts.get(s) ?? 0]),
@@ -88,13 +88,13 @@ export class TemplatesService {
     return { total: Object.values(byStatus).reduce((a, b) => a + b, 0), byStatus };
   }
 
-  async get(principal: Principal, id: string): Promise<Template> {
+  async get(principal: Caller, id: string): Promise<Template> {
     const row = await templatesRepo.get(this.deps.db, principal.accountId, id);
     if (!row) throw notFound(TEMPLATE_MESSAGES.notFound);
     return presentTemplate(row);
   }
 
-  async create(principal: Principal, data: TemplateData): Promise<Template> {
+  async create(principal: Caller, data: TemplateData): Promise<Template> {
     await this.mustBeWhatsapp(principal, data.channelId);
     await this.checkExample(principal, data);
     const id = await this.uniqueName(() =>
@@ -104,7 +104,7 @@ export class TemplatesService {
   }
 
   /** Only drafts and rejected templates change: Meta reviewed (or is reviewing) the others. */
-  async update(principal: Principal, id: string, data: TemplateData): Promise<Template> {
+  async update(principal: Caller, id: string, data: TemplateData): Promise<Template> {
     await this.deps.db.transaction().execute(async (trx) => {
       const row = await templatesRepo.lock(trx, principal.accountId, id);
       if (!row) throw notFound(TEMPLATE_MESSAGES.notFound);
@@ -122,7 +122,7 @@ export class TemplatesService {
     return this.get(principal, id);
   }
 
-  async remove(principal: Principal, id: string): Promise<{ ok: true }> {
+  async remove(principal: Caller, id: string): Promise<{ ok: true }> {
     await this.deps.db.transaction().execute(async (trx) => {
       const row = await templatesRepo.lock(trx, principal.accountId, id);
       if (!row) throw notFound(TEMPLATE_MESSAGES.notFound);
@@ -153,7 +153,7 @@ export class TemplatesService {
    * submit twice, and must be as it was when the example was taken. A rejected template is
    * edited in place at Meta.
    */
-  async publish(principal: Principal, id: string): Promise<Template> {
+  async publish(principal: Caller, id: string): Promise<Template> {
     const draft = publishable(await templatesRepo.current(this.deps.db, principal.accountId, id));
     const loaded = await loadChannel(this.deps, draft.channel_id);
     const credentials = loaded && whatsappConfigOf(loaded);
@@ -187,13 +187,13 @@ export class TemplatesService {
     }
   }
 
-  async welcome(principal: Principal): Promise<{ template: Template | null }> {
+  async welcome(principal: Caller): Promise<{ template: Template | null }> {
     const row = await templatesRepo.welcome(this.deps.db, principal.accountId);
     return { template: row ? presentTemplate(row) : null };
   }
 
   async setWelcome(
-    principal: Principal,
+    principal: Caller,
     templateId: string | null,
   ): Promise<{ template: Template | null }> {
     await this.deps.db.transaction().execute(async (trx) => {
@@ -208,7 +208,7 @@ export class TemplatesService {
     return this.welcome(principal);
   }
 
-  private async checkExample(principal: Principal, data: TemplateData): Promise<void> {
+  private async checkExample(principal: Caller, data: TemplateData): Promise<void> {
     if (data.headerExampleMediaId)
       await checkExampleMedia(
         this.deps.db,
@@ -220,7 +220,7 @@ export class TemplatesService {
 
   /** A media header's example goes to Meta's Resumable Upload API first; null otherwise. */
   private async headerHandle(
-    principal: Principal,
+    principal: Caller,
     row: Selectable<TemplatesTable>,
     creds: TemplateCredentials,
   ): Promise<string | null> {
@@ -236,7 +236,7 @@ export class TemplatesService {
     return this.meta.uploadHeaderExample(creds, appId, file);
   }
 
-  private async mustBeWhatsapp(principal: Principal, channelId: string): Promise<void> {
+  private async mustBeWhatsapp(principal: Caller, channelId: string): Promise<void> {
     const channel = await templatesRepo.whatsappChannel(
       this.deps.db,
       principal.accountId,

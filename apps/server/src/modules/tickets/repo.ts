@@ -151,7 +151,7 @@ export const ticketsRepo = {
  */
 export async function markTicketAnswered(
   trx: Db,
-  input: { accountId: string; chatId: string; agentId: string; at: Date },
+  input: { accountId: string; chatId: string; agentId: string | null; at: Date },
 ): Promise<void> {
   await trx
     .updateTable('tickets')

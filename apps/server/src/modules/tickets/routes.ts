@@ -5,7 +5,7 @@ import {
   ticketListSchema,
   ticketSchema,
 } from '@sapa/contracts';
-import { principalOf } from '../../http/authenticate.js';
+import { callerOf, principalOf } from '../../http/authenticate.js';
 import { sendSheet } from '../../http/download.js';
 import { errorResponses } from '../../http/error-responses.js';
 import type { App } from '../../http/types.js';
@@ -20,14 +20,14 @@ export function ticketsRoutes(app: App, { deps }: ModuleContext): void {
   app.get(
     '/api/ticket',
     {
-      config: { action: 'tickets.read' },
+      config: { action: 'tickets.read', scope: 'chats:read' },
       schema: {
         tags,
         querystring: ticketListQuerySchema,
         response: { 200: ticketListSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => tickets.list(principalOf(request), request.query),
+    async (request) => tickets.list(callerOf(request), request.query),
   );
 
   // Registered before /:id so "export" is never read as an id.
@@ -50,13 +50,13 @@ export function ticketsRoutes(app: App, { deps }: ModuleContext): void {
   app.get(
     '/api/ticket/:id',
     {
-      config: { action: 'tickets.read' },
+      config: { action: 'tickets.read', scope: 'chats:read' },
       schema: {
         tags,
         params: ticketIdParamsSchema,
         response: { 200: ticketSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => tickets.get(principalOf(request), request.params.id),
+    async (request) => tickets.get(callerOf(request), request.params.id),
   );
 }

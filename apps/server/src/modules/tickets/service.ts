@@ -10,7 +10,7 @@ import {
 import type { Deps } from '../../deps.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { viewerOf } from '../../realtime/viewer.js';
-import type { Principal } from '../auth/principal.js';
+import type { Caller } from '../auth/principal.js';
 import { chatVisibleTo } from '../conversations/index.js';
 import { ticketsRepo, type TicketFilter, type TicketPageKey, type TicketRow } from './repo.js';
 
@@ -67,7 +67,7 @@ export class TicketsService {
   constructor(private readonly deps: Deps) {}
 
   async list(
-    principal: Principal,
+    principal: Caller,
     q: TicketListQuery,
   ): Promise<{ data: Ticket[]; nextKey: string | null }> {
     const after = q.startKey ? decodeKey(q.startKey) : undefined;
@@ -89,7 +89,7 @@ export class TicketsService {
     };
   }
 
-  async get(principal: Principal, id: string): Promise<Ticket> {
+  async get(principal: Caller, id: string): Promise<Ticket> {
     const row = await ticketsRepo.one(
       this.deps.db,
       principal.accountId,
@@ -107,7 +107,7 @@ export class TicketsService {
    * (a customer may name themselves "=HYPERLINK(...)") are escaped.
    */
   async exportCsv(
-    principal: Principal,
+    principal: Caller,
     q: TicketExportQuery,
   ): Promise<{ filename: string; body: Readable }> {
     const { filter, timezone } = await this.filterOf(principal, q);
@@ -154,7 +154,7 @@ export class TicketsService {
   }
 
   private async filterOf(
-    principal: Principal,
+    principal: Caller,
     q: TicketExportQuery,
   ): Promise<{ filter: TicketFilter; timezone: string }> {
     if (q.from && q.to && q.from > q.to)

@@ -1,7 +1,7 @@
 import { MESSAGES, type AssignChatBody, type Chat } from '@sapa/contracts';
 import type { Deps } from '../../../deps.js';
 import { AppError, badRequest } from '../../../http/errors.js';
-import type { Principal } from '../../auth/principal.js';
+import type { Caller } from '../../auth/principal.js';
 import { presentChat } from '../../conversations/index.js';
 import { actorOf, changeVisibleChat } from './change.js';
 import { chatActionsRepo, type ChatPatch } from './repo.js';
@@ -14,7 +14,7 @@ import { chatActionsRepo, type ChatPatch } from './repo.js';
  */
 export async function assignChat(
   deps: Deps,
-  principal: Principal,
+  principal: Caller,
   body: AssignChatBody,
 ): Promise<{ chat: Chat }> {
   try {
@@ -51,15 +51,17 @@ export async function assignChat(
     );
     const chat = presentChat(after);
     deps.events.publish({ type: 'chat.assigned', chat: after, before, by: actorOf(principal) });
-    deps.events.publish({
-      type: 'chat.assign.result',
-      userId: principal.userId,
-      result: { chatId: chat._id, ok: true, chat },
-    });
+    // The asker's own screens hear the answer; an API key has none (it reads the response).
+    if (principal.userId)
+      deps.events.publish({
+        type: 'chat.assign.result',
+        userId: principal.userId,
+        result: { chatId: chat._id, ok: true, chat },
+      });
     return { chat };
   } catch (err) {
     // Refusals are the asker's to see on every screen; server faults go to the error handler.
-    if (err instanceof AppError)
+    if (err instanceof AppError && principal.userId)
       deps.events.publish({
         type: 'chat.assign.result',
         userId: principal.userId,

@@ -4,7 +4,7 @@ import type { Db } from '../../../db/database.js';
 import type { Actor } from '../../../events/bus.js';
 import { notFound } from '../../../http/errors.js';
 import { viewerOf } from '../../../realtime/viewer.js';
-import type { Principal } from '../../auth/principal.js';
+import { isKeyCaller, type Caller } from '../../auth/principal.js';
 import type { ChatRow } from '../../conversations/index.js';
 import { chatActionsRepo } from './repo.js';
 
@@ -23,7 +23,7 @@ export interface ChatChange<T> {
  */
 export async function changeVisibleChat<T>(
   deps: Deps,
-  principal: Principal,
+  principal: Caller,
   chatId: string,
   apply: (trx: Db, chat: ChatRow, now: Date) => Promise<T>,
 ): Promise<ChatChange<T>> {
@@ -40,7 +40,8 @@ export async function changeVisibleChat<T>(
   return { before, after, result };
 }
 
-export const actorOf = (principal: Principal): Actor => ({
-  _id: principal.userId,
-  name: principal.name,
-});
+/** A person, or an API key by its id and "API key <name>" (it is never a user). */
+export const actorOf = (principal: Caller): Actor =>
+  isKeyCaller(principal)
+    ? { _id: principal.apiKey.id, name: principal.name, apiKey: true }
+    : { _id: principal.userId, name: principal.name };

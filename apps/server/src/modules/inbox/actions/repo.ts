@@ -114,7 +114,7 @@ export const chatActionsRepo = {
     trx: Db,
     accountId: string,
     chatId: string,
-    resolvedBy: string,
+    resolvedBy: string | null,
     now: Date,
   ): Promise<string | null> {
     const row = await trx

@@ -1,6 +1,6 @@
 import type { Chat } from '@sapa/contracts';
 import type { Deps } from '../../../deps.js';
-import type { Principal } from '../../auth/principal.js';
+import type { Caller } from '../../auth/principal.js';
 import { presentChat } from '../../conversations/index.js';
 import { actorOf, changeVisibleChat } from './change.js';
 import { chatActionsRepo } from './repo.js';
@@ -13,7 +13,7 @@ import { chatActionsRepo } from './repo.js';
  */
 export async function resolveTicket(
   deps: Deps,
-  principal: Principal,
+  principal: Caller,
   chatId: string,
 ): Promise<{ chat: Chat }> {
   const { before, after, result } = await changeVisibleChat(

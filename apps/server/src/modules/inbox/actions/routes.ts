@@ -9,7 +9,7 @@ import {
   chatSchema,
   resolveTicketBodySchema,
 } from '@sapa/contracts';
-import { principalOf } from '../../../http/authenticate.js';
+import { callerOf, principalOf } from '../../../http/authenticate.js';
 import { errorResponses } from '../../../http/error-responses.js';
 import type { App } from '../../../http/types.js';
 import type { Action } from '../../../policies.js';
@@ -58,32 +58,32 @@ export function inboxActionRoutes(app: App, { deps }: ModuleContext): void {
   app.get(
     '/api/chats/:id',
     {
-      config: { action: 'chats.read' },
+      config: { action: 'chats.read', scope: 'chats:read' },
       schema: {
         tags,
         params: chatIdParamsSchema,
         response: { 200: chatSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => getChat(deps, principalOf(request), request.params.id),
+    async (request) => getChat(deps, callerOf(request), request.params.id),
   );
 
   app.post(
     '/api/chats/assign',
     {
-      config: { action: 'chats.assign' },
+      config: { action: 'chats.assign', scope: 'chats:write' },
       schema: { tags, body: assignChatBodySchema, response: actionResponses },
     },
-    async (request) => assignChat(deps, principalOf(request), request.body),
+    async (request) => assignChat(deps, callerOf(request), request.body),
   );
 
   app.post(
     '/api/chats/labels',
     {
-      config: { action: 'chats.update' },
+      config: { action: 'chats.update', scope: 'chats:write' },
       schema: { tags, body: chatLabelsBodySchema, response: actionResponses },
     },
-    async (request) => setChatLabels(deps, principalOf(request), request.body),
+    async (request) => setChatLabels(deps, callerOf(request), request.body),
   );
 
   app.post(
@@ -98,10 +98,10 @@ export function inboxActionRoutes(app: App, { deps }: ModuleContext): void {
   app.post(
     '/api/chats/resolve-ticket',
     {
-      config: { action: 'chats.resolve' },
+      config: { action: 'chats.resolve', scope: 'chats:write' },
       schema: { tags, body: resolveTicketBodySchema, response: actionResponses },
     },
-    async (request) => resolveTicket(deps, principalOf(request), request.body.chatId),
+    async (request) => resolveTicket(deps, callerOf(request), request.body.chatId),
   );
 
   for (const { path, action } of STATE_ROUTES) {

@@ -1,7 +1,7 @@
 import { MESSAGES, type Chat, type ChatLabelsBody } from '@sapa/contracts';
 import type { Deps } from '../../../deps.js';
 import { badRequest } from '../../../http/errors.js';
-import type { Principal } from '../../auth/principal.js';
+import type { Caller } from '../../auth/principal.js';
 import { presentChat } from '../../conversations/index.js';
 import { changeVisibleChat } from './change.js';
 import { chatActionsRepo, type ChatPatch } from './repo.js';
@@ -22,7 +22,7 @@ export type ChatStateChange = keyof typeof STATE_CHANGES;
 
 export async function changeChatState(
   deps: Deps,
-  principal: Principal,
+  principal: Caller,
   chatId: string,
   change: ChatStateChange,
 ): Promise<{ chat: Chat }> {
@@ -37,7 +37,7 @@ export async function changeChatState(
 /** Replaces the chat's labels; every id must be a label of the caller's account. */
 export async function setChatLabels(
   deps: Deps,
-  principal: Principal,
+  principal: Caller,
   body: ChatLabelsBody,
 ): Promise<{ chat: Chat }> {
   const labelIds = [...new Set(body.labelIds.map((id) => id.toLowerCase()))];
@@ -66,7 +66,7 @@ export async function setChatLabels(
 
 export async function setChatFlag(
   deps: Deps,
-  principal: Principal,
+  principal: Caller,
   body: { chatId: string; flag: Chat['flag'] },
 ): Promise<{ chat: Chat }> {
   const { after } = await changeVisibleChat(deps, principal, body.chatId, (trx, chat, now) =>

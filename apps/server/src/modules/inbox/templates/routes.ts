@@ -7,7 +7,7 @@ import {
 } from '@sapa/contracts';
 import type { z } from 'zod';
 import type { Deps } from '../../../deps.js';
-import { principalOf } from '../../../http/authenticate.js';
+import { callerOf } from '../../../http/authenticate.js';
 import { badRequest } from '../../../http/errors.js';
 import { errorResponses } from '../../../http/error-responses.js';
 import type { App } from '../../../http/types.js';
@@ -20,19 +20,20 @@ export function inboxTemplateRoutes(app: App, { deps }: ModuleContext): void {
   app.get(
     '/api/chats/:id/templates',
     {
-      config: { action: 'chats.read' },
+      config: { action: 'chats.read', scope: 'chats:read' },
       schema: {
         tags: ['chats'],
         params: chatIdParamsSchema,
         response: { 200: chatTemplateListSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => listChatTemplates(deps, principalOf(request), request.params.id),
+    async (request) => listChatTemplates(deps, callerOf(request), request.params.id),
   );
 
   app.post(
     '/api/messages/template',
     {
+      config: { scope: 'messages:send' },
       schema: {
         tags: ['messages'],
         body: sendTemplateBodySchema,
@@ -42,7 +43,7 @@ export function inboxTemplateRoutes(app: App, { deps }: ModuleContext): void {
     async (request, reply) =>
       // The agent's own screen sends this (the composer's template dialog): announced as
       // `message.out` like a composer send.
-      reply.status(201).send(await sendTemplate(deps, principalOf(request), request.body)),
+      reply.status(201).send(await sendTemplate(deps, callerOf(request), request.body)),
   );
 }
 

@@ -13,7 +13,7 @@ import type { Deps } from '../../../deps.js';
 import type { MessageOrigin } from '../../../events/bus.js';
 import { badRequest, notFound } from '../../../http/errors.js';
 import { viewerOf } from '../../../realtime/viewer.js';
-import type { Principal } from '../../auth/principal.js';
+import type { Caller } from '../../auth/principal.js';
 import { assertMaySend } from '../../billing/pricing/index.js';
 import { alreadySent, queueAgentMessage, sendableChat } from '../outgoing.js';
 import { chatVisibleTo } from '../../conversations/index.js';
@@ -23,7 +23,7 @@ import { inboxTemplatesRepo } from './repo.js';
 /** `GET /api/chats/:id/templates`: what the agent may send in this chat. */
 export async function listChatTemplates(
   deps: Deps,
-  principal: Principal,
+  principal: Caller,
   chatId: string,
 ): Promise<ChatTemplateList> {
   const channelId = await inboxTemplatesRepo.visibleChatChannel(
@@ -45,7 +45,7 @@ export async function listChatTemplates(
  */
 export async function sendTemplate(
   deps: Deps,
-  principal: Principal,
+  principal: Caller,
   body: SendTemplateBody,
   origin: MessageOrigin = 'socket',
 ): Promise<Message> {

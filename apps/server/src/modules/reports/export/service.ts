@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { ReportExportQuery } from '@sapa/contracts';
 import type { Deps } from '../../../deps.js';
-import type { Principal } from '../../auth/principal.js';
+import type { Caller } from '../../auth/principal.js';
 import { writeSheet } from '../../contacts/sheet-writer.js';
 import type { ReportsService } from '../service.js';
 import { renderReportPdf } from './pdf.js';
@@ -20,7 +20,7 @@ export interface ExportFile {
 export async function exportReport(
   deps: Deps,
   reports: ReportsService,
-  p: Principal,
+  p: Caller,
   q: ReportExportQuery,
 ): Promise<ExportFile> {
   const { format, lang, ...query } = q;

@@ -1,13 +1,13 @@
 import type { ReportQuery, ReportRange, ReportTargets } from '@sapa/contracts';
 import type { Db } from '../../../db/database.js';
-import type { Principal } from '../../auth/principal.js';
+import type { Caller } from '../../auth/principal.js';
 import type { ReportAccount } from '../account-context.js';
 import type { Filters, Narrowed, Selector } from '../scope.js';
 
 /** What every tab builder gets: who asks, what they may see, and the range(s) to read. */
 export interface TabContext {
   db: Db;
-  principal: Principal;
+  principal: Caller;
   accountId: string;
   account: ReportAccount;
   query: ReportQuery;
