@@ -34,6 +34,8 @@ const ADMIN = [
   '/setting/routing',
   // Issue 16: invoices and billing details.
   '/setting/billing',
+  // Issue 19: API keys and switches.
+  '/setting/api',
   // Issue 19: outbound webhooks.
   '/setting/webhooks',
   '/user-edit',
@@ -121,6 +123,8 @@ describe('route table (spec §2)', () => {
         '/setting',
         // Issue 16: an API-only account pays, so it gets its invoices.
         '/setting/billing',
+        // Issue 19: the API page is what an API-only account is for.
+        '/setting/api',
         // Issue 19: webhooks are how an API-only account hears about its messages.
         '/setting/webhooks',
         '/top-up',

@@ -72,6 +72,10 @@ const LegalPrivacyPage = page(
 );
 const UserEditPage = page(() => import('../features/settings/UserEditPage'), 'UserEditPage');
 const SettingsPage = page(() => import('../features/settings/SettingsPage'), 'SettingsPage');
+const ApiSettingsPage = page(
+  () => import('../features/api-keys/ApiSettingsPage'),
+  'ApiSettingsPage',
+);
 const AgentSettingsPage = page(
   () => import('../features/settings/AgentSettingsPage'),
   'AgentSettingsPage',
@@ -200,6 +204,8 @@ export const ROUTES: readonly AppRoute[] = [
   route('routing', '/setting/routing', 'admin', RoutingPage, NONE),
   // Issue 16: invoices and the billing details printed on them; API-only accounts pay too.
   route('billing', '/setting/billing', 'admin', BillingSettingsPage, API_ONLY),
+  // Issue 19: API keys and the REST API / webhook switches; what an API-only account is for.
+  route('apiSettings', '/setting/api', 'admin', ApiSettingsPage, API_ONLY),
   // Issue 19: outbound webhook endpoints and their delivery log (admins; the page says so).
   route('webhooks', '/setting/webhooks', 'admin', WebhooksPage, API_ONLY),
   route('userEdit', '/user-edit', 'admin', UserEditPage, { allowAgent: true }),

@@ -18,6 +18,7 @@ import enInvoices from '../locales/en/invoices.json';
 import enTopup from '../locales/en/topup.json';
 import enReports from '../locales/en/reports.json';
 import enCsat from '../locales/en/csat.json';
+import enApiKeys from '../locales/en/apiKeys.json';
 import enWebhooks from '../locales/en/webhooks.json';
 import idSettings from '../locales/id/settings.json';
 import idBilling from '../locales/id/billing.json';
@@ -37,6 +38,7 @@ import idInvoices from '../locales/id/invoices.json';
 import idTopup from '../locales/id/topup.json';
 import idReports from '../locales/id/reports.json';
 import idCsat from '../locales/id/csat.json';
+import idApiKeys from '../locales/id/apiKeys.json';
 import idWebhooks from '../locales/id/webhooks.json';
 
 export const featureResources = {
@@ -59,6 +61,7 @@ export const featureResources = {
     topup: enTopup,
     reports: enReports,
     csat: enCsat,
+    apiKeys: enApiKeys,
     webhooks: enWebhooks,
   },
   id: {
@@ -80,6 +83,7 @@ export const featureResources = {
     topup: idTopup,
     reports: idReports,
     csat: idCsat,
+    apiKeys: idApiKeys,
     webhooks: idWebhooks,
   },
 } as const;

@@ -4,6 +4,7 @@ import {
   IconArrowsSplit,
   IconBolt,
   IconFileInvoice,
+  IconKey,
   IconTag,
   IconUserCircle,
   IconUsersGroup,
@@ -23,6 +24,7 @@ export function SettingsPage() {
   const { t } = useTranslation('settings');
   const { t: tRouting } = useTranslation('routing');
   const { t: tInvoices } = useTranslation('invoices');
+  const { t: tApi } = useTranslation('apiKeys');
   const { t: tWebhooks } = useTranslation('webhooks');
   const session = useSession();
   const { user, account, settings, subscription, balance, reload } = session;
@@ -44,6 +46,17 @@ export function SettingsPage() {
         testId="settings-link-billing"
       />
     );
+  // Issue 19: API keys and switches, for admins (the page lets supervisors know who to ask).
+  const apiLink =
+    user.role === 'admin' ? (
+      <HubLinkCard
+        to="/setting/api"
+        icon={<IconKey size={22} />}
+        title={tApi('hub.title')}
+        text={tApi('hub.text')}
+        testId="settings-link-api"
+      />
+    ) : null;
 
   // Issue 19: webhook endpoints are managed by admins, on every account type.
   const webhooksLink = isAdmin ? (
@@ -103,11 +116,13 @@ export function SettingsPage() {
               </>
             )}
             {billingLink}
+            {apiLink}
             {webhooksLink}
           </SimpleGrid>
         )}
-        {apiOnly && (billingLink || webhooksLink) && (
+        {apiOnly && (billingLink || apiLink || webhooksLink) && (
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+            {apiLink}
             {billingLink}
             {webhooksLink}
           </SimpleGrid>
