@@ -145,5 +145,17 @@ test('the getting-started commands in docs/API.md work as written', async ({
     await expect.poll(() => printed, { timeout: 30_000 }).toContain("status: 'delivered'");
   } finally {
     receiver.kill();
+    // Leave the demo account as the other specs expect it: no endpoint, both switches off.
+    const { id } = (await endpoint.json()) as { id: string };
+    await request.delete(`/api/webhook-endpoints/${id}`, { headers: admin });
+    await request.post('/api/settings', {
+      headers: admin,
+      data: {
+        settings: [
+          { key: 'enable_rest_api', value: 'false' },
+          { key: 'enable_webhook', value: 'false' },
+        ],
+      },
+    });
   }
 });

@@ -18,12 +18,12 @@ const lastAttempt = (d: WebhookDelivery) =>
     null,
   );
 
-/** The same breakpoint as the stylesheet's phone layout (48em). */
-const PHONE_QUERY = '(max-width: 48em)';
+/** The same breakpoint as the stylesheet's compact layout (75em). */
+const COMPACT_QUERY = '(max-width: 75em)';
 
 const COLUMNS = ['time', 'event', 'attempt', 'response', 'latency', 'state', 'nextRetry'] as const;
 
-function DeliverySummary({ delivery, phone }: { delivery: WebhookDelivery; phone: boolean }) {
+function DeliverySummary({ delivery, compact }: { delivery: WebhookDelivery; compact: boolean }) {
   const { t } = useTranslation('webhooks');
   const latency = useLatency();
   const last = lastAttempt(delivery);
@@ -34,7 +34,7 @@ function DeliverySummary({ delivery, phone }: { delivery: WebhookDelivery; phone
       ? formatLogTime(delivery.nextAttemptAt)
       : null;
   // One layout rendered at a time, so each fact has one element (tests, screen readers).
-  if (!phone)
+  if (!compact)
     return (
       <div className={classes.grid}>
         <span>{formatLogTime(delivery.createdAt)}</span>
@@ -50,7 +50,7 @@ function DeliverySummary({ delivery, phone }: { delivery: WebhookDelivery; phone
         <span>{next ?? '—'}</span>
       </div>
     );
-  // Phones: what happened on the first line, when and how on the second.
+  // Phones and tablets: what happened on the first line, when and how on the second.
   return (
     <div style={{ minWidth: 0 }}>
       <Text
@@ -85,7 +85,7 @@ function DeliverySummary({ delivery, phone }: { delivery: WebhookDelivery; phone
 /** One endpoint's deliveries: a row per event, expanding to the request and each answer. */
 export function DeliveryLog({ endpointId, canSend }: { endpointId: string; canSend: boolean }) {
   const { t } = useTranslation('webhooks');
-  const phone = useMediaQuery(PHONE_QUERY) ?? false;
+  const compact = useMediaQuery(COMPACT_QUERY) ?? false;
   const deliveries = useDeliveries(endpointId);
   const test = useSendTestEvent(endpointId);
   const replay = useReplayDelivery(endpointId);
@@ -160,7 +160,7 @@ export function DeliveryLog({ endpointId, canSend }: { endpointId: string; canSe
               >
                 <div className={classes.row}>
                   <Accordion.Control style={{ flex: 1, minWidth: 0 }}>
-                    <DeliverySummary delivery={delivery} phone={phone} />
+                    <DeliverySummary delivery={delivery} compact={compact} />
                   </Accordion.Control>
                   <div className={classes.action}>
                     <Button
