@@ -69,7 +69,14 @@ export interface WebhookAttemptsTable {
   latency_ms: number;
 }
 
+/** migrations/0061_webhook_sweep.sql. */
+export interface WebhookSweepMarksTable {
+  account_id: string;
+  last_message_id: ColumnType<string, number | string, number | string>;
+}
+
 export interface WebhookTables {
+  webhook_sweep_marks: WebhookSweepMarksTable;
   webhook_endpoints: WebhookEndpointsTable;
   webhook_events: WebhookEventsTable;
   webhook_chat_sequences: WebhookChatSequencesTable;

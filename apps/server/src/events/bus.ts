@@ -96,7 +96,13 @@ export type DomainEvent =
    * Something on the live floor changed (at most every 2 s per account): the account's managers
    * and the named agents fetch the dashboard again.
    */
-  | { type: 'dashboard.updated'; accountId: string; agentIds: string[]; at: Date };
+  | { type: 'dashboard.updated'; accountId: string; agentIds: string[]; at: Date }
+  /** A contact was added or edited through the API (outbound webhooks hear it; no socket). */
+  | {
+      type: 'contact.created' | 'contact.updated';
+      accountId: string;
+      contact: { id: string; name: string; phone: string | null; channel: string | null };
+    };
 
 export type DomainEventListener = (event: DomainEvent) => void;
 

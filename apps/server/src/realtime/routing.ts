@@ -207,6 +207,10 @@ export function routeEvent(event: DomainEvent): OutgoingSocketEvent[] {
           payload: { service: event.service },
         },
       ];
+    // For outbound webhooks only: the contacts page fetches its own list.
+    case 'contact.created':
+    case 'contact.updated':
+      return [];
     // Only sockets with the dashboard open: the account's managers, and the agents concerned.
     case 'dashboard.updated': {
       const payload: DashboardUpdatedEvent = { at: event.at.toISOString() };

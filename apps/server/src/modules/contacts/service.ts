@@ -133,7 +133,17 @@ export async function presentContacts(
 
 /** Contacts of the caller's account: list, read, create, edit, delete-or-archive. */
 export class ContactsService {
-  constructor(private readonly deps: Pick<Deps, 'db' | 'clock'>) {}
+  constructor(private readonly deps: Pick<Deps, 'db' | 'clock' | 'events'>) {}
+
+  /** Announced after the write (outbound webhooks' `contact.created` / `contact.updated`). */
+  private announce(type: 'contact.created' | 'contact.updated', accountId: string, c: Contact) {
+    this.deps.events.publish({
+      type,
+      accountId,
+      contact: { id: c._id, name: c.name, phone: c.phone, channel: c.channels[0]?.channel ?? null },
+    });
+    return c;
+  }
 
   async list(
     principal: Caller,
@@ -183,7 +193,7 @@ export class ContactsService {
     const id = await uniquePhone(() =>
       contactsRepo.insert(this.deps.db, principal.accountId, values),
     );
-    return this.get(principal, id);
+    return this.announce('contact.created', principal.accountId, await this.get(principal, id));
   }
 
   async update(principal: Caller, id: string, patch: ContactPatch): Promise<Contact> {
@@ -202,7 +212,7 @@ export class ContactsService {
       contactsRepo.update(this.deps.db, principal.accountId, id, values, this.deps.clock.now()),
     );
     if (!found) throw notFound(MESSAGES.contactNotFound);
-    return this.get(principal, id);
+    return this.announce('contact.updated', principal.accountId, await this.get(principal, id));
   }
 
   /**

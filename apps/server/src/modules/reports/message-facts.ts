@@ -14,6 +14,8 @@ export const REOPEN_WINDOW_MS = 7 * 86_400_000;
  * the ticket it answered (answer time = the reply's time, as sending sets it) and when the run of
  * customer messages it ends began. A person's reply is a message with a sender that is not a
  * system message: automatic messages, broadcasts and Meta-app echoes have no sender.
+ * Oldest first: a contact's `contact_active` fact of a month is the first one written, so it must
+ * be its first message's, whatever plan the database picks.
  */
 const CONTEXT_SQL = `
   SELECT m.id::text AS id, m.account_id, m.chat_id, m.channel_id, m.msg_type, m.from_me, m.sender_id,
@@ -48,7 +50,8 @@ const CONTEXT_SQL = `
         WHERE h.chat_id = m.chat_id AND h.id < m.id AND h.from_me AND h.sender_id IS NOT NULL
           AND NOT h.is_system
         ORDER BY h.id DESC LIMIT 1), 0)) ws ON true
-  WHERE m.id = ANY($1::bigint[])`;
+  WHERE m.id = ANY($1::bigint[])
+  ORDER BY m.id`;
 
 interface ContextRow {
   id: string;
@@ -100,7 +103,7 @@ const isNote = (m: Pick<ContextRow, 'from_me' | 'is_system' | 'status'>) =>
 export async function messageFacts(db: Db, pool: pg.Pool, messageIds: string[]): Promise<Fact[]> {
   if (messageIds.length === 0) return [];
   const { rows } = await pool.query<ContextRow>({
-    name: 'sapa_report_message_context_v2',
+    name: 'sapa_report_message_context_v3',
     text: CONTEXT_SQL,
     values: [messageIds],
   });

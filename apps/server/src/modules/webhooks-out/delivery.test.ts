@@ -57,6 +57,11 @@ const event = (accountId: string, data: Record<string, unknown> = { agentId: nul
     ctx.clock.now(),
   );
 
+/** Listeners of published events write their rows a moment after the answer. */
+async function until(check: () => Promise<boolean>): Promise<void> {
+  for (let i = 0; i < 100 && !(await check()); i++) await new Promise((r) => setTimeout(r, 20));
+}
+
 /** A fresh sign-in: tests move the clock past the access token's 15 minutes. */
 const authOf = async (u: TestUser) => ({
   authorization: `Bearer ${await login(ctx, u.email, PASSWORD)}`,
@@ -462,5 +467,40 @@ describe('webhook delivery', () => {
     });
     expect(ordered[0]!.data.customerId).toBe('6281234500001');
     expect(await deliveries(admin, endpoint.id)).toHaveLength(3);
+  });
+
+  it('announces contacts created and changed through the API', async () => {
+    const { admin, endpoint } = await setup(['contact.created', 'contact.updated']);
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/contacts',
+      headers: await authOf(admin),
+      payload: { name: 'Budi', phone: '0812-3456-7890' },
+    });
+    expect(created.statusCode).toBe(201);
+    const id = created.json()._id as string;
+    const patched = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/contacts/${id}`,
+      headers: await authOf(admin),
+      payload: { name: 'Budi Santoso' },
+    });
+    expect(patched.statusCode).toBe(200);
+    await until(async () => (await deliveries(admin, endpoint.id)).length === 2);
+    while ((await dispatcher.runOnce()) > 0);
+    const got = receiver.received
+      .map(
+        (r) =>
+          new Webhook(endpoint.secret).verify(r.body, r.headers) as {
+            type: string;
+            data: { contactId: string; name: string; phone: string };
+          },
+      )
+      .sort((a, b) => a.type.localeCompare(b.type));
+    expect(got.map((g) => [g.type, g.data.name, g.data.contactId])).toEqual([
+      ['contact.created', 'Budi', id],
+      ['contact.updated', 'Budi Santoso', id],
+    ]);
+    expect(got[0]!.data.phone).toBe('81234567890');
   });
 });

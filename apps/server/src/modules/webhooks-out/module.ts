@@ -3,6 +3,9 @@ import { WebhookDispatcher } from './dispatcher.js';
 import { listenToAwaited } from './listeners/awaited.listener.js';
 import { listenToSpine } from './listeners/spine.listener.js';
 import { webhookEndpointsRoutes } from './routes.js';
+import { sweepMissedEvents } from './sweep.js';
+
+const SWEEP_EVERY_MS = 30_000;
 
 /**
  * Outbound webhooks (issue 19 §5): events from the spine go to a durable outbox
@@ -20,6 +23,16 @@ export const webhooksOutModule: ModuleDefinition = {
   workers: async (deps) => {
     const dispatcher = new WebhookDispatcher(deps);
     dispatcher.start();
-    return () => dispatcher.stop();
+    // Idempotent (dedupe keys), so every worker process may run it.
+    const sweep = () =>
+      void sweepMissedEvents(deps).catch((err: unknown) =>
+        deps.log.error({ err }, 'webhook repair sweep failed'),
+      );
+    sweep();
+    const timer = setInterval(sweep, SWEEP_EVERY_MS);
+    return async () => {
+      clearInterval(timer);
+      await dispatcher.stop();
+    };
   },
 };

@@ -95,6 +95,17 @@ export const webhooksRepo = {
       .executeTakeFirst();
   },
 
+  /**
+   * Where the repair sweep starts for the account: its newest message when its first endpoint is
+   * made (events are owed from then on). Kept when it already exists.
+   */
+  async markSweepStart(db: Db, accountId: string): Promise<void> {
+    await sql`
+      INSERT INTO webhook_sweep_marks (account_id, last_message_id)
+      SELECT ${accountId}, coalesce(max(id), 0) FROM messages WHERE account_id = ${accountId}
+      ON CONFLICT (account_id) DO NOTHING`.execute(db);
+  },
+
   async remove(db: Db, accountId: string, id: string): Promise<boolean> {
     const res = await db
       .deleteFrom('webhook_endpoints')

@@ -14,6 +14,7 @@ import {
   webhookEndpointWithSecretSchema,
   webhookEventTypeListSchema,
 } from '@sapa/contracts';
+import type { FastifyRequest } from 'fastify';
 import { principalOf } from '../../http/authenticate.js';
 import { errorResponses } from '../../http/error-responses.js';
 import type { App } from '../../http/types.js';
@@ -27,8 +28,10 @@ import { WebhookEndpointsService } from './service.js';
 export function webhookEndpointsRoutes(app: App, { deps }: ModuleContext): void {
   const service = new WebhookEndpointsService(deps);
   const tags = ['webhooks'];
-  // k19's API keys will add `scope: 'webhooks:write'` to this config once scopes exist.
+  // With API keys (k19) this config gains `scope: 'webhooks:write'` and `accountOf` reads
+  // `callerOf(request)`: the service needs only the account, so a key acting for it fits as is.
   const config = { action: 'webhooks.manage' } as const;
+  const accountOf = (request: FastifyRequest) => principalOf(request).accountId;
   const params = webhookEndpointParamsSchema;
 
   app.get(
@@ -58,7 +61,7 @@ export function webhookEndpointsRoutes(app: App, { deps }: ModuleContext): void 
         response: { 200: webhookEndpointListSchema, ...errorResponses(401, 403) },
       },
     },
-    async (request) => service.list(principalOf(request).accountId),
+    async (request) => service.list(accountOf(request)),
   );
 
   app.post(
@@ -73,7 +76,7 @@ export function webhookEndpointsRoutes(app: App, { deps }: ModuleContext): void 
         response: { 200: webhookEndpointWithSecretSchema, ...errorResponses(400, 401, 403, 409) },
       },
     },
-    async (request) => service.create(principalOf(request).accountId, request.body),
+    async (request) => service.create(accountOf(request), request.body),
   );
 
   app.get(
@@ -86,7 +89,7 @@ export function webhookEndpointsRoutes(app: App, { deps }: ModuleContext): void 
         response: { 200: webhookEndpointSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => service.get(principalOf(request).accountId, request.params.id),
+    async (request) => service.get(accountOf(request), request.params.id),
   );
 
   app.patch(
@@ -101,8 +104,7 @@ export function webhookEndpointsRoutes(app: App, { deps }: ModuleContext): void 
         response: { 200: webhookEndpointSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) =>
-      service.update(principalOf(request).accountId, request.params.id, request.body),
+    async (request) => service.update(accountOf(request), request.params.id, request.body),
   );
 
   app.delete(
@@ -115,7 +117,7 @@ export function webhookEndpointsRoutes(app: App, { deps }: ModuleContext): void 
         response: { 200: okSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => service.remove(principalOf(request).accountId, request.params.id),
+    async (request) => service.remove(accountOf(request), request.params.id),
   );
 
   app.post(
@@ -130,7 +132,7 @@ export function webhookEndpointsRoutes(app: App, { deps }: ModuleContext): void 
         response: { 200: webhookEndpointWithSecretSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => service.rotateSecret(principalOf(request).accountId, request.params.id),
+    async (request) => service.rotateSecret(accountOf(request), request.params.id),
   );
 
   app.get(
@@ -146,8 +148,7 @@ export function webhookEndpointsRoutes(app: App, { deps }: ModuleContext): void 
         response: { 200: webhookDeliveryListSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) =>
-      service.deliveries(principalOf(request).accountId, request.params.id, request.query),
+    async (request) => service.deliveries(accountOf(request), request.params.id, request.query),
   );
 
   app.post(
@@ -162,7 +163,7 @@ export function webhookEndpointsRoutes(app: App, { deps }: ModuleContext): void 
       },
     },
     async (request) =>
-      service.replay(principalOf(request).accountId, request.params.id, request.params.deliveryId),
+      service.replay(accountOf(request), request.params.id, request.params.deliveryId),
   );
 
   app.post(
@@ -176,6 +177,6 @@ export function webhookEndpointsRoutes(app: App, { deps }: ModuleContext): void 
         response: { 200: webhookDeliverySchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => service.sendTest(principalOf(request).accountId, request.params.id),
+    async (request) => service.sendTest(accountOf(request), request.params.id),
   );
 }

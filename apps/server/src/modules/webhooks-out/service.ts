@@ -124,6 +124,7 @@ export class WebhookEndpointsService {
     await this.checkUrl(body.url);
     const secret = newWebhookSecret();
     const now = this.deps.clock.now();
+    await webhooksRepo.markSweepStart(this.deps.db, accountId);
     const row = await webhooksRepo.insert(this.deps.db, {
       accountId,
       url: body.url,

@@ -4,14 +4,12 @@ import { recordEvent } from '../outbox.js';
 /**
  * Events the spine awaits before the provider's webhook is answered: the outbox rows are written
  * before that answer. A failure here is logged, never thrown: the message is already stored, so a
- * redelivered webhook would be a duplicate and bring nothing back; the repair sweep writes what
- * was missed from the stored rows.
+ * redelivered webhook would be a duplicate and bring nothing back. The repair sweep (sweep.ts)
+ * writes a `message.received` missed here, or by a crash, from the stored messages.
  */
 export function listenToAwaited(deps: Deps): void {
   const safe = (what: string, work: () => Promise<unknown>) =>
-    work().catch((err: unknown) =>
-      deps.log.error({ err }, `webhook ${what} not queued; the sweep will`),
-    );
+    work().catch((err: unknown) => deps.log.error({ err }, `webhook ${what} not queued`));
 
   deps.events.on('message.received', async ({ chat, message, customerId }) => {
     await safe('message.received', async () => {

@@ -10,9 +10,10 @@ const actor = (by: { _id: string; name: string } | null) =>
 
 /**
  * The events the spine publishes after their commit (statuses of sends, assignment, resolving,
- * broadcasts), turned into outbox rows. These listeners cannot hold up the publisher, so what a
- * crash in the moment between the commit and this insert loses is written again by the repair
- * sweep (sweep.ts), which derives the same events, under the same dedupe keys, from the rows.
+ * broadcasts, contacts), turned into outbox rows. These listeners cannot hold up the publisher:
+ * a process killed in the moment between such a commit and this insert loses that one event
+ * (the repair sweep covers `message.received` only; see sweep.ts). Once the row is written,
+ * nothing is lost.
  */
 export function outboxEventsOf(event: DomainEvent, now: Date): OutboxEvent[] {
   switch (event.type) {
@@ -85,17 +86,42 @@ export function outboxEventsOf(event: DomainEvent, now: Date): OutboxEvent[] {
         },
       ];
     }
+    case 'contact.created':
+    case 'contact.updated':
+      return [
+        {
+          accountId: event.accountId,
+          type: event.type,
+          at: now,
+          data: {
+            contactId: event.contact.id,
+            name: event.contact.name,
+            phone: event.contact.phone,
+            channel: event.contact.channel,
+          },
+        },
+      ];
     default:
       return [];
   }
 }
 
 export function listenToSpine(deps: Deps): void {
+  // One chain per chat (or per account for the others), so a chat's events take their sequence
+  // numbers in the order they were published (`sent` before `delivered`), not in the order
+  // concurrent inserts happen to finish.
+  const chains = new Map<string, Promise<void>>();
   deps.events.subscribe((event) => {
     const now = deps.clock.now();
-    for (const e of outboxEventsOf(event, now))
-      void recordEvent(deps.db, e, now).catch((err: unknown) =>
-        deps.log.error({ err, type: e.type }, 'webhook event not queued; the sweep will'),
-      );
+    for (const e of outboxEventsOf(event, now)) {
+      const key = e.chatId ?? e.accountId;
+      const next = (chains.get(key) ?? Promise.resolve())
+        .then(async () => void (await recordEvent(deps.db, e, now)))
+        .catch((err: unknown) => deps.log.error({ err, type: e.type }, 'webhook event not queued'));
+      chains.set(key, next);
+      void next.then(() => {
+        if (chains.get(key) === next) chains.delete(key);
+      });
+    }
   });
 }

@@ -17,6 +17,8 @@ import { CreateKeyModal } from './CreateKeyModal';
 const PHONE_QUERY = '(max-width: 767px)';
 const SHOWN_SCOPES = 2;
 const STATE_COLOR = { active: 'sapa', expired: 'gray', revoked: 'red' } as const;
+// Short facts keep one line; the table scrolls sideways instead.
+const NOWRAP = { style: { whiteSpace: 'nowrap' } } as const;
 
 /** The account's keys: a table on laptops, cards on phones; create and revoke. */
 export function KeysCard() {
@@ -70,12 +72,23 @@ export function KeysCard() {
 
   const columns: RecordColumn<ApiKey>[] = [
     { key: 'name', header: t('keys.columns.name'), cell: (k) => <Text fw={600}>{k.name}</Text> },
-    { key: 'prefix', header: t('keys.columns.prefix'), cell: prefix },
+    { key: 'prefix', header: t('keys.columns.prefix'), cell: prefix, td: NOWRAP },
     { key: 'scopes', header: t('keys.columns.scopes'), cell: scopes },
-    { key: 'created', header: t('keys.columns.created'), cell: (k) => formatDate(k.createdAt) },
+    {
+      key: 'created',
+      header: t('keys.columns.created'),
+      cell: (k) => formatDate(k.createdAt),
+      td: NOWRAP,
+    },
     { key: 'lastUsed', header: t('keys.columns.lastUsed'), cell: lastUsed },
-    { key: 'expires', header: t('keys.columns.expires'), cell: expires },
-    { key: 'state', header: t('keys.columns.state'), cell: state },
+    { key: 'expires', header: t('keys.columns.expires'), cell: expires, td: NOWRAP },
+    // A badge's grid has no minimum width of its own: the table would squeeze it to "AC…".
+    {
+      key: 'state',
+      header: t('keys.columns.state'),
+      cell: state,
+      td: { style: { whiteSpace: 'nowrap', minWidth: 120 } },
+    },
     { key: 'actions', header: '', ariaLabel: t('keys.revoke'), cell: revokeButton, align: 'right' },
   ];
 
@@ -108,7 +121,7 @@ export function KeysCard() {
         testId="api-keys"
         rowTestId="api-key-row"
         columns={columns}
-        minWidth={860}
+        minWidth={980}
       />
     );
 
