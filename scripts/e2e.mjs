@@ -68,6 +68,10 @@ async function main() {
         // The sandbox's app id for Sapa (SAPA_APP_ID): echoes of Sapa's own sends carry it.
         META_APP_ID: '800000000000001',
         ...midtransServerEnv(sandboxUrl),
+        // Issue 19: the webhooks spec's receiver listens on loopback; every other private
+        // address stays refused. Retries a few seconds apart instead of the real schedule.
+        WEBHOOK_ALLOWED_PRIVATE_HOSTS: '127.0.0.1',
+        WEBHOOK_RETRY_SCHEDULE: '0,1,2,5,10',
       },
     }),
   ];

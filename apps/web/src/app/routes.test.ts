@@ -36,6 +36,8 @@ const ADMIN = [
   '/setting/billing',
   // Issue 19: API keys and switches.
   '/setting/api',
+  // Issue 19: outbound webhooks.
+  '/setting/webhooks',
   '/user-edit',
 ];
 const INTEGRATION = [
@@ -123,6 +125,8 @@ describe('route table (spec §2)', () => {
         '/setting/billing',
         // Issue 19: the API page is what an API-only account is for.
         '/setting/api',
+        // Issue 19: webhooks are how an API-only account hears about its messages.
+        '/setting/webhooks',
         '/top-up',
       ].sort(),
     );

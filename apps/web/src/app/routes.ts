@@ -127,6 +127,7 @@ const BillingSettingsPage = page(
   () => import('../features/billing/invoices/BillingSettingsPage'),
   'BillingSettingsPage',
 );
+const WebhooksPage = page(() => import('../features/webhooks/WebhooksPage'), 'WebhooksPage');
 const InvoicePage = page(() => import('../features/billing/invoices/InvoicePage'), 'InvoicePage');
 
 const BroadcastListPage = page(
@@ -205,6 +206,8 @@ export const ROUTES: readonly AppRoute[] = [
   route('billing', '/setting/billing', 'admin', BillingSettingsPage, API_ONLY),
   // Issue 19: API keys and the REST API / webhook switches; what an API-only account is for.
   route('apiSettings', '/setting/api', 'admin', ApiSettingsPage, API_ONLY),
+  // Issue 19: outbound webhook endpoints and their delivery log (admins; the page says so).
+  route('webhooks', '/setting/webhooks', 'admin', WebhooksPage, API_ONLY),
   route('userEdit', '/user-edit', 'admin', UserEditPage, { allowAgent: true }),
 
   // Integration layout

@@ -19,6 +19,7 @@ import enTopup from '../locales/en/topup.json';
 import enReports from '../locales/en/reports.json';
 import enCsat from '../locales/en/csat.json';
 import enApiKeys from '../locales/en/apiKeys.json';
+import enWebhooks from '../locales/en/webhooks.json';
 import idSettings from '../locales/id/settings.json';
 import idBilling from '../locales/id/billing.json';
 import idHome from '../locales/id/home.json';
@@ -38,6 +39,7 @@ import idTopup from '../locales/id/topup.json';
 import idReports from '../locales/id/reports.json';
 import idCsat from '../locales/id/csat.json';
 import idApiKeys from '../locales/id/apiKeys.json';
+import idWebhooks from '../locales/id/webhooks.json';
 
 export const featureResources = {
   en: {
@@ -60,6 +62,7 @@ export const featureResources = {
     reports: enReports,
     csat: enCsat,
     apiKeys: enApiKeys,
+    webhooks: enWebhooks,
   },
   id: {
     settings: idSettings,
@@ -81,5 +84,6 @@ export const featureResources = {
     reports: idReports,
     csat: idCsat,
     apiKeys: idApiKeys,
+    webhooks: idWebhooks,
   },
 } as const;

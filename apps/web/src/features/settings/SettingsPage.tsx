@@ -8,6 +8,7 @@ import {
   IconTag,
   IconUserCircle,
   IconUsersGroup,
+  IconWebhook,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../app/session';
@@ -24,6 +25,7 @@ export function SettingsPage() {
   const { t: tRouting } = useTranslation('routing');
   const { t: tInvoices } = useTranslation('invoices');
   const { t: tApi } = useTranslation('apiKeys');
+  const { t: tWebhooks } = useTranslation('webhooks');
   const session = useSession();
   const { user, account, settings, subscription, balance, reload } = session;
   // Read once per visit: the renewal link only needs day precision.
@@ -55,6 +57,17 @@ export function SettingsPage() {
         testId="settings-link-api"
       />
     ) : null;
+
+  // Issue 19: webhook endpoints are managed by admins, on every account type.
+  const webhooksLink = isAdmin ? (
+    <HubLinkCard
+      to="/setting/webhooks"
+      icon={<IconWebhook size={22} />}
+      title={tWebhooks('hubTitle')}
+      text={tWebhooks('hubText')}
+      testId="settings-link-webhooks"
+    />
+  ) : null;
 
   return (
     <Stack gap={0}>
@@ -104,12 +117,14 @@ export function SettingsPage() {
             )}
             {billingLink}
             {apiLink}
+            {webhooksLink}
           </SimpleGrid>
         )}
-        {apiOnly && (billingLink || apiLink) && (
+        {apiOnly && (billingLink || apiLink || webhooksLink) && (
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
             {apiLink}
             {billingLink}
+            {webhooksLink}
           </SimpleGrid>
         )}
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">

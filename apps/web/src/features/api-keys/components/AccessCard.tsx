@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { SimpleGrid, Switch } from '@mantine/core';
+import { Anchor, SimpleGrid, Switch } from '@mantine/core';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { errorText } from '../../shared/forms';
@@ -55,6 +56,16 @@ export function AccessCard({
         {row('enable_rest_api', t('switches.restApi'), t('switches.restApiHint'))}
         {row('enable_webhook', t('switches.webhook'), t('switches.webhookHint'))}
       </SimpleGrid>
+      {/* Issue 19: where the endpoints those webhooks go to are managed. */}
+      <Anchor
+        component={Link}
+        to="/setting/webhooks"
+        size="sm"
+        fw={600}
+        data-testid="api-webhooks-link"
+      >
+        {t('switches.manageWebhooks')}
+      </Anchor>
     </SectionCard>
   );
 }
