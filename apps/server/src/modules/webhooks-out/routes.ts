@@ -15,7 +15,7 @@ import {
   webhookEventTypeListSchema,
 } from '@sapa/contracts';
 import type { FastifyRequest } from 'fastify';
-import { principalOf } from '../../http/authenticate.js';
+import { callerOf } from '../../http/authenticate.js';
 import { errorResponses } from '../../http/error-responses.js';
 import type { App } from '../../http/types.js';
 import type { ModuleContext } from '../definition.js';
@@ -28,10 +28,16 @@ import { WebhookEndpointsService } from './service.js';
 export function webhookEndpointsRoutes(app: App, { deps }: ModuleContext): void {
   const service = new WebhookEndpointsService(deps);
   const tags = ['webhooks'];
-  // With API keys (k19) this config gains `scope: 'webhooks:write'` and `accountOf` reads
-  // `callerOf(request)`: the service needs only the account, so a key acting for it fits as is.
-  const config = { action: 'webhooks.manage' } as const;
-  const accountOf = (request: FastifyRequest) => principalOf(request).accountId;
+  // Admins, or an API key with `webhooks:write` acting for the account: the service needs only
+  // the account. Pages of API-only accounts (/setting/webhooks) use all of it. POSTs say whether
+  // they create (issue 19 §3): only creating an endpoint does, and its answer shows a secret once.
+  const config = {
+    action: 'webhooks.manage',
+    scope: 'webhooks:write',
+    apiOnlyAllowed: true,
+    idempotent: false,
+  } as const;
+  const accountOf = (request: FastifyRequest) => callerOf(request).accountId;
   const params = webhookEndpointParamsSchema;
 
   app.get(
@@ -67,7 +73,7 @@ export function webhookEndpointsRoutes(app: App, { deps }: ModuleContext): void 
   app.post(
     '/api/webhook-endpoints',
     {
-      config,
+      config: { ...config, idempotent: true, answerHoldsSecret: true },
       schema: {
         tags,
         description:
