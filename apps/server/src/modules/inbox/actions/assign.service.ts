@@ -18,7 +18,7 @@ export async function assignChat(
   body: AssignChatBody,
 ): Promise<{ chat: Chat }> {
   try {
-    const { before, after } = await changeVisibleChat(
+    const { after } = await changeVisibleChat(
       deps,
       principal,
       body.chatId,
@@ -48,9 +48,11 @@ export async function assignChat(
         if (body.agentId !== undefined)
           await chatActionsRepo.setOpenTicketAgent(trx, principal.accountId, chat.id, body.agentId);
       },
+      ({ before, after }) => [
+        { type: 'chat.assigned', chat: after, before, by: actorOf(principal) },
+      ],
     );
     const chat = presentChat(after);
-    deps.events.publish({ type: 'chat.assigned', chat: after, before, by: actorOf(principal) });
     deps.events.publish({
       type: 'chat.assign.result',
       userId: principal.userId,
