@@ -11,7 +11,9 @@ const actor = (by: { _id: string; name: string } | null) =>
 /**
  * The spine's events (statuses of sends, assignment, resolving, broadcasts, contacts), turned
  * into outbox rows. Those the owning service `record`s in its transaction are written there,
- * with the change; the rest (statuses) right after their commit.
+ * with the change; the rest right after their commit (statuses, and automatic routing's
+ * `chat.assigned`, whose batched statements run outside a transaction of ours), where a process
+ * killed in between loses that one event.
  */
 export function outboxEventsOf(event: DomainEvent, now: Date): OutboxEvent[] {
   switch (event.type) {
