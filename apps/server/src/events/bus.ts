@@ -13,6 +13,7 @@ import type { DeliveryStatus, TemplateStatusChange } from '../channels/port.js';
 import type { ProviderErrorInfo } from '../channels/errors.js';
 import type { ChatRow, MessageRow } from '../modules/conversations/index.js';
 import type { ChannelType } from '../db/schema-messaging.js';
+import type { Db } from '../db/database.js';
 
 /** What routing needs to know about a chat: whose screens may show it. */
 export type ChatAudienceRow = Pick<
@@ -105,6 +106,12 @@ export type DomainEvent =
     };
 
 export type DomainEventListener = (event: DomainEvent) => void;
+
+/**
+ * Writes what an event must leave behind in the transaction of the change itself (the outbound
+ * webhooks' outbox): it commits or rolls back with the change, so no crash falls between them.
+ */
+export type InTransactionWriter = (trx: Db, event: DomainEvent) => Promise<void>;
 
 /** A send's delivery status that its sender tagged (`callbackData`): not an inbox message's. */
 export interface TaggedSendStatus {
@@ -211,6 +218,30 @@ type AnyAwaitedListener = (event: unknown) => Promise<unknown>;
 export class EventBus {
   private readonly listeners = new Set<DomainEventListener>();
   private readonly awaited = new Map<AwaitedEventType, AnyAwaitedListener[]>();
+  private readonly writers = new Set<InTransactionWriter>();
+  /** Events `record` ran the writers for: their after-commit listeners leave them alone. */
+  private readonly recorded = new WeakSet<DomainEvent>();
+
+  /** Adds a writer `record` runs inside the publisher's transaction. */
+  onRecord(writer: InTransactionWriter): () => void {
+    this.writers.add(writer);
+    return () => this.writers.delete(writer);
+  }
+
+  /**
+   * The transactional outbox's half of publishing: the owning service calls it inside the
+   * transaction of the change, then `publish`es the same event object after the commit (sockets
+   * and the other listeners). A writer's failure fails the change.
+   */
+  async record(trx: Db, event: DomainEvent): Promise<void> {
+    for (const writer of this.writers) await writer(trx, event);
+    this.recorded.add(event);
+  }
+
+  /** Whether `record` already wrote this event inside its transaction. */
+  wasRecorded(event: DomainEvent): boolean {
+    return this.recorded.has(event);
+  }
 
   subscribe(listener: DomainEventListener): () => void {
     this.listeners.add(listener);

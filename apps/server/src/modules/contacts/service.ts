@@ -1,5 +1,6 @@
 import { MESSAGES, normalizePhone, type Contact, type ContactListQuery } from '@sapa/contracts';
 import type { Deps } from '../../deps.js';
+import type { Db } from '../../db/database.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
 import { viewerOf } from '../../realtime/viewer.js';
@@ -135,14 +136,36 @@ export async function presentContacts(
 export class ContactsService {
   constructor(private readonly deps: Pick<Deps, 'db' | 'clock' | 'events'>) {}
 
-  /** Announced after the write (outbound webhooks' `contact.created` / `contact.updated`). */
-  private announce(type: 'contact.created' | 'contact.updated', accountId: string, c: Contact) {
-    this.deps.events.publish({
-      type,
-      accountId,
-      contact: { id: c._id, name: c.name, phone: c.phone, channel: c.channels[0]?.channel ?? null },
+  /**
+   * Writes a contact and records its `contact.created` / `contact.updated` in the same
+   * transaction (the outbound webhooks' outbox commits with the contact), then publishes it.
+   * `write` answers the contact's id, or null when it is not the caller's.
+   */
+  private async writeAndAnnounce(
+    type: 'contact.created' | 'contact.updated',
+    principal: Caller,
+    write: (trx: Db) => Promise<string | null>,
+  ): Promise<Contact> {
+    const { contact, event } = await this.deps.db.transaction().execute(async (trx) => {
+      const id = await uniquePhone(() => write(trx));
+      if (!id) throw notFound(MESSAGES.contactNotFound);
+      const contact = await this.read(trx, principal, id);
+      const c = contact;
+      const event = {
+        type,
+        accountId: principal.accountId,
+        contact: {
+          id: c._id,
+          name: c.name,
+          phone: c.phone,
+          channel: c.channels[0]?.channel ?? null,
+        },
+      };
+      await this.deps.events.record(trx, event);
+      return { contact, event };
     });
-    return c;
+    this.deps.events.publish(event);
+    return contact;
   }
 
   async list(
@@ -167,9 +190,13 @@ export class ContactsService {
   }
 
   async get(principal: Caller, id: string): Promise<Contact> {
-    const row = await contactsRepo.byId(this.deps.db, principal.accountId, id);
+    return this.read(this.deps.db, principal, id);
+  }
+
+  private async read(db: Db, principal: Caller, id: string): Promise<Contact> {
+    const row = await contactsRepo.byId(db, principal.accountId, id);
     if (!row) throw notFound(MESSAGES.contactNotFound);
-    const [contact] = await presentContacts(this.deps, principal, [row]);
+    const [contact] = await presentContacts({ db }, principal, [row]);
     if (!contact) throw notFound(MESSAGES.contactNotFound);
     return contact;
   }
@@ -190,10 +217,9 @@ export class ContactsService {
       attributes: await this.attributes(principal, input.attributes),
       labels: await this.labels(principal, input.labels),
     };
-    const id = await uniquePhone(() =>
-      contactsRepo.insert(this.deps.db, principal.accountId, values),
+    return this.writeAndAnnounce('contact.created', principal, (trx) =>
+      contactsRepo.insert(trx, principal.accountId, values),
     );
-    return this.announce('contact.created', principal.accountId, await this.get(principal, id));
   }
 
   async update(principal: Caller, id: string, patch: ContactPatch): Promise<Contact> {
@@ -208,11 +234,11 @@ export class ContactsService {
         : { attributes: await this.attributes(principal, patch.attributes) }),
       ...(patch.labels === undefined ? {} : { labels: await this.labels(principal, patch.labels) }),
     };
-    const found = await uniquePhone(() =>
-      contactsRepo.update(this.deps.db, principal.accountId, id, values, this.deps.clock.now()),
+    return this.writeAndAnnounce('contact.updated', principal, async (trx) =>
+      (await contactsRepo.update(trx, principal.accountId, id, values, this.deps.clock.now()))
+        ? id
+        : null,
     );
-    if (!found) throw notFound(MESSAGES.contactNotFound);
-    return this.announce('contact.updated', principal.accountId, await this.get(principal, id));
   }
 
   /**

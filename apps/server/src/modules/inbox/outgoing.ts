@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { MESSAGES, type Message, type MessageType } from '@sapa/contracts';
 import type { Deps } from '../../deps.js';
 import type { Db } from '../../db/database.js';
-import type { ChatAudienceRow, MessageOrigin } from '../../events/bus.js';
+import type { ChatAudienceRow, DomainEvent, MessageOrigin } from '../../events/bus.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { viewerOf } from '../../realtime/viewer.js';
 import type { Caller } from '../auth/principal.js';
@@ -131,7 +131,7 @@ export async function queueAgentMessage(
 ): Promise<Message> {
   const { db } = deps;
   const now = deps.clock.now();
-  const { messageId, claimed } = await db.transaction().execute(async (trx) => {
+  const { messageId, assigned } = await db.transaction().execute(async (trx) => {
     const claimed = await claimIfUnassigned(trx, principal, chat.id, now);
     const inserted = await trx
       .insertInto('messages')
@@ -177,7 +177,14 @@ export async function queueAgentMessage(
       at: now,
     });
     await deps.jobs.enqueue('message.send', { messageId: inserted.id, attempt: 0 }, {}, trx);
-    return { messageId: inserted.id, claimed };
+    // A claim's `chat.assigned` is recorded with it (the outbound webhooks' outbox).
+    const [claimedRow] = claimed ? await loadChatRows(trx, principal.accountId, [chat.id]) : [];
+    const assigned: DomainEvent | null =
+      claimed && claimedRow
+        ? { type: 'chat.assigned', chat: claimedRow, before: claimed, by: actorOf(principal) }
+        : null;
+    if (assigned) await deps.events.record(trx, assigned);
+    return { messageId: inserted.id, assigned };
   });
 
   const [rows, chats] = await Promise.all([
@@ -187,13 +194,7 @@ export async function queueAgentMessage(
   const row = rows[0];
   const chatRow = chats[0];
   if (!row || !chatRow) throw notFound(MESSAGES.messageNotFound);
-  if (claimed)
-    deps.events.publish({
-      type: 'chat.assigned',
-      chat: chatRow,
-      before: claimed,
-      by: actorOf(principal),
-    });
+  if (assigned) deps.events.publish(assigned);
   deps.events.publish({ type: 'message.created', chat: chatRow, message: row, origin });
   return presentMessage(row);
 }

@@ -68,22 +68,26 @@ export async function handleGreeting(
   const division = chosenDivision(greeting.divisions, message);
   if (!division) return 'waiting';
 
-  const before = await deps.db.transaction().execute(async (trx) => {
+  const assigned = await deps.db.transaction().execute(async (trx) => {
     const locked = await assignRepo.lockChat(trx, chat.account_id, chat.id);
     // Someone routed it meanwhile (an agent, a concurrent reply): their choice stands.
     if (!locked || locked.agent_id || locked.division_ids.length) return null;
-    const [row] = await loadChatRows(trx, chat.account_id, [chat.id]);
+    const [before] = await loadChatRows(trx, chat.account_id, [chat.id]);
     await trx
       .updateTable('chats')
       .set({ division_ids: [division.id], updated_at: deps.clock.now() })
       .where('account_id', '=', chat.account_id)
       .where('id', '=', chat.id)
       .execute();
-    return row ?? null;
+    const [after] = await loadChatRows(trx, chat.account_id, [chat.id]);
+    if (!before || !after) return null;
+    const event = { type: 'chat.assigned' as const, chat: after, before, by: null };
+    // Recorded with the change (the outbound webhooks' outbox), published after the commit.
+    await deps.events.record(trx, event);
+    return event;
   });
-  if (!before) return 'none';
-  const [after] = await loadChatRows(deps.db, chat.account_id, [chat.id]);
-  if (after) deps.events.publish({ type: 'chat.assigned', chat: after, before, by: null });
+  if (!assigned) return 'none';
+  deps.events.publish(assigned);
   // The customer chose: the division's agents get it, whatever isRouteDivision says.
   if (s.autoAssign)
     await autoAssign(

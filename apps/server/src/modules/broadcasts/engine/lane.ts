@@ -9,7 +9,7 @@ import { channelOff } from '../channel-state.js';
 import { chargeSends, refundSends, unitPriceCents } from './charge.js';
 import { paceShape, type EngineOptions } from './options.js';
 import { Pacer } from './pacer.js';
-import { emitProgress, progressThrottle } from './progress.js';
+import { completeIfDone, emitProgress, progressThrottle } from './progress.js';
 import {
   engineRepo,
   type ClaimedRecipient,
@@ -188,8 +188,7 @@ async function afterRun(ctx: LaneContext, sliceOver: boolean): Promise<Next> {
     return { outcome: 'waiting', successorAfterSeconds: Math.max(1, wait) };
   }
   // Rows still 'sending' belong to another lane or are in doubt: the sweep completes it later.
-  if (!pending.inFlight && (await engineRepo.completeIfDone(deps.db, b.id, now)))
-    await emitProgress(deps, b.id);
+  if (!pending.inFlight) await completeIfDone(deps, b.id, now);
   return { outcome: 'drained' };
 }
 

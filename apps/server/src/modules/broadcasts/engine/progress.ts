@@ -3,6 +3,8 @@ import type { BroadcastCounts, BroadcastProgressEvent, RecipientStatus } from '@
 import { RECIPIENT_STATUSES } from '@sapa/contracts';
 import type { Deps } from '../../../deps.js';
 import type { Db } from '../../../db/database.js';
+import type { DomainEvent } from '../../../events/bus.js';
+import { engineRepo } from './repo.js';
 
 /** Totals per recipient status and replies, in one scan of the broadcast's rows. */
 export async function countBroadcastRecipients(
@@ -26,26 +28,45 @@ export async function countBroadcastRecipients(
   return { total, byStatus, replied };
 }
 
-/** Reads the broadcast and its counts and announces them (`broadcast.progress`). */
-export async function emitProgress(deps: Deps, broadcastId: string): Promise<void> {
-  const b = await deps.db
+type ProgressDomainEvent = Extract<DomainEvent, { type: 'broadcast.progress' }>;
+
+/** The broadcast and its counts as `broadcast.progress` tells them; null when it is gone. */
+async function progressOf(db: Db, broadcastId: string): Promise<ProgressDomainEvent | null> {
+  const b = await db
     .selectFrom('broadcasts')
     .select(['account_id', 'created_by', 'status', 'pause_reason'])
     .where('id', '=', broadcastId)
     .executeTakeFirst();
-  if (!b) return;
+  if (!b) return null;
   const event: BroadcastProgressEvent = {
     broadcastId,
     status: b.status,
-    counts: await countBroadcastRecipients(deps.db, broadcastId),
+    counts: await countBroadcastRecipients(db, broadcastId),
     reason: b.status === 'paused' ? b.pause_reason : null,
   };
-  deps.events.publish({
-    type: 'broadcast.progress',
-    accountId: b.account_id,
-    creatorId: b.created_by,
-    event,
+  return { type: 'broadcast.progress', accountId: b.account_id, creatorId: b.created_by, event };
+}
+
+/** Reads the broadcast and its counts and announces them (`broadcast.progress`). */
+export async function emitProgress(deps: Deps, broadcastId: string): Promise<void> {
+  const event = await progressOf(deps.db, broadcastId);
+  if (event) deps.events.publish(event);
+}
+
+/**
+ * Completes a running broadcast once nothing is left to send (engineRepo.completeIfDone) and
+ * records its progress in the same transaction, so the outbound webhooks' `broadcast.completed`
+ * commits with the completion; published after the commit. Answers whether it completed.
+ */
+export async function completeIfDone(deps: Deps, broadcastId: string, now: Date): Promise<boolean> {
+  const event = await deps.db.transaction().execute(async (trx) => {
+    if (!(await engineRepo.completeIfDone(trx, broadcastId, now))) return null;
+    const progress = await progressOf(trx, broadcastId);
+    if (progress) await deps.events.record(trx, progress);
+    return progress;
   });
+  if (event) deps.events.publish(event);
+  return event !== null;
 }
 
 const INTERVAL_MS = 500;

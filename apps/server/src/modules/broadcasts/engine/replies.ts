@@ -126,12 +126,6 @@ export async function noteBroadcastReply(
 async function assignToCreator(deps: Deps, chat: ChatRow, userId: string): Promise<ChatRow | null> {
   const now = deps.clock.now();
   // Someone (an agent, a concurrent routing) took it meanwhile: theirs stays.
-  const assigned = await deps.db
-    .transaction()
-    .execute((trx) => claimUnassignedChat(trx, chat.account_id, chat.id, userId, now));
-  if (!assigned) return null;
-  const [after] = await loadChatRows(deps.db, chat.account_id, [chat.id]);
-  if (!after) return null;
   const before = {
     id: chat.id,
     account_id: chat.account_id,
@@ -139,7 +133,18 @@ async function assignToCreator(deps: Deps, chat: ChatRow, userId: string): Promi
     division_ids: chat.division_ids,
     agent_division_ids: [],
   };
-  deps.events.publish({ type: 'chat.assigned', chat: after, before, by: null });
+  const event = await deps.db.transaction().execute(async (trx) => {
+    if (!(await claimUnassignedChat(trx, chat.account_id, chat.id, userId, now))) return null;
+    const [after] = await loadChatRows(trx, chat.account_id, [chat.id]);
+    if (!after) return null;
+    const assigned = { type: 'chat.assigned' as const, chat: after, before, by: null };
+    // Recorded with the claim (the outbound webhooks' outbox), published after the commit.
+    await deps.events.record(trx, assigned);
+    return assigned;
+  });
+  if (!event) return null;
+  const after = event.chat;
+  deps.events.publish(event);
   deps.events.publish({
     type: 'chat.assign.result',
     userId,

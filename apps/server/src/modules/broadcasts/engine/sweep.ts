@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Deps } from '../../../deps.js';
 import { kickLanes } from './lane.js';
 import type { EngineOptions } from './options.js';
-import { emitProgress } from './progress.js';
+import { completeIfDone } from './progress.js';
 import { recoverInDoubt } from './recovery.js';
 import { engineRepo } from './repo.js';
 import { startBroadcast } from './start.js';
@@ -37,7 +37,7 @@ export async function runSweep(deps: Deps, o: EngineOptions): Promise<void> {
     if (pending.claimable) {
       if (b.live_lanes < o.lanes) await kickLanes(deps, b.id, o);
     } else if (!pending.inFlight && !pending.nextDelayedAt) {
-      if (await engineRepo.completeIfDone(deps.db, b.id, now)) await emitProgress(deps, b.id);
+      await completeIfDone(deps, b.id, now);
     }
   }
 }

@@ -18,7 +18,7 @@ export async function assignChat(
   body: AssignChatBody,
 ): Promise<{ chat: Chat }> {
   try {
-    const { before, after } = await changeVisibleChat(
+    const { after } = await changeVisibleChat(
       deps,
       principal,
       body.chatId,
@@ -48,9 +48,11 @@ export async function assignChat(
         if (body.agentId !== undefined)
           await chatActionsRepo.setOpenTicketAgent(trx, principal.accountId, chat.id, body.agentId);
       },
+      ({ before, after }) => [
+        { type: 'chat.assigned', chat: after, before, by: actorOf(principal) },
+      ],
     );
     const chat = presentChat(after);
-    deps.events.publish({ type: 'chat.assigned', chat: after, before, by: actorOf(principal) });
     // The asker's own screens hear the answer; an API key has none (it reads the response).
     if (principal.userId)
       deps.events.publish({

@@ -1,7 +1,7 @@
 import { MESSAGES } from '@sapa/contracts';
 import type { Deps } from '../../../deps.js';
 import type { Db } from '../../../db/database.js';
-import type { Actor } from '../../../events/bus.js';
+import type { Actor, DomainEvent } from '../../../events/bus.js';
 import { notFound } from '../../../http/errors.js';
 import { viewerOf } from '../../../realtime/viewer.js';
 import { isKeyCaller, type Caller } from '../../auth/principal.js';
@@ -19,25 +19,31 @@ export interface ChatChange<T> {
 /**
  * Every chat action runs here: the chat is locked only if the caller may see it (else 404, also
  * for other accounts' chats), the change is applied in the same transaction, and the chat is
- * reloaded after the commit so events carry what is stored.
+ * reloaded under the lock so events carry what is stored. `announce`'s events are recorded in
+ * the transaction (the outbound webhooks' outbox) and published after the commit.
  */
 export async function changeVisibleChat<T>(
   deps: Deps,
   principal: Caller,
   chatId: string,
   apply: (trx: Db, chat: ChatRow, now: Date) => Promise<T>,
+  announce: (change: ChatChange<T>) => DomainEvent[] = () => [],
 ): Promise<ChatChange<T>> {
   const viewer = viewerOf(principal);
   const now = deps.clock.now();
-  const { before, result } = await deps.db.transaction().execute(async (trx) => {
+  const { change, events } = await deps.db.transaction().execute(async (trx) => {
     const locked = await chatActionsRepo.lockVisibleChat(trx, viewer, chatId);
     if (!locked) throw notFound(MESSAGES.noActiveChatroom);
-    return { before: locked, result: await apply(trx, locked, now) };
+    const result = await apply(trx, locked, now);
+    const after = await chatActionsRepo.loadChat(trx, principal.accountId, chatId);
+    if (!after) throw notFound(MESSAGES.noActiveChatroom);
+    const change: ChatChange<T> = { before: locked, after, result };
+    const events = announce(change);
+    for (const event of events) await deps.events.record(trx, event);
+    return { change, events };
   });
-  const after = await chatActionsRepo.loadChat(deps.db, principal.accountId, chatId);
-  // Deleted between the commit and the reload (account removal): nothing left to show.
-  if (!after) throw notFound(MESSAGES.noActiveChatroom);
-  return { before, after, result };
+  for (const event of events) deps.events.publish(event);
+  return change;
 }
 
 /** A person, or an API key by its id and "API key <name>" (it is never a user). */

@@ -16,7 +16,7 @@ export async function resolveTicket(
   principal: Caller,
   chatId: string,
 ): Promise<{ chat: Chat }> {
-  const { before, after, result } = await changeVisibleChat(
+  const { after } = await changeVisibleChat(
     deps,
     principal,
     chatId,
@@ -36,13 +36,9 @@ export async function resolveTicket(
         now,
       );
     },
+    ({ before, after, result }) => [
+      { type: 'chat.resolved', chat: after, before, ticketId: result, by: actorOf(principal) },
+    ],
   );
-  deps.events.publish({
-    type: 'chat.resolved',
-    chat: after,
-    before,
-    ticketId: result,
-    by: actorOf(principal),
-  });
   return { chat: presentChat(after) };
 }

@@ -9,11 +9,11 @@ const actor = (by: { _id: string; name: string } | null) =>
   by ? { id: by._id, name: by.name } : null;
 
 /**
- * The events the spine publishes after their commit (statuses of sends, assignment, resolving,
- * broadcasts, contacts), turned into outbox rows. These listeners cannot hold up the publisher:
- * a process killed in the moment between such a commit and this insert loses that one event
- * (the repair sweep covers `message.received` only; see sweep.ts). Once the row is written,
- * nothing is lost.
+ * The spine's events (statuses of sends, assignment, resolving, broadcasts, contacts), turned
+ * into outbox rows. Those the owning service `record`s in its transaction are written there,
+ * with the change; the rest right after their commit (statuses, and automatic routing's
+ * `chat.assigned`, whose batched statements run outside a transaction of ours), where a process
+ * killed in between loses that one event.
  */
 export function outboxEventsOf(event: DomainEvent, now: Date): OutboxEvent[] {
   switch (event.type) {
@@ -107,11 +107,20 @@ export function outboxEventsOf(event: DomainEvent, now: Date): OutboxEvent[] {
 }
 
 export function listenToSpine(deps: Deps): void {
+  // The transactional outbox: rows committed with the change, so a crash between the change and
+  // the delivery loses nothing. The sequence comes from an upsert of the chat's counter row,
+  // whose lock is held to the commit: two transactions on one chat number in commit order.
+  deps.events.onRecord(async (trx, event) => {
+    const now = deps.clock.now();
+    for (const e of outboxEventsOf(event, now)) await recordEvent(trx, e, now);
+  });
   // One chain per chat (or per account for the others), so a chat's events take their sequence
   // numbers in the order they were published (`sent` before `delivered`), not in the order
   // concurrent inserts happen to finish.
   const chains = new Map<string, Promise<void>>();
   deps.events.subscribe((event) => {
+    // Written in its transaction already: writing it again would duplicate it.
+    if (deps.events.wasRecorded(event)) return;
     const now = deps.clock.now();
     for (const e of outboxEventsOf(event, now)) {
       const key = e.chatId ?? e.accountId;
