@@ -13,7 +13,16 @@ export const PAGE_LINKS: Readonly<Record<string, readonly string[]>> = {
   // Quick links, the team card, the balance card's top-up, the renewal button, the checklist.
   home: ['setting', 'agentSettings', 'userEdit', 'renewal', 'topUp'],
   // The settings hub.
-  setting: ['agentSettings', 'userEdit', 'labels', 'quickReplies', 'routing', 'billing', 'renewal'],
+  setting: [
+    'agentSettings',
+    'userEdit',
+    'labels',
+    'quickReplies',
+    'routing',
+    'billing',
+    'apiSettings',
+    'renewal',
+  ],
   broadcast: ['broadcastNew', 'template'],
   template: ['templateNew', 'broadcast'],
   contact: ['contactGroup'],

@@ -46,9 +46,10 @@ export function SettingsPage() {
         testId="settings-link-billing"
       />
     );
-  // Issue 19: API keys and switches, for admins (the page lets supervisors know who to ask).
+  // Issue 19: API keys and switches. Supervisors may open every admin page (spec §6); the page
+  // tells them that only admins manage keys.
   const apiLink =
-    user.role === 'admin' ? (
+    user.role !== 'agent' ? (
       <HubLinkCard
         to="/setting/api"
         icon={<IconKey size={22} />}
