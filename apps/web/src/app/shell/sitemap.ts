@@ -13,7 +13,20 @@ export const PAGE_LINKS: Readonly<Record<string, readonly string[]>> = {
   // Quick links, the team card, the balance card's top-up, the renewal button, the checklist.
   home: ['setting', 'agentSettings', 'userEdit', 'renewal', 'topUp'],
   // The settings hub.
-  setting: ['agentSettings', 'userEdit', 'labels', 'quickReplies', 'routing', 'billing', 'renewal'],
+  setting: [
+    'agentSettings',
+    'userEdit',
+    'labels',
+    'quickReplies',
+    'routing',
+    'billing',
+    'renewal',
+    // Issue 19: the API page and webhooks (admins manage them; the pages tell supervisors so).
+    'apiSettings',
+    'webhooks',
+  ],
+  // Issue 19: the API page's webhook switch links to the endpoints.
+  apiSettings: ['webhooks'],
   broadcast: ['broadcastNew', 'template'],
   template: ['templateNew', 'broadcast'],
   contact: ['contactGroup'],
