@@ -20,9 +20,13 @@ export const PAGE_LINKS: Readonly<Record<string, readonly string[]>> = {
     'quickReplies',
     'routing',
     'billing',
-    'apiSettings',
     'renewal',
+    // Issue 19: the API page and webhooks (admins manage them; the pages tell supervisors so).
+    'apiSettings',
+    'webhooks',
   ],
+  // Issue 19: the API page's webhook switch links to the endpoints.
+  apiSettings: ['webhooks'],
   broadcast: ['broadcastNew', 'template'],
   template: ['templateNew', 'broadcast'],
   contact: ['contactGroup'],

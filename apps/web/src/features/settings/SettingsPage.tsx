@@ -59,16 +59,18 @@ export function SettingsPage() {
       />
     ) : null;
 
-  // Issue 19: webhook endpoints are managed by admins, on every account type.
-  const webhooksLink = isAdmin ? (
-    <HubLinkCard
-      to="/setting/webhooks"
-      icon={<IconWebhook size={22} />}
-      title={tWebhooks('hubTitle')}
-      text={tWebhooks('hubText')}
-      testId="settings-link-webhooks"
-    />
-  ) : null;
+  // Issue 19: webhook endpoints, on every account type; admins manage them and the page tells
+  // supervisors so (the guard lets them open it).
+  const webhooksLink =
+    user.role !== 'agent' ? (
+      <HubLinkCard
+        to="/setting/webhooks"
+        icon={<IconWebhook size={22} />}
+        title={tWebhooks('hubTitle')}
+        text={tWebhooks('hubText')}
+        testId="settings-link-webhooks"
+      />
+    ) : null;
 
   return (
     <Stack gap={0}>
