@@ -267,7 +267,7 @@ export async function runWebhooksBench(): Promise<object> {
         events: ['message.received'],
       }),
     });
-    if (res.status !== 200) throw new Error(`endpoint not created: ${await res.text()}`);
+    if (res.status !== 201) throw new Error(`endpoint not created: ${await res.text()}`);
     const endpointId = ((await res.json()) as { id: string }).id;
     const b: Bench = { url: service.url, db, receiver, accountId, endpointId };
 

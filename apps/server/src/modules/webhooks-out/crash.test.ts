@@ -69,7 +69,7 @@ describe('kill -9 of the webhook worker during delivery', () => {
         headers: admin.auth,
         payload: { url: receiver.url, events: ['chat.assigned'] },
       });
-      expect(res.statusCode).toBe(200);
+      expect(res.statusCode).toBe(201);
       for (let i = 0; i < EVENTS; i += 100)
         await Promise.all(
           Array.from({ length: 100 }, (_, k) =>

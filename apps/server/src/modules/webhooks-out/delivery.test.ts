@@ -45,7 +45,7 @@ async function setup(events: string[] = ['chat.assigned']) {
     headers: await authOf(admin),
     payload: { url: receiver.url, events },
   });
-  expect(res.statusCode).toBe(200);
+  expect(res.statusCode).toBe(201);
   const endpoint = res.json() as { id: string; secret: string };
   return { admin, endpoint };
 }

@@ -27,7 +27,7 @@ describe('webhook endpoints API', () => {
       url: 'http://localhost:9/hook',
       events: ['message.received', 'message.status', 'message.received'],
     });
-    expect(res.statusCode).toBe(200);
+    expect(res.statusCode).toBe(201);
     const created = res.json();
     expect(created.secret).toMatch(/^whsec_[A-Za-z0-9+/=]{40,}$/);
     expect(created.events).toEqual(['message.received', 'message.status']);

@@ -49,7 +49,7 @@ beforeAll(async () => {
     headers: admin.auth,
     payload: { url: 'http://127.0.0.1:9/hook', events: ALL },
   });
-  expect(res.statusCode).toBe(200);
+  expect(res.statusCode).toBe(201);
 });
 afterAll(() => ctx.close());
 afterEach(() => vi.restoreAllMocks());
@@ -265,11 +265,12 @@ describe('events recorded in the transaction of their change', () => {
   it('two transactions on one chat number its events in commit order', async () => {
     const chatId = await createChat(ctx, admin.accountId, { channelId });
     const [chat] = await loadChatRows(ctx.deps.db, admin.accountId, [chatId]);
-    const event = () => ({
+    // Each transaction's event names it, so the numbers can be told apart.
+    const event = (who: string) => ({
       type: 'chat.assigned' as const,
       chat: chat!,
       before: chat!,
-      by: null,
+      by: { _id: who, name: who },
     });
     const order: string[] = [];
     let releaseFirst!: () => void;
@@ -277,14 +278,14 @@ describe('events recorded in the transaction of their change', () => {
     let firstRecorded!: () => void;
     const recorded = new Promise<void>((resolve) => (firstRecorded = resolve));
     const first = ctx.deps.db.transaction().execute(async (trx) => {
-      await ctx.deps.events.record(trx, event());
+      await ctx.deps.events.record(trx, event('first'));
       firstRecorded();
       await firstHolds;
       order.push('first commits');
     });
     await recorded;
     const second = ctx.deps.db.transaction().execute(async (trx) => {
-      await ctx.deps.events.record(trx, event());
+      await ctx.deps.events.record(trx, event('second'));
       order.push('second recorded');
     });
     // The second waits on the chat's sequence row that the first holds until it commits.
@@ -294,6 +295,8 @@ describe('events recorded in the transaction of their change', () => {
     await Promise.all([first, second]);
     expect(order).toEqual(['first commits', 'second recorded']);
     const written = (await rows('chat.assigned')).filter((r) => r.chat_id === chatId);
-    expect(written.map((r) => r.sequence)).toEqual([1, 2]);
+    const sequenceOf = (who: string) =>
+      written.find((r) => JSON.stringify(dataOf(r)).includes(`"${who}"`))?.sequence;
+    expect([sequenceOf('first'), sequenceOf('second')]).toEqual([1, 2]);
   });
 });

@@ -79,10 +79,11 @@ export function webhookEndpointsRoutes(app: App, { deps }: ModuleContext): void 
         description:
           'Adds an endpoint. The answer carries its `whsec_` signing secret, shown this once. The URL must be https on a public address (400 otherwise).',
         body: webhookEndpointCreateBodySchema,
-        response: { 200: webhookEndpointWithSecretSchema, ...errorResponses(400, 401, 403, 409) },
+        response: { 201: webhookEndpointWithSecretSchema, ...errorResponses(400, 401, 403, 409) },
       },
     },
-    async (request) => service.create(accountOf(request), request.body),
+    async (request, reply) =>
+      reply.code(201).send(await service.create(accountOf(request), request.body)),
   );
 
   app.get(

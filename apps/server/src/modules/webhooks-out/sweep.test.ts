@@ -58,7 +58,7 @@ describe('the outbox repair sweep', () => {
       headers: admin.auth,
       payload: { url: 'http://127.0.0.1:9/hook', events: ['message.received'] },
     });
-    expect(res.statusCode).toBe(200);
+    expect(res.statusCode).toBe(201);
 
     // One message through ingest (its listener writes the event) ...
     const hook = signed(
