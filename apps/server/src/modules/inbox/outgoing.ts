@@ -9,6 +9,7 @@ import type { Caller } from '../auth/principal.js';
 import { markTicketAnswered } from '../tickets/index.js';
 import { actorOf } from './actions/change.js';
 import { chatActionsRepo } from './actions/repo.js';
+import { queueKeySend } from './key-send-batch.js';
 import {
   presentMessage,
   loadChatRows,
@@ -131,7 +132,49 @@ export async function queueAgentMessage(
 ): Promise<Message> {
   const { db } = deps;
   const now = deps.clock.now();
-  const { messageId, claimed } = await db.transaction().execute(async (trx) => {
+  const apiKeyId = principal.userId === null ? principal.apiKey?.id : undefined;
+  const { messageId, claimed } = apiKeyId
+    ? {
+        // A key claims no chat: its sends are stored together per turn (key-send-batch.ts).
+        messageId: await queueKeySend(deps, {
+          accountId: principal.accountId,
+          chatId: chat.id,
+          channelId: chat.channel_id,
+          apiKeyId,
+          m,
+          now,
+        }),
+        claimed: null,
+      }
+    : await storeOne(deps, principal, chat, m, now);
+
+  const [rows, chats] = await Promise.all([
+    loadMessageRows(db, principal.accountId, [messageId]),
+    loadChatRows(db, principal.accountId, [chat.id]),
+  ]);
+  const row = rows[0];
+  const chatRow = chats[0];
+  if (!row || !chatRow) throw notFound(MESSAGES.messageNotFound);
+  if (claimed)
+    deps.events.publish({
+      type: 'chat.assigned',
+      chat: chatRow,
+      before: claimed,
+      by: actorOf(principal),
+    });
+  deps.events.publish({ type: 'message.created', chat: chatRow, message: row, origin });
+  return presentMessage(row);
+}
+
+/** A person's send: its own transaction, which may claim the chat for them. */
+async function storeOne(
+  deps: Deps,
+  principal: Caller,
+  chat: { id: string; channel_id: string },
+  m: OutgoingMessage,
+  now: Date,
+): Promise<{ messageId: string; claimed: ChatAudienceRow | null }> {
+  return deps.db.transaction().execute(async (trx) => {
     const claimed = await claimIfUnassigned(trx, principal, chat.id, now);
     const inserted = await trx
       .insertInto('messages')
@@ -179,23 +222,6 @@ export async function queueAgentMessage(
     await deps.jobs.enqueue('message.send', { messageId: inserted.id, attempt: 0 }, {}, trx);
     return { messageId: inserted.id, claimed };
   });
-
-  const [rows, chats] = await Promise.all([
-    loadMessageRows(db, principal.accountId, [messageId]),
-    loadChatRows(db, principal.accountId, [chat.id]),
-  ]);
-  const row = rows[0];
-  const chatRow = chats[0];
-  if (!row || !chatRow) throw notFound(MESSAGES.messageNotFound);
-  if (claimed)
-    deps.events.publish({
-      type: 'chat.assigned',
-      chat: chatRow,
-      before: claimed,
-      by: actorOf(principal),
-    });
-  deps.events.publish({ type: 'message.created', chat: chatRow, message: row, origin });
-  return presentMessage(row);
 }
 
 async function presentStored(deps: Deps, accountId: string, id: string): Promise<Message> {
