@@ -2,7 +2,13 @@ import { sql } from 'kysely';
 import type { Deps } from '../../deps.js';
 import type { Db } from '../../db/database.js';
 import { TurnBatcher } from '../../lib/turn-batcher.js';
-import { previewOf } from '../conversations/index.js';
+import {
+  loadChatRows,
+  loadMessageRows,
+  previewOf,
+  type ChatRow,
+  type MessageRow,
+} from '../conversations/index.js';
 import type { OutgoingMessage } from './outgoing.js';
 
 /**
@@ -124,18 +130,54 @@ async function storeEach(deps: Deps, items: KeySend[]): Promise<(string | Error)
   }
 }
 
+/** What a stored send's answer and announcement need, read once per account for the batch. */
+export interface StoredKeySend {
+  /** Missing when deleted between the commit and the read: answered as a single send's 404. */
+  row: MessageRow | undefined;
+  chat: ChatRow | undefined;
+}
+
+async function storeAndRead(deps: Deps, items: KeySend[]): Promise<(StoredKeySend | Error)[]> {
+  const ids = await storeEach(deps, items);
+  const byAccount = new Map<string, { messages: string[]; chats: Set<string> }>();
+  ids.forEach((id, i) => {
+    if (id instanceof Error) return;
+    const item = items[i]!;
+    const group = byAccount.get(item.accountId) ?? { messages: [], chats: new Set<string>() };
+    group.messages.push(id);
+    group.chats.add(item.chatId);
+    byAccount.set(item.accountId, group);
+  });
+  const rows = new Map<string, MessageRow>();
+  const chats = new Map<string, ChatRow>();
+  await Promise.all(
+    [...byAccount].map(async ([accountId, group]) => {
+      const [m, c] = await Promise.all([
+        loadMessageRows(deps.db, accountId, group.messages),
+        loadChatRows(deps.db, accountId, [...group.chats]),
+      ]);
+      for (const r of m) rows.set(String(r.id), r);
+      for (const r of c) chats.set(r.id, r);
+    }),
+  );
+  return ids.map((id, i) => {
+    if (id instanceof Error) return id;
+    return { row: rows.get(id), chat: chats.get(items[i]!.chatId) };
+  });
+}
+
 let nextItem = 0;
 
-type KeyBatcher = TurnBatcher<KeySend & { seq: number }, string | Error>;
+type KeyBatcher = TurnBatcher<KeySend & { seq: number }, StoredKeySend | Error>;
 // One batcher per database (tests run several apps in one process).
 const batchers = new WeakMap<Db, KeyBatcher>();
 
 function batcherFor(deps: Deps): KeyBatcher {
   let batcher = batchers.get(deps.db);
   if (!batcher) {
-    batcher = new TurnBatcher<KeySend & { seq: number }, string | Error>(
+    batcher = new TurnBatcher<KeySend & { seq: number }, StoredKeySend | Error>(
       MAX_BATCH,
-      (items) => storeEach(deps, items),
+      (items) => storeAndRead(deps, items),
       // Every send is its own message: no two are ever merged.
       (item) => String(item.seq),
       () => false,
@@ -147,8 +189,8 @@ function batcherFor(deps: Deps): KeyBatcher {
   return batcher;
 }
 
-/** Stores one key send as `queue` with its send job (batched with its turn); its message id. */
-export async function queueKeySend(deps: Deps, send: KeySend): Promise<string> {
+/** Stores one key send as `queue` with its send job (batched with its turn); its rows as stored. */
+export async function queueKeySend(deps: Deps, send: KeySend): Promise<StoredKeySend> {
   const outcome = await batcherFor(deps).submit({ ...send, seq: nextItem++ });
   if (outcome instanceof Error) throw outcome;
   return outcome;

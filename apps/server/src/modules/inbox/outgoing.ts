@@ -17,6 +17,8 @@ import {
   previewOf,
   chatVisibleTo,
   lockChat,
+  type ChatRow,
+  type MessageRow,
 } from '../conversations/index.js';
 
 /**
@@ -133,27 +135,29 @@ export async function queueAgentMessage(
   const { db } = deps;
   const now = deps.clock.now();
   const apiKeyId = principal.userId === null ? principal.apiKey?.id : undefined;
-  const { messageId, claimed } = apiKeyId
-    ? {
-        // A key claims no chat: its sends are stored together per turn (key-send-batch.ts).
-        messageId: await queueKeySend(deps, {
-          accountId: principal.accountId,
-          chatId: chat.id,
-          channelId: chat.channel_id,
-          apiKeyId,
-          m,
-          now,
-        }),
-        claimed: null,
-      }
-    : await storeOne(deps, principal, chat, m, now);
-
-  const [rows, chats] = await Promise.all([
-    loadMessageRows(db, principal.accountId, [messageId]),
-    loadChatRows(db, principal.accountId, [chat.id]),
-  ]);
-  const row = rows[0];
-  const chatRow = chats[0];
+  let row: MessageRow | undefined;
+  let chatRow: ChatRow | undefined;
+  let claimed: ChatAudienceRow | null = null;
+  if (apiKeyId) {
+    // A key claims no chat: its sends are stored and read back together per turn.
+    ({ row, chat: chatRow } = await queueKeySend(deps, {
+      accountId: principal.accountId,
+      chatId: chat.id,
+      channelId: chat.channel_id,
+      apiKeyId,
+      m,
+      now,
+    }));
+  } else {
+    const stored = await storeOne(deps, principal, chat, m, now);
+    claimed = stored.claimed;
+    const [rows, chats] = await Promise.all([
+      loadMessageRows(db, principal.accountId, [stored.messageId]),
+      loadChatRows(db, principal.accountId, [chat.id]),
+    ]);
+    row = rows[0];
+    chatRow = chats[0];
+  }
   if (!row || !chatRow) throw notFound(MESSAGES.messageNotFound);
   if (claimed)
     deps.events.publish({
