@@ -23,6 +23,8 @@ export interface JobQueue {
   enqueueMany<N extends JobName>(
     name: N,
     jobs: { data: JobPayloads[N]; options?: EnqueueOptions }[],
+    /** Inserted in this transaction: the jobs exist exactly when what they serve commits. */
+    trx?: Transaction<Database>,
   ): Promise<void>;
   /**
    * `batchSize` > 1 lets one worker take several jobs per poll and run them side by side (each
@@ -37,6 +39,16 @@ export interface JobQueue {
   /** Runs a job on a cron schedule, once across all processes. */
   schedule<N extends JobName>(name: N, cron: string, data: JobPayloads[N]): Promise<void>;
   stop(): Promise<void>;
+}
+
+/** pg-boss's statements run on our transaction's connection (its `db` option). */
+function trxExecutor(trx: Transaction<Database>) {
+  return {
+    executeSql: async (text: string, values: unknown[]) => {
+      const r = await trx.executeQuery(CompiledQuery.raw(text, values));
+      return { rows: r.rows as unknown[] };
+    },
+  };
 }
 
 export class PgBossQueue implements JobQueue {
@@ -77,22 +89,14 @@ export class PgBossQueue implements JobQueue {
     await this.boss.send(name, data, {
       ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
       ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
-      ...(trx
-        ? {
-            db: {
-              executeSql: async (text: string, values: unknown[]) => {
-                const r = await trx.executeQuery(CompiledQuery.raw(text, values));
-                return { rows: r.rows as unknown[] };
-              },
-            },
-          }
-        : {}),
+      ...(trx ? { db: trxExecutor(trx) } : {}),
     });
   }
 
   async enqueueMany<N extends JobName>(
     name: N,
     jobs: { data: JobPayloads[N]; options?: EnqueueOptions }[],
+    trx?: Transaction<Database>,
   ) {
     if (jobs.length === 0) return;
     await this.boss.insert(
@@ -103,6 +107,7 @@ export class PgBossQueue implements JobQueue {
         ...(options.startAfterSeconds ? { startAfter: String(options.startAfterSeconds) } : {}),
         ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
       })),
+      trx ? { db: trxExecutor(trx) } : {},
     );
   }
 

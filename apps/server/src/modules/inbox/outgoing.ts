@@ -9,6 +9,7 @@ import type { Caller } from '../auth/principal.js';
 import { markTicketAnswered } from '../tickets/index.js';
 import { actorOf } from './actions/change.js';
 import { chatActionsRepo } from './actions/repo.js';
+import { queueKeySend } from './key-send-batch.js';
 import {
   presentMessage,
   loadChatRows,
@@ -16,6 +17,8 @@ import {
   previewOf,
   chatVisibleTo,
   lockChat,
+  type ChatRow,
+  type MessageRow,
 } from '../conversations/index.js';
 
 /**
@@ -131,7 +134,45 @@ export async function queueAgentMessage(
 ): Promise<Message> {
   const { db } = deps;
   const now = deps.clock.now();
-  const { messageId, assigned } = await db.transaction().execute(async (trx) => {
+  const apiKeyId = principal.userId === null ? principal.apiKey?.id : undefined;
+  let row: MessageRow | undefined;
+  let chatRow: ChatRow | undefined;
+  let assigned: DomainEvent | null = null;
+  if (apiKeyId) {
+    // A key claims no chat: its sends are stored and read back together per turn.
+    ({ row, chat: chatRow } = await queueKeySend(deps, {
+      accountId: principal.accountId,
+      chatId: chat.id,
+      channelId: chat.channel_id,
+      apiKeyId,
+      m,
+      now,
+    }));
+  } else {
+    const stored = await storeOne(deps, principal, chat, m, now);
+    assigned = stored.assigned;
+    const [rows, chats] = await Promise.all([
+      loadMessageRows(db, principal.accountId, [stored.messageId]),
+      loadChatRows(db, principal.accountId, [chat.id]),
+    ]);
+    row = rows[0];
+    chatRow = chats[0];
+  }
+  if (!row || !chatRow) throw notFound(MESSAGES.messageNotFound);
+  if (assigned) deps.events.publish(assigned);
+  deps.events.publish({ type: 'message.created', chat: chatRow, message: row, origin });
+  return presentMessage(row);
+}
+
+/** A person's send: its own transaction, which may claim the chat for them. */
+async function storeOne(
+  deps: Deps,
+  principal: Caller,
+  chat: { id: string; channel_id: string },
+  m: OutgoingMessage,
+  now: Date,
+): Promise<{ messageId: string; assigned: DomainEvent | null }> {
+  return deps.db.transaction().execute(async (trx) => {
     const claimed = await claimIfUnassigned(trx, principal, chat.id, now);
     const inserted = await trx
       .insertInto('messages')
@@ -186,17 +227,6 @@ export async function queueAgentMessage(
     if (assigned) await deps.events.record(trx, assigned);
     return { messageId: inserted.id, assigned };
   });
-
-  const [rows, chats] = await Promise.all([
-    loadMessageRows(db, principal.accountId, [messageId]),
-    loadChatRows(db, principal.accountId, [chat.id]),
-  ]);
-  const row = rows[0];
-  const chatRow = chats[0];
-  if (!row || !chatRow) throw notFound(MESSAGES.messageNotFound);
-  if (assigned) deps.events.publish(assigned);
-  deps.events.publish({ type: 'message.created', chat: chatRow, message: row, origin });
-  return presentMessage(row);
 }
 
 async function presentStored(deps: Deps, accountId: string, id: string): Promise<Message> {

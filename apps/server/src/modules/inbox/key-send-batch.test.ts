@@ -1,0 +1,130 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../test/harness.js';
+import {
+  createAccount,
+  createUser,
+  createWhatsappChannel,
+  type TestUser,
+} from '../../test/fixtures.js';
+import { createChat, openTicket } from '../../test/fixtures-inbox.js';
+import { credit } from '../broadcasts/test-helpers.js';
+
+/**
+ * API-key sends arriving together are stored together (key-send-batch.ts): each must still be
+ * its own message, stored as `queue` with exactly one send job, its chat's preview and ticket
+ * updated; and one send that cannot be stored fails alone, never its batch-mates.
+ */
+let ctx: TestContext;
+let admin: TestUser;
+let accountId: string;
+let channelId: string;
+let key: string;
+let keyId: string;
+
+const send = (payload: object) =>
+  ctx.app.inject({
+    method: 'POST',
+    url: '/api/messages',
+    headers: { authorization: `Bearer ${key}` },
+    payload,
+  });
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  accountId = await createAccount(ctx, { type: 'api_only' });
+  admin = await createUser(ctx, accountId, { role: 'admin' });
+  channelId = (await createWhatsappChannel(ctx, accountId)).id;
+  await credit(ctx, accountId, 1_000_000);
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/api-keys',
+    headers: admin.auth,
+    payload: { name: 'ERP', scopes: ['messages:send'] },
+  });
+  key = res.json().key;
+  keyId = res.json()._id;
+});
+afterAll(() => ctx.close());
+
+const sendJobsFor = (ids: string[]) =>
+  ctx.jobs.history.filter(
+    (j) => j.name === 'message.send' && ids.includes((j.data as { messageId: string }).messageId),
+  );
+
+describe('API-key sends stored together', () => {
+  it('stores 40 concurrent sends to 8 chats once each, queued with one job each', async () => {
+    const chatIds: string[] = [];
+    for (let i = 0; i < 8; i++) {
+      const chatId = await createChat(ctx, accountId, { channelId });
+      await ctx.deps.db
+        .updateTable('chats')
+        .set({ flag: 'red' })
+        .where('id', '=', chatId)
+        .execute();
+      await openTicket(ctx, accountId, chatId);
+      chatIds.push(chatId);
+    }
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => send({ chatId: chatIds[i % 8], text: `batch ${i}` })),
+    );
+    for (const a of answers) expect(a.statusCode, a.body).toBe(201);
+    const ids = answers.map((a) => String(a.json()._id));
+    expect(new Set(ids).size).toBe(40);
+    // Each answer is its own message (the ids map back to the right sends).
+    answers.forEach((a, i) => expect(a.json().text).toBe(`batch ${i}`));
+
+    const stored = await ctx.deps.db
+      .selectFrom('messages')
+      .select(['id', 'chat_id', 'text', 'status', 'api_key_id', 'sender_id'])
+      .where('chat_id', 'in', chatIds)
+      .where('from_me', '=', true)
+      .execute();
+    expect(stored).toHaveLength(40);
+    for (const m of stored) {
+      expect(m).toMatchObject({ status: 'queue', api_key_id: keyId, sender_id: null });
+      const i = Number(m.text.replace('batch ', ''));
+      expect(m.chat_id).toBe(chatIds[i % 8]);
+    }
+    expect(sendJobsFor(ids)).toHaveLength(40);
+
+    const chats = await ctx.deps.db
+      .selectFrom('chats')
+      .select(['id', 'flag', 'last_message_text', 'last_message_from_me', 'agent_id'])
+      .where('id', 'in', chatIds)
+      .execute();
+    for (const c of chats) {
+      const texts = stored.filter((m) => m.chat_id === c.id).map((m) => m.text);
+      expect(texts).toContain(c.last_message_text);
+      // A key claims no chat; a red flag turns green as with any reply.
+      expect(c).toMatchObject({ flag: 'green', last_message_from_me: true, agent_id: null });
+    }
+    const unanswered = await ctx.deps.db
+      .selectFrom('tickets')
+      .select('id')
+      .where('chat_id', 'in', chatIds)
+      .where('answer_at', 'is', null)
+      .execute();
+    expect(unanswered).toEqual([]);
+  });
+
+  it('a send that cannot be stored fails alone; the rest of its batch is stored', async () => {
+    const chatId = await createChat(ctx, accountId, { channelId });
+    // Two sends racing with one generatedId: one message may hold it, the other must fail.
+    const answers = await Promise.all([
+      send({ chatId, text: 'twin a', generatedId: 'twin' }),
+      send({ chatId, text: 'twin b', generatedId: 'twin' }),
+      ...Array.from({ length: 10 }, (_, i) => send({ chatId, text: `mate ${i}` })),
+    ]);
+    for (const a of answers.slice(2)) expect(a.statusCode, a.body).toBe(201);
+    const stored = await ctx.deps.db
+      .selectFrom('messages')
+      .select(['id', 'text', 'generated_id'])
+      .where('chat_id', '=', chatId)
+      .where('from_me', '=', true)
+      .execute();
+    expect(stored.filter((m) => m.generated_id === 'twin')).toHaveLength(1);
+    expect(stored).toHaveLength(11);
+    const ids = stored.map((m) => String(m.id));
+    expect(sendJobsFor(ids)).toHaveLength(11);
+  });
+});
