@@ -9,12 +9,15 @@ import {
 import { mailAdminsEndpointDisabled } from './disabled-mail.js';
 import { webhookHeaders } from './signing.js';
 import { postPinned, resolveTarget, type Target } from './target.js';
+import { connectionErrorLogger } from '../../lifecycle.js';
 
 type DispatchDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'secrets' | 'log' | 'mailer'>;
 
 const HOUR = 3_600_000;
 /** Longer than a POST may take (15 s), so a live worker's lease never lapses mid-request. */
 export const LEASE_SECONDS = 60;
+/** How long a loop waits after a batch failed before it tries again. */
+const ERROR_PAUSE_MS = 1_000;
 
 /** What one POST did, before it is written down. */
 interface Sent {
@@ -227,25 +230,30 @@ export class WebhookDispatcher {
   }
 
   private async run(): Promise<void> {
+    // A database going away (the server stopping, PostgreSQL restarting) is one quiet line, and
+    // the loop waits a second before trying again instead of spinning on the error.
+    const failed = connectionErrorLogger(this.deps.log, 'webhook delivery batch failed');
     while (this.running) {
       let taken = 0;
+      let broke = false;
       try {
         taken = await this.runOnce();
       } catch (err) {
-        this.deps.log.error({ err }, 'webhook delivery batch failed');
+        failed(err);
+        broke = true;
       }
-      if (taken === 0 && this.running) await this.idle();
+      if (taken === 0 && this.running) await this.idle(broke ? ERROR_PAUSE_MS : undefined);
     }
   }
 
-  private idle(): Promise<void> {
+  private idle(ms = this.opts.idleMs ?? 100): Promise<void> {
     return new Promise<void>((resolve) => {
       const wake = () => {
         clearTimeout(timer);
         this.wakers.delete(wake);
         resolve();
       };
-      const timer = setTimeout(wake, this.opts.idleMs ?? 100);
+      const timer = setTimeout(wake, ms);
       this.wakers.add(wake);
     });
   }

@@ -1,3 +1,4 @@
+import { connectionErrorLogger } from '../../lifecycle.js';
 import type { ModuleDefinition } from '../definition.js';
 import { WebhookDispatcher } from './dispatcher.js';
 import { listenToAwaited } from './listeners/awaited.listener.js';
@@ -24,10 +25,8 @@ export const webhooksOutModule: ModuleDefinition = {
     const dispatcher = new WebhookDispatcher(deps);
     dispatcher.start();
     // Idempotent (dedupe keys), so every worker process may run it.
-    const sweep = () =>
-      void sweepMissedEvents(deps).catch((err: unknown) =>
-        deps.log.error({ err }, 'webhook repair sweep failed'),
-      );
+    const failed = connectionErrorLogger(deps.log, 'webhook repair sweep failed');
+    const sweep = () => void sweepMissedEvents(deps).catch(failed);
     sweep();
     const timer = setInterval(sweep, SWEEP_EVERY_MS);
     return async () => {
