@@ -18,7 +18,8 @@ export type KeyCheck =
  * Resolves `Authorization: Bearer sapa_live_…` to the key's principal. Keys are cached by hash in
  * the AuthCache, which every process drops at once when a key is revoked or re-dated or
  * `enable_rest_api` changes (triggers of migrations/0058 notify like the session tables do);
- * expiry is compared with the clock on every request, so it needs no notice.
+ * expiry is compared with the clock on every request, so it needs no notice. Hashes that matched
+ * no key are cached too, until a key is created (the create notifies every process).
  */
 export class ApiKeyAuthenticator {
   private readonly touched = new Map<string, number>();
@@ -32,9 +33,16 @@ export class ApiKeyAuthenticator {
     const hex = hash.toString('hex');
     let key = cache.apiKey(hex);
     if (!key) {
+      // A well-formed bearer that is no key would otherwise cost a read per request (a flood
+      // of one guess); it is remembered as a miss until a key is created anywhere.
+      if (cache.isApiKeyMiss(hex)) return { ok: false, reason: 'invalid' };
       const generation = cache.currentGeneration;
+      const missGeneration = cache.currentMissGeneration;
       const loaded = await this.load(hash);
-      if (!loaded) return { ok: false, reason: 'invalid' };
+      if (!loaded) {
+        cache.rememberApiKeyMiss(hex, missGeneration);
+        return { ok: false, reason: 'invalid' };
+      }
       key = loaded;
       cache.rememberApiKey(hex, key, generation);
     }

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { API_KEY_CREATED_CHANNEL } from '../auth/auth-cache.js';
 
 /** API keys of an account; every query names the account, except the lookup by hash. */
 export const apiKeysRepo = {
@@ -16,20 +17,26 @@ export const apiKeysRepo = {
       now: Date;
     },
   ) {
-    return db
-      .insertInto('api_keys')
-      .values({
-        account_id: row.accountId,
-        name: row.name,
-        public_id: row.publicId,
-        key_hash: row.hash,
-        scopes: [...row.scopes],
-        expires_at: row.expiresAt,
-        created_by: row.createdBy,
-        created_at: row.now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    // The notice commits with the key: a process that remembers this hash as no key forgets it
+    // (AuthCache, API_KEY_CREATED_CHANNEL); it is sent at commit, before the key is answered.
+    return db.transaction().execute(async (trx) => {
+      const created = await trx
+        .insertInto('api_keys')
+        .values({
+          account_id: row.accountId,
+          name: row.name,
+          public_id: row.publicId,
+          key_hash: row.hash,
+          scopes: [...row.scopes],
+          expires_at: row.expiresAt,
+          created_by: row.createdBy,
+          created_at: row.now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await sql`SELECT pg_notify(${API_KEY_CREATED_CHANNEL}, ${row.accountId})`.execute(trx);
+      return created;
+    });
   },
 
   list(db: Db, accountId: string, id?: string) {

@@ -47,7 +47,7 @@ function present(row: KeyRow, now: Date): ApiKey {
  * an integration can rotate without downtime.
  */
 export class ApiKeysService {
-  constructor(private readonly deps: Pick<Deps, 'db' | 'clock'>) {}
+  constructor(private readonly deps: Pick<Deps, 'db' | 'clock' | 'authCache'>) {}
 
   async create(admin: Principal, body: CreateApiKeyBody): Promise<CreatedApiKey> {
     const { db, clock } = this.deps;
@@ -68,6 +68,8 @@ export class ApiKeysService {
       createdBy: admin.userId,
       now,
     });
+    // This process hears its own notice too, but later: the key must work from the answer on.
+    this.deps.authCache.forgetApiKeyMisses();
     const [row] = await apiKeysRepo.list(db, admin.accountId, id);
     if (!row) throw notFound(MESSAGES.apiKeyNotFound);
     return { ...present(row, now), key: fresh.key };

@@ -7,6 +7,12 @@ import { parseSessionNotice, SESSIONS_CHANNEL, SessionSignals } from './session-
 
 const TTL_MS = 30_000;
 const MAX_ENTRIES = 20_000;
+// A bearer that is no key is remembered as such only briefly and in a bounded map: enough to
+// turn a flood of the same guess into one read, never a place a flood of distinct guesses grows.
+const MISS_TTL_MS = 10_000;
+const MAX_MISSES = 10_000;
+/** Notified when a key is created, so a hash another process remembers as no key is forgotten. */
+export const API_KEY_CREATED_CHANNEL = 'sapa_api_key_created';
 
 /** An API key as the auth hook needs it: checked against the clock and the switch each time. */
 export interface CachedApiKey {
@@ -39,7 +45,9 @@ export class AuthCache {
   private readonly principals = new Map<string, Entry<Principal>>();
   private readonly users = new Map<string, Entry<User>>();
   private readonly apiKeys = new Map<string, Entry<CachedApiKey>>();
+  private readonly apiKeyMisses = new Map<string, number>();
   private generation = 0;
+  private missGeneration = 0;
   private listener: pg.Client | null = null;
   private closed = false;
 
@@ -54,6 +62,41 @@ export class AuthCache {
     this.principals.clear();
     this.users.clear();
     this.apiKeys.clear();
+    this.forgetApiKeyMisses();
+  }
+
+  /**
+   * A key was created (here or, through NOTIFY, in another process): any hash remembered as no
+   * key may be that key now. Only the misses go; sessions and known keys are unaffected.
+   */
+  forgetApiKeyMisses(): void {
+    this.missGeneration++;
+    this.apiKeyMisses.clear();
+  }
+
+  get currentMissGeneration(): number {
+    return this.missGeneration;
+  }
+
+  /** True while this hash was recently looked up and matched no key. */
+  isApiKeyMiss(hash: string): boolean {
+    const until = this.apiKeyMisses.get(hash);
+    if (until === undefined) return false;
+    if (until > this.clock.now().getTime()) return true;
+    this.apiKeyMisses.delete(hash);
+    return false;
+  }
+
+  /** Unless a key was created since the lookup began (`generation`), which may be this one. */
+  rememberApiKeyMiss(hash: string, generation: number): void {
+    if (generation !== this.missGeneration) return;
+    const misses = this.apiKeyMisses;
+    misses.delete(hash);
+    if (misses.size >= MAX_MISSES) {
+      const oldest = misses.keys().next().value;
+      if (oldest !== undefined) misses.delete(oldest);
+    }
+    misses.set(hash, this.clock.now().getTime() + MISS_TTL_MS);
   }
 
   claims(token: string): TokenPayload | undefined {
@@ -109,6 +152,10 @@ export class AuthCache {
     if (this.closed) return;
     const client = new pg.Client({ connectionString });
     client.on('notification', (n) => {
+      if (n.channel === API_KEY_CREATED_CHANNEL) {
+        this.forgetApiKeyMisses();
+        return;
+      }
       this.invalidateAll();
       if (n.channel !== SESSIONS_CHANNEL) return;
       const change = parseSessionNotice(n.payload ?? '');
@@ -123,6 +170,7 @@ export class AuthCache {
     await client.connect();
     await client.query('LISTEN sapa_auth_changed');
     await client.query(`LISTEN ${SESSIONS_CHANNEL}`);
+    await client.query(`LISTEN ${API_KEY_CREATED_CHANNEL}`);
     this.listener = client;
     this.invalidateAll();
     void this.sessions.announce({ kind: 'resync' });
