@@ -12,7 +12,9 @@ import type { AuthService } from '../modules/auth/service.js';
 import type { Principal } from '../modules/auth/principal.js';
 import { PresenceProcess } from '../modules/routing/presence-process.js';
 import { trackPresence } from '../modules/routing/presence-socket.js';
-import { EventRelay } from './relay.js';
+import { assertApiOnlyMayCall } from '../http/api-only.js';
+import { API_ONLY_ROOM, API_ONLY_SOCKET_EVENTS } from './api-only.js';
+import { EventRelay, type RelayedEmit } from './relay.js';
 import { routeEvent } from './routing.js';
 import { SessionGuard, socketRooms, type GuardedSocketData } from './session-guard.js';
 
@@ -25,6 +27,16 @@ export type ClientEventHandler = (
 
 type SocketData = GuardedSocketData;
 
+export interface ClientEventOptions {
+  /** Like the HTTP route flag: may the people of an API-only account emit it? (default: no) */
+  apiOnlyAllowed?: boolean;
+}
+
+interface RegisteredHandler {
+  handler: ClientEventHandler;
+  options: ClientEventOptions;
+}
+
 /**
  * Socket.IO on the server's port. The handshake carries the access token as `auth.token`;
  * expired, revoked and 2FA-pending tokens are refused. Several processes share events through
@@ -33,7 +45,7 @@ type SocketData = GuardedSocketData;
  */
 export class Realtime {
   readonly io: Server;
-  private readonly handlers = new Map<string, ClientEventHandler>();
+  private readonly handlers = new Map<string, RegisteredHandler>();
   private redisClients: { quit(): Promise<unknown> }[] = [];
   private adapterPool: pg.Pool | null = null;
   private relay: EventRelay | null = null;
@@ -91,13 +103,13 @@ export class Realtime {
     io.on('connection', (socket) => realtime.onConnection(socket));
     // Domain events: to this process's sockets at once, to other processes through the relay.
     const relay = new EventRelay(realtime.adapterPool ?? deps.pool, deps.log, (e) =>
-      io.local.to(e.rooms).emit(e.name, e.payload),
+      realtime.emitLocally(e),
     );
     await relay.start(deps.pool.options.connectionString ?? '');
     realtime.relay = relay;
     realtime.unsubscribe = deps.events.subscribe((event) => {
       for (const out of routeEvent(event)) {
-        io.local.to(out.rooms).emit(out.name, out.payload);
+        realtime.emitLocally(out);
         relay.publish(out);
       }
     });
@@ -105,8 +117,25 @@ export class Realtime {
   }
 
   /** Registers the handler of a client-emitted event; its result or error goes to the ack. */
-  on(event: string, handler: ClientEventHandler): void {
-    this.handlers.set(event, handler);
+  on(event: string, handler: ClientEventHandler, options: ClientEventOptions = {}): void {
+    this.handlers.set(event, { handler, options });
+  }
+
+  /** The client events handled, with their options (tests walk them like the HTTP routes). */
+  clientEvents(): { event: string; options: ClientEventOptions }[] {
+    return [...this.handlers].map(([event, { options }]) => ({ event, options }));
+  }
+
+  /**
+   * To this process's sockets in the event's rooms; an event the pages of API-only accounts do
+   * not show skips their people's sockets even when they share a room with its audience.
+   */
+  emitLocally(out: RelayedEmit): void {
+    const target = this.io.local.to(out.rooms);
+    (API_ONLY_SOCKET_EVENTS.has(out.name) ? target : target.except(API_ONLY_ROOM)).emit(
+      out.name,
+      out.payload,
+    );
   }
 
   async close(): Promise<void> {
@@ -161,14 +190,14 @@ export class Realtime {
   private async onConnection(socket: Socket): Promise<void> {
     const data = socket.data as SocketData;
     socket.onAny((event: string, ...args: unknown[]) => {
-      const handler = this.handlers.get(event);
+      const registered = this.handlers.get(event);
       const maybeAck = args[args.length - 1];
       const ack = typeof maybeAck === 'function' ? (maybeAck as (r: Ack) => void) : null;
-      if (!handler) {
+      if (!registered) {
         ack?.({ ok: false, message: `Unknown event ${event}`, code: 'UNKNOWN_EVENT' });
         return;
       }
-      void this.dispatch(socket, data.principal, handler, args[0], ack);
+      void this.dispatch(socket, data.principal, registered, args[0], ack);
     });
     const admitted = await this.guard
       .admit(data.principal, data.mark, (principal) => {
@@ -187,7 +216,7 @@ export class Realtime {
   private async dispatch(
     socket: Socket,
     principal: Principal,
-    handler: ClientEventHandler,
+    { handler, options }: RegisteredHandler,
     payload: unknown,
     ack: ((r: Ack) => void) | null,
   ) {
@@ -201,6 +230,8 @@ export class Realtime {
     // The handshake already required the TOTP step; a copy keeps the cached principal untouched.
     const fresh: Principal = { ...session, twoFactorVerified: true };
     try {
+      // The same refusal as the HTTP side, from the session as it is now.
+      assertApiOnlyMayCall(fresh, options);
       const data = await handler(fresh, payload, socket);
       ack?.({ ok: true, data });
     } catch (err) {

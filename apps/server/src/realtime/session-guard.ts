@@ -4,6 +4,7 @@ import type { Clock } from '../lib/clock.js';
 import type { Principal } from '../modules/auth/principal.js';
 import type { SessionChange } from '../modules/auth/session-signals.js';
 import { presenceRoom, seesPresenceOfOthers } from '../modules/routing/presence-rooms.js';
+import { API_ONLY_ROOM, isApiOnlyPerson } from './api-only.js';
 import { viewerOf } from './viewer.js';
 import {
   adminsRoom,
@@ -21,7 +22,11 @@ export interface GuardedSocketData {
 
 /** Every room a socket of this principal belongs in: what it may see, and who it is. */
 export function socketRooms(p: Principal): string[] {
-  const rooms = [...viewerRooms(viewerOf(p)), personalRoom(p.userId), sessionRoom(p.sessionId)];
+  const own = [personalRoom(p.userId), sessionRoom(p.sessionId)];
+  // An API-only account's people see no chats in the app (issue 19 §4): no chat rooms at all.
+  const rooms = isApiOnlyPerson(p)
+    ? [...own, API_ONLY_ROOM]
+    : [...viewerRooms(viewerOf(p)), ...own];
   if (seesPresenceOfOthers(p.role)) rooms.push(presenceRoom(p.accountId));
   if (p.role === 'admin') rooms.push(adminsRoom(p.accountId));
   return rooms;

@@ -15,15 +15,26 @@ const roomOf = (p: Caller) =>
     ? dashboardUserRoom(p.userId)
     : dashboardRoom(p.accountId);
 
-/** `dashboard.watch` / `dashboard.unwatch`: a page showing the dashboard hears `dashboard.updated`. */
+/**
+ * `dashboard.watch` / `dashboard.unwatch`: a page showing the dashboard hears `dashboard.updated`.
+ * The dashboard is one of the pages of API-only accounts.
+ */
 export function registerDashboardSockets(_deps: Deps, realtime: Realtime): void {
-  realtime.on(DASHBOARD_WATCH_EVENT, async (principal, _payload, socket) => {
-    if (!isAllowed('dashboard.read', principal)) throw forbidden(MESSAGES.forbidden, 'FORBIDDEN');
-    await socket.join(roomOf(principal));
-    return { watching: true };
-  });
-  realtime.on(DASHBOARD_UNWATCH_EVENT, async (principal, _payload, socket) => {
-    await socket.leave(roomOf(principal));
-    return { watching: false };
-  });
+  realtime.on(
+    DASHBOARD_WATCH_EVENT,
+    async (principal, _payload, socket) => {
+      if (!isAllowed('dashboard.read', principal)) throw forbidden(MESSAGES.forbidden, 'FORBIDDEN');
+      await socket.join(roomOf(principal));
+      return { watching: true };
+    },
+    { apiOnlyAllowed: true },
+  );
+  realtime.on(
+    DASHBOARD_UNWATCH_EVENT,
+    async (principal, _payload, socket) => {
+      await socket.leave(roomOf(principal));
+      return { watching: false };
+    },
+    { apiOnlyAllowed: true },
+  );
 }
