@@ -4,16 +4,9 @@
 // `chat.assigned`, and the spread of open chats per agent (max − min) within each division.
 import { fork } from 'node:child_process';
 import { join } from 'node:path';
-import pg from 'pg';
-import {
-  freePort,
-  makeTempDir,
-  removeDir,
-  sapaServerService,
-  startService,
-} from '../scripts/lib/processes.mjs';
-import { login } from './lib/sapa.js';
-import { BENCH_APP_SECRET, DEMO_PHONE_NUMBER_ID, signWebhook } from './lib/meta.js';
+import type pg from 'pg';
+import { DEMO_PHONE_NUMBER_ID, signWebhook } from './lib/meta.js';
+import { loginDemoAdmin, startSapaWithDb } from './lib/server-with-db.js';
 import { postAmount } from './lib/load.js';
 import { percentile } from './lib/stats.js';
 
@@ -125,32 +118,14 @@ async function prepare(db: pg.Pool): Promise<{ accountId: string; divisionIds: s
 }
 
 export async function runRoutingBench(): Promise<object> {
-  const dataDir = makeTempDir('sapa-bench-routing-');
-  const pgPort = await freePort();
-  const service = sapaServerService({
-    port: await freePort(),
-    dataDir,
-    pgPort,
-    env: {
-      META_APP_SECRET: BENCH_APP_SECRET,
-      GRAPH_API_URL: 'http://127.0.0.1:9',
-      LOG_LEVEL: 'error',
-    },
-  });
-  const handle = await startService(service, { readyTimeoutMs: 90_000 });
-  const dbUrl = `postgres://postgres:sapa@localhost:${pgPort}/sapa?host=${encodeURIComponent(join(dataDir, 'pg'))}`;
-  const db = new pg.Pool({ connectionString: dbUrl, max: 10 });
-  db.on('error', () => undefined);
+  const sapa = await startSapaWithDb({ name: 'routing', poolMax: 10 });
+  const { db } = sapa;
   try {
     const { accountId, divisionIds } = await prepare(db);
-    const token = await login(
-      service.url,
-      'admin@demo.sapa.id',
-      process.env.DEMO_PASSWORD ?? 'Sapa12345',
-    );
+    const token = await loginDemoAdmin(sapa.url);
     const listener = fork(join(import.meta.dirname, 'lib', 'assigned-listener.ts'), [], {
       execArgv: ['--import', 'tsx'],
-      env: { ...process.env, LISTEN_URL: service.url, LISTEN_TOKEN: token },
+      env: { ...process.env, LISTEN_URL: sapa.url, LISTEN_TOKEN: token },
     });
     await new Promise<void>((resolve, reject) => {
       listener.once('message', (m: { type: string; message?: string }) =>
@@ -164,7 +139,7 @@ export async function runRoutingBench(): Promise<object> {
     // chats are assigned too, so the measured burst is balanced against them.
     if (WARMUP > 0) {
       console.error(`warm-up: ${WARMUP} conversations (not measured)`);
-      await postAmount(`${service.url}/webhooks/meta`, CONNECTIONS, WARMUP, (n) =>
+      await postAmount(`${sapa.url}/webhooks/meta`, CONNECTIONS, WARMUP, (n) =>
         firstMessage(n, warmupCustomer(n)),
       );
       await new Promise((r) => setTimeout(r, 1_000));
@@ -173,7 +148,7 @@ export async function runRoutingBench(): Promise<object> {
     const sentAt = new Map<string, number>();
     const started = Date.now();
     const result = await postAmount(
-      `${service.url}/webhooks/meta`,
+      `${sapa.url}/webhooks/meta`,
       CONNECTIONS,
       CONVERSATIONS,
       (n) => {
@@ -239,8 +214,6 @@ export async function runRoutingBench(): Promise<object> {
       targets: { webhookToAssignedP99Ms: 200, spreadPerDivision: 1, unassigned: 0 },
     };
   } finally {
-    await db.end();
-    await handle.stop();
-    removeDir(dataDir);
+    await sapa.stop();
   }
 }

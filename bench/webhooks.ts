@@ -11,18 +11,10 @@
 // its end (the default waits 5 minutes before the third attempt).
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
-import pg from 'pg';
-import {
-  freePort,
-  makeTempDir,
-  removeDir,
-  sapaServerService,
-  startService,
-} from '../scripts/lib/processes.mjs';
-import { BENCH_APP_SECRET, inboundWebhook } from './lib/meta.js';
+import type pg from 'pg';
+import { inboundWebhook } from './lib/meta.js';
 import { postAmount } from './lib/load.js';
-import { login } from './lib/sapa.js';
+import { loginDemoAdmin, startSapaWithDb } from './lib/server-with-db.js';
 import { percentile } from './lib/stats.js';
 
 const EVENTS = Number(process.env.BENCH_WEBHOOK_EVENTS ?? 20_000);
@@ -217,32 +209,19 @@ async function outagePhase(b: Bench) {
 }
 
 export async function runWebhooksBench(): Promise<object> {
-  const dataDir = makeTempDir('sapa-bench-webhooks-');
-  const pgPort = await freePort();
-  const service = sapaServerService({
-    port: await freePort(),
-    dataDir,
-    pgPort,
+  const sapa = await startSapaWithDb({
+    name: 'webhooks',
+    poolMax: 4,
     env: {
-      META_APP_SECRET: BENCH_APP_SECRET,
-      GRAPH_API_URL: 'http://127.0.0.1:9',
-      LOG_LEVEL: 'error',
       WEBHOOK_ALLOWED_PRIVATE_HOSTS: '127.0.0.1',
       WEBHOOK_RETRY_SCHEDULE: '0,5,10,10,10,10,10,10,10,10',
     },
   });
-  const handle = await startService(service, { readyTimeoutMs: 90_000 });
-  const dbUrl = `postgres://postgres:sapa@localhost:${pgPort}/sapa?host=${encodeURIComponent(join(dataDir, 'pg'))}`;
-  const db = new pg.Pool({ connectionString: dbUrl, max: 4 });
-  db.on('error', () => undefined);
+  const { db } = sapa;
   const receiver = new Receiver();
   await receiver.start();
   try {
-    const token = await login(
-      service.url,
-      'admin@demo.sapa.id',
-      process.env.DEMO_PASSWORD ?? 'Sapa12345',
-    );
+    const token = await loginDemoAdmin(sapa.url);
     const { rows } = await db.query<{ account_id: string }>(
       `SELECT account_id FROM users WHERE email = 'admin@demo.sapa.id'`,
     );
@@ -253,13 +232,13 @@ export async function runWebhooksBench(): Promise<object> {
       [accountId],
     );
     const baseline = await baselinePhase({
-      url: service.url,
+      url: sapa.url,
       db,
       receiver,
       accountId,
       endpointId: '',
     });
-    const res = await fetch(`${service.url}/api/webhook-endpoints`, {
+    const res = await fetch(`${sapa.url}/api/webhook-endpoints`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       body: JSON.stringify({
@@ -269,7 +248,7 @@ export async function runWebhooksBench(): Promise<object> {
     });
     if (res.status !== 201) throw new Error(`endpoint not created: ${await res.text()}`);
     const endpointId = ((await res.json()) as { id: string }).id;
-    const b: Bench = { url: service.url, db, receiver, accountId, endpointId };
+    const b: Bench = { url: sapa.url, db, receiver, accountId, endpointId };
 
     const spine = await spinePhase(b);
     const drain = await drainPhase(b);
@@ -284,8 +263,6 @@ export async function runWebhooksBench(): Promise<object> {
     };
   } finally {
     await receiver.stop();
-    await db.end();
-    await handle.stop();
-    removeDir(dataDir);
+    await sapa.stop();
   }
 }
