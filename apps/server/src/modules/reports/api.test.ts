@@ -1,14 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, REPORT_MESSAGES, type OverviewReport } from '@sapa/contracts';
 import { createTestContext, type TestContext } from '../../test/harness.js';
-import {
-  createAccount,
-  createDivision,
-  createUser,
-  login,
-  PASSWORD,
-  type TestUser,
-} from '../../test/fixtures.js';
+import { createDivision, createUser, type TestUser } from '../../test/fixtures.js';
+import { createReportTeam } from '../../test/fixtures-reports.js';
 import { forgetReportAccount } from './account-context.js';
 import { fact, type Fact } from './facts.js';
 import { writeFacts } from './facts.repo.js';
@@ -39,14 +33,10 @@ const uuid = () => crypto.randomUUID();
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  ctx.clock.set('2026-05-04T10:00:00Z');
-  accountId = await createAccount(ctx);
-  sales = await createDivision(ctx, accountId, 'Sales');
+  ({ accountId, sales, vip, admin, agus, bela, sinta } = await createReportTeam(ctx, {
+    adminName: 'Ani',
+  }));
   const other = await createDivision(ctx, accountId, 'Support');
-  admin = await createUser(ctx, accountId, { role: 'admin', name: 'Ani' });
-  agus = await createUser(ctx, accountId, { role: 'agent', name: 'Agus' });
-  bela = await createUser(ctx, accountId, { role: 'agent', name: 'Bela', divisionIds: [sales] });
-  sinta = await createUser(ctx, accountId, { role: 'supervisor', name: 'Sinta' });
   dewi = await createUser(ctx, accountId, {
     role: 'supervisor',
     name: 'Dewi',
@@ -54,19 +44,6 @@ beforeAll(async () => {
     divisionOnlyView: true,
   });
   await createUser(ctx, accountId, { role: 'agent', divisionIds: [other] });
-  await ctx.deps.db
-    .insertInto('supervisor_agents')
-    .values({ account_id: accountId, supervisor_id: sinta.id, agent_id: agus.id })
-    .execute();
-  const token = await login(ctx, sinta.email, PASSWORD);
-  sinta = { ...sinta, token, auth: { authorization: `Bearer ${token}` } };
-  vip = (
-    await ctx.deps.db
-      .insertInto('labels')
-      .values({ account_id: accountId, name: 'VIP', color: '#f00' })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-  ).id;
 
   const [t1, t2, t3] = [uuid(), uuid(), uuid()];
   const on = (kind: Fact['kind'], sourceId: string, extra: Partial<Fact>) =>

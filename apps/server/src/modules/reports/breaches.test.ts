@@ -1,14 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TicketsReport } from '@sapa/contracts';
 import { createTestContext, type TestContext } from '../../test/harness.js';
-import {
-  createAccount,
-  createDivision,
-  createUser,
-  login,
-  PASSWORD,
-  type TestUser,
-} from '../../test/fixtures.js';
+import type { TestUser } from '../../test/fixtures.js';
+import { createReportTeam } from '../../test/fixtures-reports.js';
 import { forgetReportAccount } from './account-context.js';
 import { fact, type Fact } from './facts.js';
 import { writeFacts } from './facts.repo.js';
@@ -47,27 +41,7 @@ const rows: Row[] = [];
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  ctx.clock.set('2026-05-04T10:00:00Z');
-  accountId = await createAccount(ctx);
-  sales = await createDivision(ctx, accountId, 'Sales');
-  admin = await createUser(ctx, accountId, { role: 'admin' });
-  agus = await createUser(ctx, accountId, { role: 'agent', name: 'Agus' });
-  bela = await createUser(ctx, accountId, { role: 'agent', name: 'Bela', divisionIds: [sales] });
-  // A supervisor of Agus: their scope is a list of agent dimensions (agus or themselves).
-  sinta = await createUser(ctx, accountId, { role: 'supervisor', name: 'Sinta' });
-  await ctx.deps.db
-    .insertInto('supervisor_agents')
-    .values({ account_id: accountId, supervisor_id: sinta.id, agent_id: agus.id })
-    .execute();
-  const token = await login(ctx, sinta.email, PASSWORD);
-  sinta = { ...sinta, token, auth: { authorization: `Bearer ${token}` } };
-  vip = (
-    await ctx.deps.db
-      .insertInto('labels')
-      .values({ account_id: accountId, name: 'VIP', color: '#f00' })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-  ).id;
+  ({ accountId, sales, vip, admin, agus, bela, sinta } = await createReportTeam(ctx));
   await ctx.deps.db
     .insertInto('settings')
     .values({ account_id: accountId, key: 'bo.ticket_report', value: 'true' })

@@ -15,7 +15,7 @@ import { useSession } from '../../app/session';
 import { PageHeader } from '../shared/PageHeader';
 import { isApiOnlyAccount } from '../shared/session-helpers';
 import { AccountInfoCard } from './components/AccountInfoCard';
-import { HubLinkCard } from './components/HubLinkCard';
+import { HubLinkCard, type HubLink } from './components/HubLinkCard';
 import { LanguageCard } from './components/LanguageCard';
 import { ManagedSettingsCard } from './components/ManagedSettingsCard';
 import { WorkspaceSettingsCard } from './components/WorkspaceSettingsCard';
@@ -35,99 +35,89 @@ export function SettingsPage() {
   const isAdmin = user.role === 'admin';
   // API-only accounts may not open the team or profile pages (guard rule 7), so no links there.
   const apiOnly = isApiOnlyAccount(session);
-  // Issue 16: invoices are for the people who run the account, API-only accounts too.
-  const billingLink =
-    user.role === 'agent' ? null : (
-      <HubLinkCard
-        to="/setting/billing"
-        icon={<IconFileInvoice size={22} />}
-        title={tInvoices('hub.title')}
-        text={tInvoices('hub.text')}
-        testId="settings-link-billing"
-      />
-    );
-  // Issue 19: API keys and switches. Supervisors may open every admin page (spec §6); the page
-  // tells them that only admins manage keys.
-  const apiLink =
-    user.role !== 'agent' ? (
-      <HubLinkCard
-        to="/setting/api"
-        icon={<IconKey size={22} />}
-        title={tApi('hub.title')}
-        text={tApi('hub.text')}
-        testId="settings-link-api"
-      />
-    ) : null;
+  // Supervisors may open every admin page (spec §6); the pages tell them what only admins do.
+  const manages = user.role !== 'agent';
 
-  // Issue 19: webhook endpoints, on every account type; admins manage them and the page tells
-  // supervisors so (the guard lets them open it).
-  const webhooksLink =
-    user.role !== 'agent' ? (
-      <HubLinkCard
-        to="/setting/webhooks"
-        icon={<IconWebhook size={22} />}
-        title={tWebhooks('hubTitle')}
-        text={tWebhooks('hubText')}
-        testId="settings-link-webhooks"
-      />
-    ) : null;
+  // Issue 16: invoices are for the people who run the account, API-only accounts too.
+  const billing: HubLink = {
+    to: '/setting/billing',
+    icon: <IconFileInvoice size={22} />,
+    title: tInvoices('hub.title'),
+    text: tInvoices('hub.text'),
+    testId: 'settings-link-billing',
+  };
+  // Issue 19: API keys and switches.
+  const api: HubLink = {
+    to: '/setting/api',
+    icon: <IconKey size={22} />,
+    title: tApi('hub.title'),
+    text: tApi('hub.text'),
+    testId: 'settings-link-api',
+  };
+  // Issue 19: webhook endpoints, on every account type.
+  const webhooks: HubLink = {
+    to: '/setting/webhooks',
+    icon: <IconWebhook size={22} />,
+    title: tWebhooks('hubTitle'),
+    text: tWebhooks('hubText'),
+    testId: 'settings-link-webhooks',
+  };
+  // Issue 4: inbox settings; the guard lets admins and supervisors open them.
+  const inbox: HubLink[] = [
+    {
+      to: '/setting/labels',
+      icon: <IconTag size={22} />,
+      title: t('labels.hubTitle'),
+      text: t('labels.hubText'),
+      testId: 'settings-link-labels',
+    },
+    {
+      to: '/setting/quick-replies',
+      icon: <IconBolt size={22} />,
+      title: t('quickReplies.hubTitle'),
+      text: t('quickReplies.hubText'),
+      testId: 'settings-link-quick-replies',
+    },
+    {
+      to: '/setting/routing',
+      icon: <IconArrowsSplit size={22} />,
+      title: tRouting('hubTitle'),
+      text: tRouting('hubText'),
+      testId: 'settings-link-routing',
+    },
+  ];
+  const people: HubLink[] = [
+    {
+      to: '/setting/agent-settings',
+      icon: <IconUsersGroup size={22} />,
+      title: t('hub.teamTitle'),
+      text: isAdmin ? t('hub.teamText') : t('hub.teamTextReadOnly'),
+      testId: 'settings-link-team',
+    },
+    {
+      to: '/user-edit',
+      icon: <IconUserCircle size={22} />,
+      title: t('hub.profileTitle'),
+      text: t('hub.profileText'),
+      testId: 'settings-link-profile',
+    },
+  ];
+  // An API-only account's integrator comes for the key first.
+  const links: HubLink[] = apiOnly
+    ? manages
+      ? [api, billing, webhooks]
+      : []
+    : [...people, ...(manages ? [...inbox, billing, api, webhooks] : [])];
 
   return (
     <Stack gap={0}>
       <PageHeader title={t('hub.title')} subtitle={t('hub.subtitle')} />
       <Stack gap="lg">
-        {!apiOnly && (
+        {links.length > 0 && (
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
-            <HubLinkCard
-              to="/setting/agent-settings"
-              icon={<IconUsersGroup size={22} />}
-              title={t('hub.teamTitle')}
-              text={isAdmin ? t('hub.teamText') : t('hub.teamTextReadOnly')}
-              testId="settings-link-team"
-            />
-            <HubLinkCard
-              to="/user-edit"
-              icon={<IconUserCircle size={22} />}
-              title={t('hub.profileTitle')}
-              text={t('hub.profileText')}
-              testId="settings-link-profile"
-            />
-            {/* Issue 4: inbox settings; the guard lets admins and supervisors open them. */}
-            {user.role !== 'agent' && (
-              <>
-                <HubLinkCard
-                  to="/setting/labels"
-                  icon={<IconTag size={22} />}
-                  title={t('labels.hubTitle')}
-                  text={t('labels.hubText')}
-                  testId="settings-link-labels"
-                />
-                <HubLinkCard
-                  to="/setting/quick-replies"
-                  icon={<IconBolt size={22} />}
-                  title={t('quickReplies.hubTitle')}
-                  text={t('quickReplies.hubText')}
-                  testId="settings-link-quick-replies"
-                />
-                <HubLinkCard
-                  to="/setting/routing"
-                  icon={<IconArrowsSplit size={22} />}
-                  title={tRouting('hubTitle')}
-                  text={tRouting('hubText')}
-                  testId="settings-link-routing"
-                />
-              </>
-            )}
-            {billingLink}
-            {apiLink}
-            {webhooksLink}
-          </SimpleGrid>
-        )}
-        {apiOnly && (billingLink || apiLink || webhooksLink) && (
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
-            {apiLink}
-            {billingLink}
-            {webhooksLink}
+            {links.map((link) => (
+              <HubLinkCard key={link.testId} {...link} />
+            ))}
           </SimpleGrid>
         )}
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">

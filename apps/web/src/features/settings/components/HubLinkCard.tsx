@@ -4,20 +4,17 @@ import { IconChevronRight } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import classes from '../../shared/cards.module.css';
 
-/** A whole-card link to one settings area. */
-export function HubLinkCard({
-  to,
-  icon,
-  title,
-  text,
-  testId,
-}: {
+/** One settings area the hub links to. */
+export interface HubLink {
   to: string;
   icon: ReactNode;
   title: string;
   text: string;
   testId: string;
-}) {
+}
+
+/** A whole-card link to one settings area. */
+export function HubLinkCard({ to, icon, title, text, testId }: HubLink) {
   return (
     <Card component={Link} to={to} data-testid={testId} className={classes.hoverCard}>
       <Group wrap="nowrap" align="flex-start" gap="md">
