@@ -1,4 +1,4 @@
--- Outbound webhooks (issue 19 §5): the outbox's write as one set-based function, so a batched
+-- Outbound webhooks (issue 19 §5). First, the outbox's write as one set-based function, so a batched
 -- statement on a hot path (automatic routing's assignment, a batch of delivery statuses) writes
 -- its events in the same statement as its change: a crash between the two can no longer lose them.
 -- webhooks-out/outbox.ts `recordEvents` calls it too, so there is one definition of the write.
@@ -8,6 +8,10 @@
 -- and its dedupe key (if any) is new; then one pending delivery per such endpoint. Events of one
 -- chat in one call take consecutive sequence numbers in input order; the chat's counter row stays
 -- locked to the commit, so numbers follow commit order. Answers how many deliveries were queued.
+-- A receiver that answered 429 or 503 with Retry-After is not sent to before this time: its due
+-- deliveries are moved to it, and deliveries queued meanwhile start there (dispatcher.ts).
+ALTER TABLE webhook_endpoints ADD COLUMN throttled_until timestamptz;
+
 CREATE FUNCTION webhook_record_events(
   p_accounts uuid[],
   p_types text[],
@@ -27,7 +31,7 @@ CREATE FUNCTION webhook_record_events(
         (SELECT s.value = 'true' FROM settings s WHERE s.account_id = a.id AND s.key = 'enable_webhook'),
         a.type = 'api_only', false)
   ), eps AS (
-    SELECT e.id, e.account_id, e.events FROM webhook_endpoints e
+    SELECT e.id, e.account_id, e.events, e.throttled_until FROM webhook_endpoints e
     WHERE e.account_id IN (SELECT id FROM accounts_on) AND e.enabled
   ), wanted AS (
     -- The first of each dedupe key in the call; one seen before writes nothing (and takes no
@@ -65,7 +69,7 @@ CREATE FUNCTION webhook_record_events(
     RETURNING id, account_id, type
   ), queued AS (
     INSERT INTO webhook_deliveries (account_id, endpoint_id, event_id, next_attempt_at, created_at)
-    SELECT ev.account_id, eps.id, ev.id, p_now, p_now
+    SELECT ev.account_id, eps.id, ev.id, greatest(p_now, eps.throttled_until), p_now
     FROM ev JOIN eps ON eps.account_id = ev.account_id AND ev.type = ANY (eps.events)
     RETURNING 1
   )
