@@ -3,6 +3,7 @@ import type { ModuleDefinition } from '../definition.js';
 import { WebhookDispatcher } from './dispatcher.js';
 import { listenToAwaited } from './listeners/awaited.listener.js';
 import { listenToSpine } from './listeners/spine.listener.js';
+import { registerWebhookPurge } from './purge.job.js';
 import { webhookEndpointsRoutes } from './routes.js';
 import { sweepMissedEvents } from './sweep.js';
 
@@ -22,6 +23,7 @@ export const webhooksOutModule: ModuleDefinition = {
     listenToSpine(deps);
   },
   workers: async (deps) => {
+    await registerWebhookPurge(deps);
     const dispatcher = new WebhookDispatcher(deps);
     dispatcher.start();
     // Idempotent (dedupe keys), so every worker process may run it.
