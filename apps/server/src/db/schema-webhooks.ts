@@ -24,6 +24,8 @@ export interface WebhookEndpointsTable {
   disabled_reason: WebhookDisabledReasonDb | null;
   disabled_at: NullableTimestamp;
   failing_since: NullableTimestamp;
+  /** A receiver's Retry-After (429/503): nothing is sent to it before then (migration 0063). */
+  throttled_until: NullableTimestamp;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
 }

@@ -238,6 +238,15 @@ export class EventBus {
     this.recorded.add(event);
   }
 
+  /**
+   * For a publisher whose batched statement wrote the event's outbox rows itself (automatic
+   * routing, a batch of delivery statuses: `webhook_record_events`): its after-commit listeners
+   * leave it alone, as after `record`.
+   */
+  markRecorded(event: DomainEvent): void {
+    this.recorded.add(event);
+  }
+
   /** Whether `record` already wrote this event inside its transaction. */
   wasRecorded(event: DomainEvent): boolean {
     return this.recorded.has(event);

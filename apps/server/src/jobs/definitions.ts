@@ -38,6 +38,8 @@ export interface JobPayloads {
   'csat.sweep': Record<string, never>;
   /** Every 10 minutes: `Idempotency-Key` answers past their 24 h (idempotency module). */
   'idempotency.purge': Record<string, never>;
+  /** Hourly: outbound webhook events past their 30 days, once finished (webhooks-out module). */
+  'webhooks.purge': Record<string, never>;
 }
 
 export type JobName = keyof JobPayloads;
@@ -62,6 +64,7 @@ export const JOB_NAMES: JobName[] = [
   'reports.reconcile',
   'csat.sweep',
   'idempotency.purge',
+  'webhooks.purge',
 ];
 
 /** Exponential backoff with full jitter, capped: 1 s, 2 s, 4 s … up to 5 min. */

@@ -4,6 +4,7 @@ import type { ProviderError } from '../../channels/errors.js';
 import { presentService } from './presenter.js';
 import { channelsRepo } from './repo.js';
 import type { ChannelRow } from './presenter.js';
+import { activeAdmins } from '../users/index.js';
 
 export type HealthDeps = Pick<Deps, 'db' | 'clock' | 'events' | 'mailer' | 'config' | 'log'>;
 
@@ -100,14 +101,7 @@ async function mailAdmins(
   channel: ChannelRow,
   problem: HealthProblem,
 ): Promise<void> {
-  const admins = await deps.db
-    .selectFrom('users as u')
-    .innerJoin('accounts as a', 'a.id', 'u.account_id')
-    .select(['u.email', 'u.name', 'u.language', 'a.name as company'])
-    .where('u.account_id', '=', channel.account_id)
-    .where('u.role', '=', 'admin')
-    .where('u.status', '=', 'active')
-    .execute();
+  const admins = await activeAdmins(deps.db, channel.account_id);
   const path = channel.channel === 'whatsapp' ? 'whatsapp' : 'service';
   for (const admin of admins) {
     await deps.mailer

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { MESSAGES, normalizePhone } from '@sapa/contracts';
+import { normalizePhone } from '@sapa/contracts';
 import type { Deps } from '../../deps.js';
 import type { Db } from '../../db/database.js';
 import type { NeutralEvent } from '../../channels/port.js';
@@ -9,7 +9,7 @@ import { newChatBatcher, newPageChatBatcher, parkStatusIfUnknown } from './inges
 import type { IngestChannel } from './ingest.repo.js';
 import { inboundBatcher } from './ingest-batch.repo.js';
 import { boundEvent } from './inbound-bounds.js';
-import { statusBatcher } from './status-batch.repo.js';
+import { statusBatcher, statusEventError } from './status-batch.repo.js';
 import { ingestEcho, ingestReactionEcho, ingestUnsent, receiptStatuses } from './page-events.js';
 import { queueProfile } from './jobs/fetch-profile.job.js';
 import { TurnBatcher } from '../../lib/turn-batcher.js';
@@ -178,12 +178,20 @@ async function ingestMessage(deps: Deps, ch: IngestChannel, m: InboundMessage): 
 }
 
 async function ingestStatus(deps: Deps, ch: IngestChannel, s: StatusUpdate): Promise<void> {
-  const first = await statusBatcherFor(deps.pool).submit({ channelId: ch.id, s });
+  const first = await statusBatcherFor(deps.pool).submit({
+    channelId: ch.id,
+    s,
+    at: deps.clock.now(),
+  });
   let moved = first.moved;
   if (!moved && !first.known) {
     await parkStatusIfUnknown(deps.pool, ch.id, s);
     // The send job may have linked the provider id between our update and the park: try once more.
-    ({ moved } = await statusBatcherFor(deps.pool).submit({ channelId: ch.id, s }));
+    ({ moved } = await statusBatcherFor(deps.pool).submit({
+      channelId: ch.id,
+      s,
+      at: deps.clock.now(),
+    }));
     if (moved) {
       await deps.db
         .deleteFrom('pending_statuses')
@@ -194,19 +202,17 @@ async function ingestStatus(deps: Deps, ch: IngestChannel, s: StatusUpdate): Pro
     }
   }
   if (!moved) return;
-  const error = s.error
-    ? {
-        code: s.error.code,
-        message: s.windowClosed ? MESSAGES.windowClosedCode : s.error.message,
-      }
-    : undefined;
-  deps.events.publish({
-    type: 'message.status',
+  const error = statusEventError(s);
+  const statusEvent = {
+    type: 'message.status' as const,
     chat: moved,
     messageId: moved.message_id,
     status: s.status,
     ...(error ? { error } : {}),
-  });
+  };
+  // The batch statement wrote its webhook event (status-batch.repo.ts).
+  deps.events.markRecorded(statusEvent);
+  deps.events.publish(statusEvent);
   if (s.status === 'failed' && error) {
     deps.events.publish({
       type: 'message.error',

@@ -1,8 +1,25 @@
 import type pg from 'pg';
+import { MESSAGES } from '@sapa/contracts';
+import type { DeliveryStatus } from '../../channels/port.js';
 import type { StatusUpdate } from './inbound.js';
 import type { StatusOutcome } from './ingest-fast.repo.js';
 import { forwardOnlyCondition, statusRank } from '../conversations/index.js';
 import { TurnBatcher } from '../../lib/turn-batcher.js';
+
+/** The statuses outbound webhooks forward (queueing and the like stay inside Sapa). */
+export const WEBHOOK_STATUSES: readonly DeliveryStatus[] = ['sent', 'delivered', 'read', 'failed'];
+const FORWARDED_SQL = `(${WEBHOOK_STATUSES.map((x) => `'${x}'`).join(', ')})`;
+
+/** A status's error as the spine's `message.status` event carries it. */
+export function statusEventError(
+  s: Pick<StatusUpdate, 'error' | 'windowClosed'>,
+): { code: number | null; message: string } | undefined {
+  if (!s.error) return undefined;
+  return {
+    code: s.error.code,
+    message: s.windowClosed ? MESSAGES.windowClosedCode : s.error.message,
+  };
+}
 
 /**
  * Status updates that arrive in the same event-loop turn, applied with one statement. Each
@@ -11,8 +28,9 @@ import { TurnBatcher } from '../../lib/turn-batcher.js';
  */
 const BATCH_SQL = `
   WITH input AS (
-    SELECT * FROM unnest($1::int[], $2::uuid[], $3::text[], $4::text[], $5::int[], $6::jsonb[])
-      AS t(ord, channel_id, provider_message_id, status, rank, error)
+    SELECT * FROM unnest($1::int[], $2::uuid[], $3::text[], $4::text[], $5::int[], $6::jsonb[],
+      $7::jsonb[], $8::timestamptz[])
+      AS t(ord, channel_id, provider_message_id, status, rank, error, hook_error, at)
   ), locked AS MATERIALIZED (
     SELECT m.id FROM messages m JOIN input i ON m.channel_id = i.channel_id AND m.provider_message_id = i.provider_message_id
     ORDER BY m.id FOR NO KEY UPDATE OF m
@@ -22,6 +40,21 @@ const BATCH_SQL = `
     WHERE l.id = m.id AND m.channel_id = i.channel_id AND m.provider_message_id = i.provider_message_id
       AND ${forwardOnlyCondition('m.status', 'i.status', 'i.rank')}
     RETURNING m.id, m.chat_id, m.sender_id, m.channel_id, m.provider_message_id
+  ), hooks AS MATERIALIZED (
+    -- The outbound webhooks' message.status events, written by this statement (the outbox's
+    -- webhook_record_events, migration 0063): no crash falls between a status and its event.
+    -- The payload and dedupe key are webhooks-out/listeners/spine.listener.ts's.
+    SELECT webhook_record_events(
+      array_agg(c.account_id ORDER BY i.ord), array_agg('message.status'::text ORDER BY i.ord),
+      array_agg(c.id ORDER BY i.ord),
+      array_agg('message.status:' || u.id || ':' || i.status ORDER BY i.ord),
+      array_agg(jsonb_build_object('messageId', u.id::text, 'status', i.status,
+        'error', i.hook_error) ORDER BY i.ord),
+      array_agg(i.at ORDER BY i.ord), (SELECT max(at) FROM input)) AS queued
+    FROM input i
+    JOIN u ON u.channel_id = i.channel_id AND u.provider_message_id = i.provider_message_id
+    JOIN chats c ON c.id = u.chat_id
+    WHERE i.status IN ${FORWARDED_SQL}
   )
   SELECT i.ord, u.id::text AS message_id, u.sender_id, c.id, c.account_id, c.agent_id, c.division_ids,
     coalesce((SELECT array_agg(ud.division_id) FROM user_divisions ud WHERE ud.user_id = c.agent_id), '{}') AS agent_division_ids,
@@ -29,7 +62,8 @@ const BATCH_SQL = `
       SELECT 1 FROM messages k WHERE k.channel_id = i.channel_id AND k.provider_message_id = i.provider_message_id)) AS known
   FROM input i
   LEFT JOIN u ON u.channel_id = i.channel_id AND u.provider_message_id = i.provider_message_id
-  LEFT JOIN chats c ON c.id = u.chat_id`;
+  LEFT JOIN chats c ON c.id = u.chat_id
+  CROSS JOIN hooks`;
 
 type Row = {
   ord: number;
@@ -45,7 +79,15 @@ type Row = {
 
 export interface StatusItem {
   channelId: string;
-  s: Pick<StatusUpdate, 'providerMessageId' | 'status' | 'error'>;
+  s: Pick<StatusUpdate, 'providerMessageId' | 'status' | 'error' | 'windowClosed'>;
+  /** When it was taken in: its webhook event's time. */
+  at: Date;
+}
+
+/** The `error` of a `message.status` webhook payload (spine.listener.ts writes the same). */
+function hookError(s: StatusItem['s']): string | null {
+  const e = statusEventError(s);
+  return e ? JSON.stringify({ code: e.code ?? null, reason: e.message }) : null;
 }
 
 export async function applyStatusBatch(
@@ -53,7 +95,7 @@ export async function applyStatusBatch(
   items: StatusItem[],
 ): Promise<StatusOutcome[]> {
   const result = await pool.query<Row>({
-    name: 'sapa_ingest_status_batch_v1',
+    name: 'sapa_ingest_status_batch_v2',
     text: BATCH_SQL,
     values: [
       items.map((_, i) => i),
@@ -62,6 +104,8 @@ export async function applyStatusBatch(
       items.map((x) => x.s.status),
       items.map((x) => statusRank(x.s.status)),
       items.map((x) => (x.s.error ? JSON.stringify(x.s.error) : null)),
+      items.map((x) => hookError(x.s)),
+      items.map((x) => x.at),
     ],
   });
   const outcomes: StatusOutcome[] = items.map(() => ({ moved: null, known: false }));

@@ -33,10 +33,25 @@ export const assignRepo = {
   ): Promise<(string | null)[]> {
     if (items.length === 0) return [];
     // Named: on the hot path of every new conversation, parsed and planned once per connection.
+    // The outbound webhooks' `chat.assigned` events are written by the same statement (the
+    // outbox's `webhook_record_events`, migration 0063), so no crash falls between an assignment
+    // and its event; the payload is the one webhooks-out/listeners/spine.listener.ts writes (the
+    // chat keeps the divisions it was expected to have, or it is not assigned).
     const result = await pool.query<{ r_ord: number; r_agent: string }>({
-      name: 'sapa_routing_assign_v1',
-      text: `SELECT r_ord, r_agent FROM routing_assign_batch($1, $2::uuid[], $3::uuid[], $4::text[],
-               $5::text[], $6::boolean[], $7::uuid[], $8)`,
+      name: 'sapa_routing_assign_v2',
+      text: `WITH a AS MATERIALIZED (
+               SELECT r_ord, r_agent FROM routing_assign_batch($1, $2::uuid[], $3::uuid[], $4::text[],
+                 $5::text[], $6::boolean[], $7::uuid[], $8)
+             ), hooks AS MATERIALIZED (
+               SELECT webhook_record_events(
+                 array_agg($1::uuid ORDER BY r_ord), array_agg('chat.assigned'::text ORDER BY r_ord),
+                 array_agg(($2::uuid[])[r_ord] ORDER BY r_ord), array_agg(NULL::text ORDER BY r_ord),
+                 array_agg(jsonb_build_object('agentId', r_agent,
+                   'divisionIds', to_jsonb((($4::text[])[r_ord])::uuid[]), 'by', NULL) ORDER BY r_ord),
+                 array_agg($8::timestamptz ORDER BY r_ord), $8) AS queued
+               FROM a WHERE r_agent IS NOT NULL
+             )
+             SELECT r_ord, r_agent FROM a CROSS JOIN hooks`,
       values: [
         accountId,
         items.map((i) => i.chatId),

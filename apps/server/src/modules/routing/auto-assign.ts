@@ -121,7 +121,10 @@ async function assignSorted(
       division_ids: chat.division_ids,
       agent_division_ids: chat.agent_id ? (divisionsOf.get(chat.agent_id) ?? []) : [],
     };
-    deps.events.publish({ type: 'chat.assigned', chat: after, before, by: null });
+    const assignedEvent = { type: 'chat.assigned' as const, chat: after, before, by: null };
+    // Its outbox rows were written by the assigning statement (assignRepo.assignMany).
+    deps.events.markRecorded(assignedEvent);
+    deps.events.publish(assignedEvent);
     deps.events.publish({
       type: 'chat.assign.result',
       userId: after.agent_id,

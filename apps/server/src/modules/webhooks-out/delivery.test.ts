@@ -89,16 +89,41 @@ async function deliveries(admin: TestUser, endpointId: string) {
   }[];
 }
 
+/** The endpoint as its admin reads it. */
+async function endpointOf(admin: TestUser, endpointId: string) {
+  const res = await ctx.app.inject({
+    method: 'GET',
+    url: `/api/webhook-endpoints/${endpointId}`,
+    headers: await authOf(admin),
+  });
+  expect(res.statusCode).toBe(200);
+  return res.json() as { enabled: boolean; disabledReason: string | null };
+}
+
+/** The emails queued to an address. */
+const mailsTo = (email: string) =>
+  ctx.deps.db
+    .selectFrom('mail_outbox')
+    .select(['subject', 'text'])
+    .where('to_address', '=', email)
+    .execute();
+
+/** A dispatcher on another retry schedule (seconds). */
+const dispatcherWith = (retrySchedule: number[]) =>
+  new WebhookDispatcher({
+    ...ctx.deps,
+    config: { ...ctx.deps.config, webhooks: { ...ctx.deps.config.webhooks, retrySchedule } },
+  });
+
+/** Every due delivery, batch after batch. */
+async function drain(): Promise<void> {
+  while ((await dispatcher.runOnce()) > 0);
+}
+
 describe('webhook delivery', () => {
   it('signs each POST so the official standardwebhooks library verifies it', async () => {
-    const { endpoint } = await setup();
-    const accountId = (
-      await ctx.deps.db
-        .selectFrom('webhook_endpoints')
-        .select('account_id')
-        .where('id', '=', endpoint.id)
-        .executeTakeFirstOrThrow()
-    ).account_id;
+    const { admin, endpoint } = await setup();
+    const accountId = admin.accountId;
     expect(await event(accountId, { agentId: 'a1', divisionIds: [], by: null })).toBe(1);
     expect(await dispatcher.runOnce()).toBe(1);
     expect(receiver.received).toHaveLength(1);
@@ -204,78 +229,41 @@ describe('webhook delivery', () => {
     await event(admin.accountId);
     await dispatcher.runOnce();
     await event(admin.accountId); // queued? no: the endpoint is off now
-    const res = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/webhook-endpoints/${endpoint.id}`,
-      headers: await authOf(admin),
+    expect(await endpointOf(admin, endpoint.id)).toMatchObject({
+      enabled: false,
+      disabledReason: 'gone',
     });
-    expect(res.json()).toMatchObject({ enabled: false, disabledReason: 'gone' });
     const ds = await deliveries(admin, endpoint.id);
     expect(ds.map((d) => d.state)).toEqual(['failed']);
-    const mail = await ctx.deps.db
-      .selectFrom('mail_outbox')
-      .select(['subject', 'text'])
-      .where('to_address', '=', admin.email)
-      .execute();
+    const mail = await mailsTo(admin.email);
     expect(mail).toHaveLength(1);
     expect(mail[0]!.text).toContain('410');
   });
 
   it('failing for 3 days disables the endpoint and emails the admins once', async () => {
     const { admin, endpoint } = await setup();
-    const long = new WebhookDispatcher({
-      ...ctx.deps,
-      config: {
-        ...ctx.deps.config,
-        webhooks: {
-          ...ctx.deps.config.webhooks,
-          retrySchedule: [0, 86_400, 86_400, 86_400, 86_400],
-        },
-      },
-    });
+    const long = dispatcherWith([0, 86_400, 86_400, 86_400, 86_400]);
     receiver.answer = () => ({ status: 500 });
     await event(admin.accountId);
     await long.runOnce();
     for (let day = 1; day <= 2; day++) {
       ctx.clock.advance(24 * HOUR);
       expect(await long.runOnce()).toBe(1);
-      const one = (
-        await ctx.app.inject({
-          method: 'GET',
-          url: `/api/webhook-endpoints/${endpoint.id}`,
-          headers: await authOf(admin),
-        })
-      ).json();
+      const one = await endpointOf(admin, endpoint.id);
       expect(one.enabled).toBe(true);
     }
     ctx.clock.advance(24 * HOUR);
     expect(await long.runOnce()).toBe(1);
-    const one = (
-      await ctx.app.inject({
-        method: 'GET',
-        url: `/api/webhook-endpoints/${endpoint.id}`,
-        headers: await authOf(admin),
-      })
-    ).json();
+    const one = await endpointOf(admin, endpoint.id);
     expect(one).toMatchObject({ enabled: false, disabledReason: 'failing' });
-    const mail = await ctx.deps.db
-      .selectFrom('mail_outbox')
-      .select(['text'])
-      .where('to_address', '=', admin.email)
-      .execute();
+    const mail = await mailsTo(admin.email);
     expect(mail).toHaveLength(1);
     expect(mail[0]!.text).toContain('3 days');
   });
 
   it('a success ends the failing streak (no disable after 3 days of mixed results)', async () => {
     const { admin, endpoint } = await setup();
-    const long = new WebhookDispatcher({
-      ...ctx.deps,
-      config: {
-        ...ctx.deps.config,
-        webhooks: { ...ctx.deps.config.webhooks, retrySchedule: [0, 86_400, 86_400, 86_400] },
-      },
-    });
+    const long = dispatcherWith([0, 86_400, 86_400, 86_400]);
     receiver.answer = () => ({ status: 500 });
     await event(admin.accountId);
     await long.runOnce();
@@ -287,13 +275,7 @@ describe('webhook delivery', () => {
     ctx.clock.advance(25 * HOUR);
     await event(admin.accountId);
     await long.runOnce();
-    const one = (
-      await ctx.app.inject({
-        method: 'GET',
-        url: `/api/webhook-endpoints/${endpoint.id}`,
-        headers: await authOf(admin),
-      })
-    ).json();
+    const one = await endpointOf(admin, endpoint.id);
     expect(one.enabled).toBe(true);
   });
 
@@ -417,7 +399,7 @@ describe('webhook delivery', () => {
         },
         ctx.clock.now(),
       );
-    while ((await dispatcher.runOnce()) > 0);
+    await drain();
     const seen = receiver.received.map(
       (r) => (JSON.parse(r.body) as { data: { chatId: string; sequence: number } }).data,
     );
@@ -448,7 +430,7 @@ describe('webhook delivery', () => {
     expect((await send('hello', first)).statusCode).toBe(200);
     expect((await send('hello', first)).statusCode).toBe(200); // Meta's redelivery: a duplicate
     expect((await send('second')).statusCode).toBe(200);
-    while ((await dispatcher.runOnce()) > 0);
+    await drain();
     const bodies = receiver.received.map((r) => {
       new Webhook(endpoint.secret).verify(r.body, r.headers);
       return JSON.parse(r.body) as { type: string; data: Record<string, unknown> };
@@ -487,7 +469,7 @@ describe('webhook delivery', () => {
     });
     expect(patched.statusCode).toBe(200);
     await until(async () => (await deliveries(admin, endpoint.id)).length === 2);
-    while ((await dispatcher.runOnce()) > 0);
+    await drain();
     const got = receiver.received
       .map(
         (r) =>

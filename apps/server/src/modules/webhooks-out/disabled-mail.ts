@@ -1,5 +1,6 @@
 import type { Deps } from '../../deps.js';
 import type { EndpointForSend } from './dispatch.repo.js';
+import { activeAdmins } from '../users/index.js';
 
 /** Tells every active admin of the account that an endpoint was switched off, and why. */
 export async function mailAdminsEndpointDisabled(
@@ -7,14 +8,7 @@ export async function mailAdminsEndpointDisabled(
   endpoint: Pick<EndpointForSend, 'id' | 'account_id' | 'url'>,
   reason: 'gone' | 'failing',
 ): Promise<void> {
-  const admins = await deps.db
-    .selectFrom('users as u')
-    .innerJoin('accounts as a', 'a.id', 'u.account_id')
-    .select(['u.email', 'u.name', 'u.language', 'a.name as company'])
-    .where('u.account_id', '=', endpoint.account_id)
-    .where('u.role', '=', 'admin')
-    .where('u.status', '=', 'active')
-    .execute();
+  const admins = await activeAdmins(deps.db, endpoint.account_id);
   for (const admin of admins) {
     await deps.mailer
       .send({

@@ -126,6 +126,29 @@ export const dispatchRepo = {
       WHERE d.id = u.id`.execute(db);
   },
 
+  /**
+   * Endpoints whose receiver asked to be left alone until a time (Retry-After): their pending
+   * deliveries due sooner move to it (their attempts are not spent), and `webhook_record_events`
+   * queues new ones there. A later time wins over an earlier one.
+   */
+  async throttle(db: Db, until: Map<string, Date>): Promise<void> {
+    if (!until.size) return;
+    const ids = [...until.keys()];
+    const times = [...until.values()].map((d) => d.toISOString());
+    await sql`
+      WITH t AS (
+        SELECT * FROM unnest(${ids}::uuid[], ${times}::timestamptz[]) AS t(endpoint_id, until)
+      ), e AS (
+        UPDATE webhook_endpoints w SET throttled_until = greatest(w.throttled_until, t.until)
+        FROM t WHERE w.id = t.endpoint_id
+      )
+      UPDATE webhook_deliveries d SET next_attempt_at = t.until
+      FROM t
+      WHERE d.endpoint_id = t.endpoint_id AND d.state = 'pending' AND d.next_attempt_at < t.until`.execute(
+      db,
+    );
+  },
+
   /** Deliveries taken for an endpoint that is off or gone: no longer due. */
   async drop(db: Db, ids: string[]): Promise<void> {
     if (!ids.length) return;

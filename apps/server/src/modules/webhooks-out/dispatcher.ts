@@ -8,6 +8,7 @@ import {
 } from './dispatch.repo.js';
 import { mailAdminsEndpointDisabled } from './disabled-mail.js';
 import { webhookHeaders } from './signing.js';
+import { retryAfterMs } from './throttle.js';
 import { postPinned, resolveTarget, type Target } from './target.js';
 import { connectionErrorLogger } from '../../lifecycle.js';
 
@@ -28,6 +29,8 @@ interface Sent {
   error: string | null;
   latencyMs: number;
   at: Date;
+  /** The receiver's Retry-After, in ms, on a throttling answer (throttle.ts). */
+  retryAfterMs: number | null;
 }
 
 /** The endpoint's current secret, and the previous one while a rotation's 24 hours run. */
@@ -53,7 +56,12 @@ async function send(
   const at = deps.clock.now();
   const headers = webhookHeaders(secrets, claimed.event_id, Math.floor(at.getTime() / 1000), body);
   const started = performance.now();
-  const done = (status: number | null, excerpt: string | null, error: string | null): Sent => ({
+  const done = (
+    status: number | null,
+    excerpt: string | null,
+    error: string | null,
+    retryAfter: string | null = null,
+  ): Sent => ({
     claimed,
     headers,
     status,
@@ -61,6 +69,7 @@ async function send(
     error,
     latencyMs: Math.round(performance.now() - started),
     at,
+    retryAfterMs: retryAfterMs(status, retryAfter, at),
   });
   if (!target.ok) return done(null, null, target.reason);
   try {
@@ -71,7 +80,7 @@ async function send(
       WEBHOOK_LIMITS.timeoutMs,
       WEBHOOK_LIMITS.responseExcerptChars,
     );
-    return done(res.status, res.excerpt, null);
+    return done(res.status, res.excerpt, null, res.retryAfter);
   } catch (err) {
     return done(null, null, err instanceof Error ? err.message : String(err));
   }
@@ -88,7 +97,30 @@ function nextOf(deps: DispatchDeps, s: Sent, replay: boolean): AttemptRecord['ne
   const schedule = deps.config.webhooks.retrySchedule;
   const wait = schedule[s.claimed.attempts];
   if (wait === undefined) return { state: 'failed' };
-  return { state: 'pending', at: new Date(s.at.getTime() + wait * 1000) };
+  return { state: 'pending', at: new Date(s.at.getTime() + waitMs(deps, s, wait * 1000)) };
+}
+
+/**
+ * The schedule's wait, or the receiver's Retry-After when that is longer, capped at the
+ * schedule's longest wait (a receiver cannot park its events for a week): an attempt is never
+ * sooner than the schedule allows, and no attempt is spent before the receiver asked.
+ */
+function waitMs(deps: DispatchDeps, s: Sent, scheduledMs: number): number {
+  if (s.retryAfterMs === null) return scheduledMs;
+  const capMs = Math.max(...deps.config.webhooks.retrySchedule) * 1000;
+  return Math.max(scheduledMs, Math.min(s.retryAfterMs, capMs));
+}
+
+/** Until when each endpoint that answered with Retry-After asked to be left alone. */
+function throttledUntil(deps: DispatchDeps, sent: Sent[]): Map<string, Date> {
+  const until = new Map<string, Date>();
+  for (const s of sent) {
+    if (s.retryAfterMs === null) continue;
+    const at = new Date(s.at.getTime() + waitMs(deps, s, 0));
+    const id = s.claimed.endpoint_id;
+    if (at > (until.get(id) ?? new Date(0))) until.set(id, at);
+  }
+  return until;
 }
 
 /**
@@ -149,6 +181,8 @@ export async function deliver(
     deps.db,
     dropped.map((c) => c.id),
   );
+  // Its other deliveries (due now, or queued later) wait as long as the receiver asked too.
+  await dispatchRepo.throttle(deps.db, throttledUntil(deps, sent));
   await settleEndpoints(deps, sent, endpoints, now);
   return records;
 }

@@ -3,6 +3,8 @@ import type { ModuleDefinition } from '../definition.js';
 import { WebhookDispatcher } from './dispatcher.js';
 import { listenToAwaited } from './listeners/awaited.listener.js';
 import { listenToSpine } from './listeners/spine.listener.js';
+import { interestFor } from './interest.js';
+import { registerWebhookPurge } from './purge.job.js';
 import { webhookEndpointsRoutes } from './routes.js';
 import { sweepMissedEvents } from './sweep.js';
 
@@ -22,6 +24,9 @@ export const webhooksOutModule: ModuleDefinition = {
     listenToSpine(deps);
   },
   workers: async (deps) => {
+    await registerWebhookPurge(deps);
+    // The worker records events too (send statuses, broadcasts): it keeps its own cache fresh.
+    await interestFor(deps).start();
     const dispatcher = new WebhookDispatcher(deps);
     dispatcher.start();
     // Idempotent (dedupe keys), so every worker process may run it.
@@ -32,6 +37,7 @@ export const webhooksOutModule: ModuleDefinition = {
     return async () => {
       clearInterval(timer);
       await dispatcher.stop();
+      await interestFor(deps).close();
     };
   },
 };

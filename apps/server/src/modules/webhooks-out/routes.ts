@@ -19,6 +19,7 @@ import { callerOf } from '../../http/authenticate.js';
 import { errorResponses } from '../../http/error-responses.js';
 import type { App } from '../../http/types.js';
 import type { ModuleContext } from '../definition.js';
+import { interestFor } from './interest.js';
 import { WebhookEndpointsService } from './service.js';
 
 /**
@@ -27,6 +28,10 @@ import { WebhookEndpointsService } from './service.js';
  */
 export function webhookEndpointsRoutes(app: App, { deps }: ModuleContext): void {
   const service = new WebhookEndpointsService(deps);
+  // This process's cache of who listens (interest.ts) follows NOTIFY while the app runs.
+  const interest = interestFor(deps);
+  void interest.start();
+  app.addHook('onClose', () => interest.close());
   const tags = ['webhooks'];
   // Admins, or an API key with `webhooks:write` acting for the account: the service needs only
   // the account. Pages of API-only accounts (/setting/webhooks) use all of it. POSTs say whether
@@ -39,17 +44,23 @@ export function webhookEndpointsRoutes(app: App, { deps }: ModuleContext): void 
   } as const;
   const accountOf = (request: FastifyRequest) => callerOf(request).accountId;
   const params = webhookEndpointParamsSchema;
+  /** Every route's options: the shared config and tag, and this route's schema. */
+  const spec = <S extends object>(
+    schema: S,
+    extra: { idempotent?: true; answerHoldsSecret?: true } = {},
+  ) => ({
+    config: { ...config, ...extra },
+    schema: { tags, ...schema },
+  });
+  /** The errors of a route on one endpoint: a malformed id, no caller, no right, no endpoint. */
+  const onEndpoint = errorResponses(400, 401, 403, 404);
 
   app.get(
     '/api/webhook-endpoints/event-types',
-    {
-      config,
-      schema: {
-        tags,
-        description: 'The event types an endpoint may subscribe to.',
-        response: { 200: webhookEventTypeListSchema, ...errorResponses(401, 403) },
-      },
-    },
+    spec({
+      description: 'The event types an endpoint may subscribe to.',
+      response: { 200: webhookEventTypeListSchema, ...errorResponses(401, 403) },
+    }),
     async () => ({
       data: WEBHOOK_EVENT_TYPES.map((type) => ({
         type,
@@ -60,130 +71,97 @@ export function webhookEndpointsRoutes(app: App, { deps }: ModuleContext): void 
 
   app.get(
     '/api/webhook-endpoints',
-    {
-      config,
-      schema: {
-        tags,
-        response: { 200: webhookEndpointListSchema, ...errorResponses(401, 403) },
-      },
-    },
+    spec({
+      response: { 200: webhookEndpointListSchema, ...errorResponses(401, 403) },
+    }),
     async (request) => service.list(accountOf(request)),
   );
 
   app.post(
     '/api/webhook-endpoints',
-    {
-      config: { ...config, idempotent: true, answerHoldsSecret: true },
-      schema: {
-        tags,
+    spec(
+      {
         description:
           'Adds an endpoint. The answer carries its `whsec_` signing secret, shown this once. The URL must be https on a public address (400 otherwise).',
         body: webhookEndpointCreateBodySchema,
         response: { 201: webhookEndpointWithSecretSchema, ...errorResponses(400, 401, 403, 409) },
       },
-    },
+      { idempotent: true, answerHoldsSecret: true },
+    ),
     async (request, reply) =>
       reply.code(201).send(await service.create(accountOf(request), request.body)),
   );
 
   app.get(
     '/api/webhook-endpoints/:id',
-    {
-      config,
-      schema: {
-        tags,
-        params,
-        response: { 200: webhookEndpointSchema, ...errorResponses(400, 401, 403, 404) },
-      },
-    },
+    spec({
+      params,
+      response: { 200: webhookEndpointSchema, ...onEndpoint },
+    }),
     async (request) => service.get(accountOf(request), request.params.id),
   );
 
   app.patch(
     '/api/webhook-endpoints/:id',
-    {
-      config,
-      schema: {
-        tags,
-        description: 'Changes the URL, the event types, or switches the endpoint off and on.',
-        params,
-        body: webhookEndpointUpdateBodySchema,
-        response: { 200: webhookEndpointSchema, ...errorResponses(400, 401, 403, 404) },
-      },
-    },
+    spec({
+      description: 'Changes the URL, the event types, or switches the endpoint off and on.',
+      params,
+      body: webhookEndpointUpdateBodySchema,
+      response: { 200: webhookEndpointSchema, ...onEndpoint },
+    }),
     async (request) => service.update(accountOf(request), request.params.id, request.body),
   );
 
   app.delete(
     '/api/webhook-endpoints/:id',
-    {
-      config,
-      schema: {
-        tags,
-        params,
-        response: { 200: okSchema, ...errorResponses(400, 401, 403, 404) },
-      },
-    },
+    spec({
+      params,
+      response: { 200: okSchema, ...onEndpoint },
+    }),
     async (request) => service.remove(accountOf(request), request.params.id),
   );
 
   app.post(
     '/api/webhook-endpoints/:id/rotate-secret',
-    {
-      config,
-      schema: {
-        tags,
-        description:
-          'A new signing secret, shown this once. For 24 hours every delivery carries a signature by each secret.',
-        params,
-        response: { 200: webhookEndpointWithSecretSchema, ...errorResponses(400, 401, 403, 404) },
-      },
-    },
+    spec({
+      description:
+        'A new signing secret, shown this once. For 24 hours every delivery carries a signature by each secret.',
+      params,
+      response: { 200: webhookEndpointWithSecretSchema, ...onEndpoint },
+    }),
     async (request) => service.rotateSecret(accountOf(request), request.params.id),
   );
 
   app.get(
     '/api/webhook-endpoints/:id/deliveries',
-    {
-      config,
-      schema: {
-        tags,
-        description:
-          'The delivery log, newest first: each event with its attempts (request headers, response code and body excerpt, latency).',
-        params,
-        querystring: webhookDeliveryListQuerySchema,
-        response: { 200: webhookDeliveryListSchema, ...errorResponses(400, 401, 403, 404) },
-      },
-    },
+    spec({
+      description:
+        'The delivery log, newest first: each event with its attempts (request headers, response code and body excerpt, latency).',
+      params,
+      querystring: webhookDeliveryListQuerySchema,
+      response: { 200: webhookDeliveryListSchema, ...onEndpoint },
+    }),
     async (request) => service.deliveries(accountOf(request), request.params.id, request.query),
   );
 
   app.post(
     '/api/webhook-endpoints/:id/deliveries/:deliveryId/replay',
-    {
-      config,
-      schema: {
-        tags,
-        description: 'Sends the delivery again now, with the same `webhook-id`.',
-        params: webhookDeliveryParamsSchema,
-        response: { 200: webhookDeliverySchema, ...errorResponses(400, 401, 403, 404) },
-      },
-    },
+    spec({
+      description: 'Sends the delivery again now, with the same `webhook-id`.',
+      params: webhookDeliveryParamsSchema,
+      response: { 200: webhookDeliverySchema, ...onEndpoint },
+    }),
     async (request) =>
       service.replay(accountOf(request), request.params.id, request.params.deliveryId),
   );
 
   app.post(
     '/api/webhook-endpoints/:id/test',
-    {
-      config,
-      schema: {
-        tags,
-        description: 'Sends a `webhook.test` event to the endpoint now and answers its delivery.',
-        params,
-        response: { 200: webhookDeliverySchema, ...errorResponses(400, 401, 403, 404) },
-      },
-    },
+    spec({
+      description: 'Sends a `webhook.test` event to the endpoint now and answers its delivery.',
+      params,
+      response: { 200: webhookDeliverySchema, ...onEndpoint },
+    }),
     async (request) => service.sendTest(accountOf(request), request.params.id),
   );
 }

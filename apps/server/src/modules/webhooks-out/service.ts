@@ -14,6 +14,7 @@ import type { Deps } from '../../deps.js';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
 import { LEASE_SECONDS, deliver } from './dispatcher.js';
 import { webhooksRepo, type AttemptRow, type DeliveryLogRow, type EndpointRow } from './repo.js';
+import { interestFor } from './interest.js';
 import { newWebhookSecret } from './signing.js';
 import { resolveTarget } from './target.js';
 
@@ -83,7 +84,10 @@ function decodeKey(key: string): { createdAt: Date; id: string } {
 /** An account's outbound webhook endpoints: admins manage them and read their delivery log. */
 export class WebhookEndpointsService {
   constructor(
-    private readonly deps: Pick<Deps, 'db' | 'clock' | 'config' | 'secrets' | 'log' | 'mailer'>,
+    private readonly deps: Pick<
+      Deps,
+      'db' | 'pool' | 'clock' | 'config' | 'secrets' | 'log' | 'mailer'
+    >,
   ) {}
 
   private async endpoint(accountId: string, id: string): Promise<EndpointRow> {
@@ -132,6 +136,7 @@ export class WebhookEndpointsService {
       secretSealed: this.deps.secrets.seal(secret),
       now,
     });
+    interestFor(this.deps).forget(accountId);
     return { ...presentEndpoint(row, now), secret };
   }
 
@@ -161,12 +166,14 @@ export class WebhookEndpointsService {
       now,
     );
     if (!row) throw notFound(ENDPOINT_NOT_FOUND);
+    interestFor(this.deps).forget(accountId);
     return presentEndpoint(row, now);
   }
 
   async remove(accountId: string, id: string): Promise<{ ok: true }> {
     if (!(await webhooksRepo.remove(this.deps.db, accountId, id)))
       throw notFound(ENDPOINT_NOT_FOUND);
+    interestFor(this.deps).forget(accountId);
     return { ok: true };
   }
 

@@ -56,6 +56,8 @@ export interface PostResult {
   status: number;
   /** The start of the answer, for the delivery log. */
   excerpt: string;
+  /** The answer's Retry-After header, as sent (seconds or an HTTP date). */
+  retryAfter: string | null;
 }
 
 // Keep-alive: a busy endpoint gets a stream of POSTs over a few connections, not a handshake
@@ -103,7 +105,11 @@ export function postPinned(
       },
       (res) => {
         void readExcerpt(res, excerptChars).then((excerpt) =>
-          resolve({ status: res.statusCode ?? 0, excerpt }),
+          resolve({
+            status: res.statusCode ?? 0,
+            excerpt,
+            retryAfter: res.headers['retry-after'] ?? null,
+          }),
         );
       },
     );

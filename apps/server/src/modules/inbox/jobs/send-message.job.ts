@@ -163,7 +163,7 @@ interface SendingMessage {
 }
 
 async function markSent(deps: Deps, msg: SendingMessage, providerMessageId: string): Promise<void> {
-  const parked = await deps.db.transaction().execute(async (trx) => {
+  const published = await deps.db.transaction().execute(async (trx) => {
     const updated = await trx
       .updateTable('messages')
       .set({ provider_message_id: providerMessageId, status: 'sent' })
@@ -188,19 +188,23 @@ async function markSent(deps: Deps, msg: SendingMessage, providerMessageId: stri
       });
       if (changed) applied.push(p);
     }
-    return applied;
-  });
-  const [chat] = await loadChatRows(deps.db, msg.account_id, [msg.chat_id]);
-  if (!chat) return;
-  deps.events.publish({ type: 'message.status', chat, messageId: String(msg.id), status: 'sent' });
-  for (const p of parked) {
-    deps.events.publish({
-      type: 'message.status',
+    // Recorded with the change (the webhooks' outbox), so a crash after the commit loses none.
+    const [chat] = await loadChatRows(trx, msg.account_id, [msg.chat_id]);
+    if (!chat) return [];
+    const statuses = [
+      'sent' as const,
+      ...applied.map((p) => p.status as 'delivered' | 'read' | 'failed'),
+    ];
+    const events = statuses.map((status) => ({
+      type: 'message.status' as const,
       chat,
       messageId: String(msg.id),
-      status: p.status as 'delivered' | 'read' | 'failed',
-    });
-  }
+      status,
+    }));
+    for (const event of events) await deps.events.record(trx, event);
+    return events;
+  });
+  for (const event of published) deps.events.publish(event);
 }
 
 async function fail(
@@ -214,21 +218,29 @@ async function fail(
     title: info.title,
     message: windowClosed ? MESSAGES.windowClosedCode : info.message,
   };
-  await deps.db
-    .updateTable('messages')
-    .set({ status: 'failed', error: JSON.stringify(error) })
-    .where('id', '=', msg.id)
-    .where('status', 'in', ['queue', 'sent'])
-    .execute();
-  const [chat] = await loadChatRows(deps.db, msg.account_id, [msg.chat_id]);
-  if (!chat) return;
-  deps.events.publish({
-    type: 'message.status',
-    chat,
-    messageId: String(msg.id),
-    status: 'failed',
-    error: { code: info.code, message: error.message },
+  // Recorded with the change (the webhooks' outbox), so a crash after the commit loses none.
+  const failed = await deps.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('messages')
+      .set({ status: 'failed', error: JSON.stringify(error) })
+      .where('id', '=', msg.id)
+      .where('status', 'in', ['queue', 'sent'])
+      .execute();
+    const [row] = await loadChatRows(trx, msg.account_id, [msg.chat_id]);
+    if (!row) return null;
+    const event = {
+      type: 'message.status' as const,
+      chat: row,
+      messageId: String(msg.id),
+      status: 'failed' as const,
+      error: { code: info.code, message: error.message },
+    };
+    await deps.events.record(trx, event);
+    return event;
   });
+  if (!failed) return;
+  const { chat } = failed;
+  deps.events.publish(failed);
   deps.events.publish({
     type: 'message.error',
     chat,

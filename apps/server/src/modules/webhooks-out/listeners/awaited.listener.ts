@@ -1,5 +1,6 @@
 import type { Deps } from '../../../deps.js';
-import { recordEvent } from '../outbox.js';
+import { recordWanted } from '../interest.js';
+import type { OutboxEvent } from '../outbox.js';
 
 /**
  * Events the spine awaits before the provider's webhook is answered: the outbox rows are written
@@ -16,47 +17,48 @@ export function listenToAwaited(deps: Deps): void {
       const now = deps.clock.now();
       // A chat with one unread message may be new: its chat.created goes first (once, by its
       // dedupe key); a chat an agent or the API started is "created" at the customer's first word.
+      const events: OutboxEvent[] = [];
       if (chat.unread_count <= 1)
-        await recordEvent(
-          deps.db,
-          {
-            accountId: chat.account_id,
-            type: 'chat.created',
-            chatId: chat.id,
-            at: message.sent_at,
-            dedupeKey: `chat.created:${chat.id}`,
-            data: {
-              channelId: chat.channel_id,
-              channel: chat.channel,
-              contactId: chat.contact_id,
-              customerId,
-              name: chat.name || chat.identifier,
-            },
+        events.push({
+          accountId: chat.account_id,
+          type: 'chat.created',
+          chatId: chat.id,
+          at: message.sent_at,
+          dedupeKey: `chat.created:${chat.id}`,
+          data: {
+            channelId: chat.channel_id,
+            channel: chat.channel,
+            contactId: chat.contact_id,
+            customerId,
+            name: chat.name || chat.identifier,
           },
-          now,
-        );
-      await recordEvent(deps.db, receivedEvent(chat, message, customerId), now);
+        });
+      events.push(receivedEvent(chat, message, customerId));
+      await recordWanted(deps, deps.db, events, now);
     });
   });
 
   deps.events.on('csat.received', async (e) => {
     await safe('csat.received', () =>
-      recordEvent(
+      recordWanted(
+        deps,
         deps.db,
-        {
-          accountId: e.accountId,
-          type: 'csat.received',
-          chatId: e.chatId,
-          at: e.answeredAt,
-          dedupeKey: `csat.received:${e.surveyId}`,
-          data: {
-            surveyId: e.surveyId,
-            ticketId: e.ticketId,
-            agentId: e.agentId,
-            rating: e.rating,
-            comment: e.comment,
+        [
+          {
+            accountId: e.accountId,
+            type: 'csat.received',
+            chatId: e.chatId,
+            at: e.answeredAt,
+            dedupeKey: `csat.received:${e.surveyId}`,
+            data: {
+              surveyId: e.surveyId,
+              ticketId: e.ticketId,
+              agentId: e.agentId,
+              rating: e.rating,
+              comment: e.comment,
+            },
           },
-        },
+        ],
         deps.clock.now(),
       ),
     );
@@ -73,21 +75,24 @@ export function listenToAwaited(deps: Deps): void {
           .where('provider_template_id', '=', c.providerTemplateId)
           .execute();
         for (const { account_id } of owners)
-          await recordEvent(
+          await recordWanted(
+            deps,
             deps.db,
-            {
-              accountId: account_id,
-              type: 'template.status',
-              at: c.timestamp,
-              dedupeKey: `template.status:${c.providerTemplateId}:${c.event}:${c.timestamp.toISOString()}`,
-              data: {
-                templateName: c.name,
-                language: c.language,
-                providerTemplateId: c.providerTemplateId,
-                status: c.event,
-                reason: c.reason,
+            [
+              {
+                accountId: account_id,
+                type: 'template.status',
+                at: c.timestamp,
+                dedupeKey: `template.status:${c.providerTemplateId}:${c.event}:${c.timestamp.toISOString()}`,
+                data: {
+                  templateName: c.name,
+                  language: c.language,
+                  providerTemplateId: c.providerTemplateId,
+                  status: c.event,
+                  reason: c.reason,
+                },
               },
-            },
+            ],
             now,
           );
       }

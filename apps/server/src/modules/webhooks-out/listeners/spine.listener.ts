@@ -1,6 +1,7 @@
 import type { Deps } from '../../../deps.js';
 import type { DomainEvent } from '../../../events/bus.js';
-import { recordEvent, type OutboxEvent } from '../outbox.js';
+import { recordWanted } from '../interest.js';
+import type { OutboxEvent } from '../outbox.js';
 
 /** The statuses receivers hear about (queueing and the like stay inside Sapa). */
 const FORWARDED: ReadonlySet<string> = new Set(['sent', 'delivered', 'read', 'failed']);
@@ -11,9 +12,9 @@ const actor = (by: { _id: string; name: string } | null) =>
 /**
  * The spine's events (statuses of sends, assignment, resolving, broadcasts, contacts), turned
  * into outbox rows. Those the owning service `record`s in its transaction are written there,
- * with the change; the rest right after their commit (statuses, and automatic routing's
- * `chat.assigned`, whose batched statements run outside a transaction of ours), where a process
- * killed in between loses that one event.
+ * with the change; automatic routing's `chat.assigned` and a status webhook's `message.status`
+ * by their own batched statements (`webhook_record_events`); the rest right after their commit
+ * (the send job's `sent` and `failed`), where a process killed in between loses that one event.
  */
 export function outboxEventsOf(event: DomainEvent, now: Date): OutboxEvent[] {
   switch (event.type) {
@@ -112,7 +113,7 @@ export function listenToSpine(deps: Deps): void {
   // whose lock is held to the commit: two transactions on one chat number in commit order.
   deps.events.onRecord(async (trx, event) => {
     const now = deps.clock.now();
-    for (const e of outboxEventsOf(event, now)) await recordEvent(trx, e, now);
+    await recordWanted(deps, trx, outboxEventsOf(event, now), now);
   });
   // One chain per chat (or per account for the others), so a chat's events take their sequence
   // numbers in the order they were published (`sent` before `delivered`), not in the order
@@ -125,7 +126,7 @@ export function listenToSpine(deps: Deps): void {
     for (const e of outboxEventsOf(event, now)) {
       const key = e.chatId ?? e.accountId;
       const next = (chains.get(key) ?? Promise.resolve())
-        .then(async () => void (await recordEvent(deps.db, e, now)))
+        .then(async () => void (await recordWanted(deps, deps.db, [e], now)))
         .catch((err: unknown) => deps.log.error({ err, type: e.type }, 'webhook event not queued'));
       chains.set(key, next);
       void next.then(() => {
