@@ -163,7 +163,30 @@ interface SendingMessage {
 }
 
 async function markSent(deps: Deps, msg: SendingMessage, providerMessageId: string): Promise<void> {
-  const parked = await deps.db.transaction().execute(async (trx) => {
+  // Nearly always no status of this wamid came before it was known: one statement, no
+  // transaction (a drain of thousands of sends paid BEGIN, DELETE and COMMIT for each). When one
+  // did, or the message is no longer queued, the transaction below decides as it always has.
+  const quick = await sql`
+    UPDATE messages SET provider_message_id = ${providerMessageId}, status = 'sent'
+    WHERE id = ${msg.id} AND status = 'queue'
+      AND NOT EXISTS (SELECT 1 FROM pending_statuses
+        WHERE channel_id = ${msg.channel_id} AND provider_message_id = ${providerMessageId})`.execute(
+    deps.db,
+  );
+  const parked =
+    Number(quick.numAffectedRows ?? 0n) > 0
+      ? []
+      : await markSentWithParked(deps, msg, providerMessageId);
+  await announceSent(deps, msg, parked);
+}
+
+/** The wamid, and the statuses Meta delivered before we knew it, applied in one transaction. */
+async function markSentWithParked(
+  deps: Deps,
+  msg: SendingMessage,
+  providerMessageId: string,
+): Promise<{ status: string; error: unknown }[]> {
+  return deps.db.transaction().execute(async (trx) => {
     const updated = await trx
       .updateTable('messages')
       .set({ provider_message_id: providerMessageId, status: 'sent' })
@@ -190,6 +213,13 @@ async function markSent(deps: Deps, msg: SendingMessage, providerMessageId: stri
     }
     return applied;
   });
+}
+
+async function announceSent(
+  deps: Deps,
+  msg: SendingMessage,
+  parked: { status: string; error: unknown }[],
+): Promise<void> {
   const [chat] = await loadChatRows(deps.db, msg.account_id, [msg.chat_id]);
   if (!chat) return;
   deps.events.publish({ type: 'message.status', chat, messageId: String(msg.id), status: 'sent' });
