@@ -6,12 +6,7 @@ import { runSendMessageJob } from './send-message.job.js';
 
 /** Starts this module's workers (processes with the worker role). */
 export async function registerInboxWorkers(deps: Deps): Promise<void> {
-  // Ten jobs per poll: one per poll capped the drain at 16 sends/s (8 workers polling twice a
-  // second; issue 19's API sends queue 1,000 a second). A batch fails as a whole; its retry
-  // sends only what is still `queue`, never a message its first run sent (send.test).
-  await deps.jobs.work('message.send', (data) => runSendMessageJob(deps, data), 8, {
-    batchSize: 10,
-  });
+  await deps.jobs.work('message.send', (data) => runSendMessageJob(deps, data), 8);
   await deps.jobs.work('media.fetch', (data) => runFetchMediaJob(deps, data), 2);
   await deps.jobs.work('message.mark-read', (data) => runMarkReadJob(deps, data), 2);
   await deps.jobs.work('chat.profile', (data) => runFetchProfileJob(deps, data), 2);
