@@ -5,7 +5,10 @@ import type { Deps } from '../../deps.js';
 import { AppError, badRequest, conflict } from '../../http/errors.js';
 import type { App } from '../../http/types.js';
 import { identityKey, identityOf } from '../auth/caller.js';
-import { idempotencyRepo, type IdempotencyScope } from './repo.js';
+import type { Db } from '../../db/database.js';
+import { TurnBatcher } from '../../lib/turn-batcher.js';
+import type { ClaimOutcome, IdempotencyScope } from './repo.js';
+import { claimMany, finishMany, type ClaimItem, type FinishItem } from './repo-batch.js';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 /** Set on an answer that is the stored first answer, not a new execution. */
@@ -35,6 +38,49 @@ interface Held {
 }
 
 const held = new WeakMap<FastifyRequest, Held>();
+
+/** Claims (and answers) per batch; batches at once, so a burst leaves the pool room for sends. */
+const MAX_BATCH = 200;
+const MAX_IN_FLIGHT = 4;
+
+interface Batchers {
+  claims: TurnBatcher<ClaimItem, ClaimOutcome>;
+  finishes: TurnBatcher<FinishItem, boolean>;
+}
+
+// One pair per database (tests run several apps in one process).
+const batchers = new WeakMap<Db, Batchers>();
+
+/**
+ * The claims and answers of one event-loop turn go to the database together (repo-batch.ts).
+ * Every request is its own item: two under one key are told apart by claimMany, never merged.
+ */
+function batchersFor(db: Db): Batchers {
+  let b = batchers.get(db);
+  if (!b) {
+    const own = (item: { claimId: string }) => item.claimId;
+    b = {
+      claims: new TurnBatcher<ClaimItem, ClaimOutcome>(
+        MAX_BATCH,
+        (items) => claimMany(db, items, STALE_CLAIM_SECONDS),
+        own,
+        () => false,
+        (chosen) => chosen,
+        MAX_IN_FLIGHT,
+      ),
+      finishes: new TurnBatcher<FinishItem, boolean>(
+        MAX_BATCH,
+        (items) => finishMany(db, items),
+        own,
+        () => false,
+        (chosen) => chosen,
+        MAX_IN_FLIGHT,
+      ),
+    };
+    batchers.set(db, b);
+  }
+  return b;
+}
 
 /**
  * Which answers are kept for a retry. A 5xx is not: our writes run in one transaction, so a 5xx
@@ -69,12 +115,12 @@ export function registerIdempotency(app: App, deps: Deps): void {
     };
     const now = deps.clock.now();
     const claimId = randomUUID();
-    const result = await idempotencyRepo.claim(deps.db, scope, {
+    const result = await batchersFor(deps.db).claims.submit({
+      scope,
       claimId,
       requestHash: requestHash(request),
       now,
       expiresAt: new Date(now.getTime() + IDEMPOTENCY_TTL_HOURS * 3_600_000),
-      staleBefore: new Date(now.getTime() - STALE_CLAIM_SECONDS * 1000),
     });
     switch (result.outcome) {
       case 'run':
@@ -100,19 +146,20 @@ export function registerIdempotency(app: App, deps: Deps): void {
     if (!holding) return payload;
     held.delete(request);
     const body = storable(payload);
+    const type = reply.getHeader('content-type');
+    const answer =
+      body === null || !keepsAnswer(reply.statusCode)
+        ? null
+        : request.routeOptions.config.answerHoldsSecret && reply.statusCode < 300
+          ? SECRET_SHOWN
+          : {
+              status: reply.statusCode,
+              contentType: typeof type === 'string' ? type : null,
+              body,
+            };
     try {
-      if (body === null || !keepsAnswer(reply.statusCode))
-        await idempotencyRepo.release(deps.db, holding.scope, holding.claimId);
-      else if (request.routeOptions.config.answerHoldsSecret && reply.statusCode < 300)
-        await idempotencyRepo.complete(deps.db, holding.scope, holding.claimId, SECRET_SHOWN);
-      else {
-        const type = reply.getHeader('content-type');
-        await idempotencyRepo.complete(deps.db, holding.scope, holding.claimId, {
-          status: reply.statusCode,
-          contentType: typeof type === 'string' ? type : null,
-          body,
-        });
-      }
+      // Kept (or given back) with the other answers of this turn, before this one leaves.
+      await batchersFor(deps.db).finishes.submit({ ...holding, answer });
     } catch (err) {
       // The request's own work is done and committed: answer it. The claim, left running, is
       // taken over as stale after STALE_CLAIM_SECONDS.

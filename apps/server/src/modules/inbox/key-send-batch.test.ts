@@ -127,4 +127,32 @@ describe('API-key sends stored together', () => {
     const ids = stored.map((m) => String(m.id));
     expect(sendJobsFor(ids)).toHaveLength(11);
   });
+
+  it('chats named by one turn of sends are read together; each send gets its own answer', async () => {
+    const open = await createChat(ctx, accountId, { channelId });
+    const blocked = await createChat(ctx, accountId, { channelId, blocked: true });
+    const otherAccount = await createAccount(ctx);
+    const otherChannel = (await createWhatsappChannel(ctx, otherAccount)).id;
+    const foreign = await createChat(ctx, otherAccount, { channelId: otherChannel });
+    const answers = await Promise.all([
+      send({ chatId: open, text: 'one' }),
+      send({ chatId: blocked, text: 'blocked' }),
+      send({ chatId: open, text: 'two' }),
+      send({ chatId: foreign, text: 'not ours' }),
+      send({ chatId: '00000000-0000-4000-8000-000000000000', text: 'nobody' }),
+    ]);
+    expect(answers.map((a) => a.statusCode)).toEqual([201, 400, 201, 404, 404]);
+    expect(answers[1]!.json()).toMatchObject({ code: 'CHAT_BLOCKED' });
+    const stored = await ctx.deps.db
+      .selectFrom('messages')
+      .select(['chat_id', 'text'])
+      .where('chat_id', 'in', [open, blocked, foreign])
+      .where('from_me', '=', true)
+      .orderBy('text')
+      .execute();
+    expect(stored).toEqual([
+      { chat_id: open, text: 'one' },
+      { chat_id: open, text: 'two' },
+    ]);
+  });
 });

@@ -10,6 +10,7 @@ import {
 import { fundAccount } from '../../test/fixtures-inbox.js';
 import { GraphStub } from '../../test/graph-stub.js';
 import { signed, status, text } from '../../test/whatsapp-fixtures.js';
+import { runSendMessageJob } from './jobs/send-message.job.js';
 
 let ctx: TestContext;
 let graph: GraphStub;
@@ -97,6 +98,16 @@ describe('outbound messages', () => {
         .filter((e) => e.type === 'message.status')
         .map((e) => e.type === 'message.status' && e.status),
     ).toEqual(['sent']);
+  });
+
+  it('a job run again after its send (a failed batch-mate, a pg-boss retry) sends nothing more', async () => {
+    const res = await send({ chatId, text: 'Sekali saja' });
+    const id = res.json()._id as string;
+    await ctx.jobs.drain();
+    await runSendMessageJob(ctx.deps, { messageId: id, attempt: 0 });
+    const sends = graph.calls.filter((c) => c.path.endsWith(`/${channel.phoneNumberId}/messages`));
+    expect(sends).toHaveLength(1);
+    expect((await messageRow(id)).status).toBe('sent');
   });
 
   it('turns a red flag green', async () => {

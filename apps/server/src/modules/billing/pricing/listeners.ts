@@ -3,6 +3,7 @@ import type { DomainEvent, EventBus } from '../../../events/bus.js';
 import { ledgerRepo } from '../ledger.repo.js';
 import {
   billConversation,
+  billConversations,
   collectOwed,
   refundConversation,
   type BalanceChange,
@@ -26,6 +27,8 @@ interface PricingRuntime {
   announce: Map<string, { at: number; timer: NodeJS.Timeout | null }>;
   inbound: ActiveContact[];
   inboundScheduled: boolean;
+  outbound: number[];
+  outboundScheduled: boolean;
 }
 
 const runtimes = new WeakMap<EventBus, PricingRuntime>();
@@ -33,7 +36,14 @@ const runtimes = new WeakMap<EventBus, PricingRuntime>();
 function runtimeOf(bus: EventBus): PricingRuntime {
   let rt = runtimes.get(bus);
   if (!rt) {
-    rt = { inFlight: new Set(), announce: new Map(), inbound: [], inboundScheduled: false };
+    rt = {
+      inFlight: new Set(),
+      announce: new Map(),
+      inbound: [],
+      inboundScheduled: false,
+      outbound: [],
+      outboundScheduled: false,
+    };
     runtimes.set(bus, rt);
   }
   return rt;
@@ -110,11 +120,50 @@ function queueInbound(deps: Deps, item: ActiveContact): void {
   );
 }
 
+/** Business messages per batch: one transaction holds this many chats' locks at most. */
+const OUTBOUND_BATCH = 200;
+
+/**
+ * Business messages of one event-loop turn are billed together (billConversations: one
+ * transaction finds the few that open a conversation). If the batch fails, each is billed on its
+ * own, as before; the sweeper still catches anything a crash lost.
+ */
+function queueOutbound(deps: Deps, messageId: number): void {
+  const rt = runtimeOf(deps.events);
+  rt.outbound.push(messageId);
+  if (rt.outboundScheduled) return;
+  rt.outboundScheduled = true;
+  track(
+    deps,
+    () =>
+      new Promise<void>((resolve, reject) =>
+        setImmediate(() => {
+          const batch = rt.outbound;
+          rt.outbound = [];
+          rt.outboundScheduled = false;
+          billOutbound(deps, batch).then(resolve, reject);
+        }),
+      ),
+  );
+}
+
+async function billOutbound(deps: Deps, ids: number[]): Promise<void> {
+  for (let i = 0; i < ids.length; i += OUTBOUND_BATCH) {
+    const chunk = ids.slice(i, i + OUTBOUND_BATCH);
+    const changes = await billConversations(deps, chunk).catch(async (err: unknown) => {
+      deps.log.warn({ err }, 'batched usage charge failed; charging one by one');
+      const each: (BalanceChange | null)[] = [];
+      for (const id of chunk) each.push(await billConversation(deps, id));
+      return each;
+    });
+    afterChanges(deps, changes);
+  }
+}
+
 function onEvent(deps: Deps, event: DomainEvent): void {
   if (event.type === 'message.created') {
     const { chat, message } = event;
-    if (message.from_me)
-      track(deps, async () => afterChanges(deps, [await billConversation(deps, message.id)]));
+    if (message.from_me) queueOutbound(deps, message.id);
     else
       queueInbound(deps, {
         accountId: chat.account_id,

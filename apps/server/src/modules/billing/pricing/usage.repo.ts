@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../../db/database.js';
 import type { UsageKind, UsageStatus } from '../../../db/schema-pricing.js';
 
@@ -31,6 +31,32 @@ export interface BusinessMessage {
  */
 export const PRICED_CHANNELS = ['whatsapp'] as const;
 
+/**
+ * Whether a business message at `at` is inside a conversation already: one this chat opened
+ * within 24 hours either side (the later side covers a message whose event arrived late), or a
+ * broadcast template that reached this customer on this channel in the 24 hours before. One
+ * expression for the single check and the batched one, so they cannot drift apart.
+ */
+function coveredAt(
+  chatId: RawBuilder<unknown>,
+  at: RawBuilder<unknown>,
+  channelId: RawBuilder<unknown>,
+  phone: RawBuilder<unknown>,
+) {
+  return sql<boolean>`(EXISTS (
+      SELECT 1 FROM usage_charges
+      WHERE chat_id = ${chatId} AND kind <> 'mau' AND status <> 'refunded'
+        AND starts_at > ${at} - ${sql.raw(DAY)}
+        AND starts_at < ${at} + ${sql.raw(DAY)})
+    OR EXISTS (
+      SELECT 1 FROM broadcast_recipients
+      WHERE channel_id = ${channelId} AND phone = ${phone}
+        AND sent_at IS NOT NULL
+        AND sent_at > ${at} - ${sql.raw(DAY)}
+        AND sent_at <= ${at}
+        AND status IN ('sent', 'delivered', 'read')))`;
+}
+
 /** SQL for usage charges; every statement names the account or a row of it. */
 export const usageRepo = {
   /** Serialises the conversation decisions of one chat until the transaction ends. */
@@ -57,26 +83,40 @@ export const usageRepo = {
     return rows[0];
   },
 
-  /**
-   * Whether a business message at `at` is inside a conversation already: one this chat opened
-   * within 24 hours either side (the later side covers a message whose event arrived late), or a
-   * broadcast template that reached this customer on this channel in the 24 hours before.
-   */
+  /** Whether the message is inside a conversation already (coveredAt). */
   async covered(db: Db, m: BusinessMessage): Promise<boolean> {
     const { rows } = await sql<{ covered: boolean }>`
-      SELECT EXISTS (
-               SELECT 1 FROM usage_charges
-               WHERE chat_id = ${m.chat_id} AND kind <> 'mau' AND status <> 'refunded'
-                 AND starts_at > ${m.sent_at}::timestamptz - ${sql.raw(DAY)}
-                 AND starts_at < ${m.sent_at}::timestamptz + ${sql.raw(DAY)})
-          OR EXISTS (
-               SELECT 1 FROM broadcast_recipients
-               WHERE channel_id = ${m.channel_id} AND phone = ${m.identifier}
-                 AND sent_at IS NOT NULL
-                 AND sent_at > ${m.sent_at}::timestamptz - ${sql.raw(DAY)}
-                 AND sent_at <= ${m.sent_at}
-                 AND status IN ('sent', 'delivered', 'read')) AS covered`.execute(db);
+      SELECT ${coveredAt(sql`${m.chat_id}::uuid`, sql`${m.sent_at}::timestamptz`, sql`${m.channel_id}::uuid`, sql`${m.identifier}::text`)} AS covered`.execute(
+      db,
+    );
     return rows[0]?.covered ?? false;
+  },
+
+  /**
+   * lockChat for the chats of these messages, in one statement. Volatile functions in the select
+   * list run after ORDER BY, so the locks are taken in chat order: two batches sharing chats never
+   * wait on each other crosswise.
+   */
+  async lockChatsOf(trx: Db, messageIds: number[]): Promise<void> {
+    await sql`SELECT pg_advisory_xact_lock(hashtextextended('usage:chat:' || s.chat_id::text, 0))
+      FROM (SELECT DISTINCT chat_id FROM messages WHERE id = ANY(${messageIds}::bigint[])) s
+      ORDER BY s.chat_id`.execute(trx);
+  },
+
+  /**
+   * What billConversation's first checks say of each message, read at once under the chats'
+   * locks: whether it is a live WhatsApp business message outside any conversation (it opens
+   * one), with `covered` as covered() computes it. Messages not found are left out.
+   */
+  async opening(trx: Db, messageIds: number[]): Promise<{ id: number; opens: boolean }[]> {
+    const { rows } = await sql<{ id: string; opens: boolean }>`
+      SELECT m.id::text AS id,
+        (m.from_me AND m.status IN (${sql.join([...LIVE_STATUSES])})
+          AND c.channel IN (${sql.join([...PRICED_CHANNELS])})
+          AND NOT ${coveredAt(sql.ref('m.chat_id'), sql.ref('m.sent_at'), sql.ref('c.channel_id'), sql.ref('c.identifier'))}) AS opens
+      FROM messages m JOIN chats c ON c.id = m.chat_id
+      WHERE m.id = ANY(${messageIds}::bigint[])`.execute(trx);
+    return rows.map((r) => ({ id: Number(r.id), opens: r.opens }));
   },
 
   /**
