@@ -44,7 +44,7 @@ export function listenToConversationsForReports(deps: Deps): void {
       const facts = [...fromMessages, ...fromTickets].filter(
         (f) => f.kind !== 'contact_active' || !seen.has(key(f)),
       );
-      await writeFacts(deps.pool, facts);
+      await writeFacts(deps.pool, facts, { asyncCommit: true });
       if (seen.size > SEEN_LIMIT) seen.clear();
       for (const f of facts) if (f.kind === 'contact_active') seen.add(key(f));
     },

@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rng } from '../../seed/large-data.js';
+import { createTestContext, type TestContext } from '../../test/harness.js';
+import { createAccount } from '../../test/fixtures.js';
+import { fact, FACT_KINDS, type Fact, type FactKind } from './facts.js';
+import { writeFacts } from './facts.repo.js';
+import { cellsFromFacts, storedCells } from './rebuild.js';
+
+/**
+ * The write statement: counted metrics skip the histogram functions and histogram metrics keep
+ * theirs, so batch after batch every rollup row equals the recomputation from its facts; and
+ * `asyncCommit` relaxes only the statement's own transaction.
+ */
+let ctx: TestContext;
+let accountId: string;
+beforeAll(async () => {
+  ctx = await createTestContext();
+  accountId = await createAccount(ctx);
+});
+afterAll(() => ctx.close());
+
+const KINDS: FactKind[] = [
+  'message_in',
+  'message_out',
+  'opened',
+  'first_response',
+  'reply_time',
+  'resolution',
+  'csat',
+];
+const DAYS = ['2026-05-04', '2026-05-05', '2026-05-11'];
+
+function randomFacts(random: () => number, n: number, from: number): Fact[] {
+  const agents = [crypto.randomUUID(), crypto.randomUUID()];
+  const pick = <T>(list: T[]) => list[Math.floor(random() * list.length)]!;
+  return Array.from({ length: n }, (_, i) => {
+    const kind = pick(KINDS);
+    const day = pick(DAYS);
+    const duration = ['first_response', 'reply_time', 'resolution'].includes(kind);
+    const value = duration ? Math.floor(random() ** 3 * 90_000) : null;
+    return fact({
+      accountId,
+      kind,
+      sourceId: `s${from + i}`,
+      at: new Date(`${day}T03:00:00Z`),
+      day,
+      valueS: kind === 'csat' ? 1 + Math.floor(random() * 5) : value,
+      // A working-hours part only for durations: csat rows keep an empty hist_bh.
+      valueBhS: value === null ? null : Math.floor(value * random()),
+      agentId: random() < 0.7 ? pick(agents) : null,
+      channel: pick(['whatsapp', 'instagram']),
+      msgType: kind.startsWith('message_') ? pick(['text', 'image']) : null,
+    });
+  });
+}
+
+describe('writeFacts', () => {
+  it('keeps every rollup row equal to its facts, counted and histogram metrics alike', async () => {
+    const random = rng(66);
+    for (let batch = 0; batch < 6; batch++) {
+      const facts = randomFacts(random, 120, batch * 1_000);
+      // Every third batch is delivered twice: the copy adds nothing.
+      expect(await writeFacts(ctx.deps.pool, facts)).toBe(facts.length);
+      if (batch % 3 === 0) expect(await writeFacts(ctx.deps.pool, facts)).toBe(0);
+    }
+    const from = DAYS[0]!;
+    const to = DAYS[DAYS.length - 1]!;
+    const stored = await storedCells(ctx.deps.pool, accountId, [...FACT_KINDS], from, to);
+    const expected = await cellsFromFacts(ctx.deps.pool, accountId, from, to);
+    const norm = (m: Map<string, { count: number; hist: number[]; histBh: number[] }>) =>
+      [...m.entries()].sort(([a], [b]) => a.localeCompare(b));
+    expect(stored.size).toBeGreaterThan(50);
+    expect(norm(stored)).toEqual(norm(expected));
+    // Counted metrics carry no histogram; the histogram metrics do.
+    for (const [key, cell] of stored) {
+      const counted = key.startsWith('message_') || key.startsWith('opened|');
+      if (counted) expect(cell.hist).toEqual([]);
+      else expect(cell.hist.length).toBeGreaterThan(0);
+      if (key.startsWith('csat|')) expect(cell.histBh).toEqual([]);
+    }
+  });
+
+  it('relaxes synchronous_commit for its own transaction only, and only when asked', async () => {
+    const client = await ctx.deps.pool.connect();
+    const setting = async () =>
+      (await client.query<{ v: string }>('SELECT current_setting($1) AS v', ['synchronous_commit']))
+        .rows[0]!.v;
+    try {
+      const before = await setting();
+      const facts = (from: number) => randomFacts(rng(from), 5, 50_000 + from);
+      await client.query('BEGIN');
+      await writeFacts(client, facts(1));
+      expect(await setting()).toBe(before);
+      await writeFacts(client, facts(10), { asyncCommit: true });
+      expect(await setting()).toBe('off');
+      await client.query('COMMIT');
+      expect(await setting()).toBe(before);
+      // Alone (its own implicit transaction), the connection is left as it was.
+      expect(await writeFacts(client, facts(20), { asyncCommit: true })).toBe(5);
+      expect(await setting()).toBe(before);
+      expect(before).not.toBe('off');
+    } finally {
+      client.release();
+    }
+  });
+});
