@@ -20,7 +20,7 @@ beforeAll(async () => {
   accountId = await createAccount(ctx);
   channel = await createLinkedChannel(ctx, accountId);
   session = new FakeLinkedSession();
-  hooks = attachLinkedSession(ctx.deps, channel.id, () => session, { manual: true });
+  hooks = await attachLinkedSession(ctx.deps, channel.id, () => session, { manual: true });
   await hooks.onEvent({
     kind: 'open',
     account: { phone: '6281100000099', name: 'Toko', lid: null },
@@ -139,9 +139,16 @@ describe('a linked number’s session events enter the inbox', () => {
     expect(await messagesOf(group)).toHaveLength(0);
 
     const withGroups = await createLinkedChannel(ctx, accountId, { includeGroups: true });
-    const other = attachLinkedSession(ctx.deps, withGroups.id, () => new FakeLinkedSession(), {
-      manual: true,
-    });
+    const other = await attachLinkedSession(
+      ctx.deps,
+      withGroups.id,
+      () => new FakeLinkedSession(),
+      {
+        manual: true,
+      },
+    );
+    // The supervisor passes this to the driver (SessionOptions.includeGroups).
+    expect([hooks.includeGroups, other.includeGroups]).toEqual([false, true]);
     await other.onEvent({
       kind: 'events',
       origin: 'live',

@@ -32,7 +32,7 @@ beforeAll(async () => {
   admin = await createUser(ctx, accountId, { role: 'admin' });
   channel = await createLinkedChannel(ctx, accountId);
   session = new FakeLinkedSession(() => now);
-  hooks = attachLinkedSession(ctx.deps, channel.id, () => session, {
+  hooks = await attachLinkedSession(ctx.deps, channel.id, () => session, {
     manual: true,
     now: () => now,
     random: () => 0.5,
@@ -194,7 +194,7 @@ describe('sending through a linked number', () => {
   it('never sends a message twice when two owners drain at once (a lease handover)', async () => {
     const ids: string[] = [];
     for (const text of ['a', 'b', 'c', 'd']) ids.push((await send({ chatId, text })).json()._id);
-    const other = attachLinkedSession(ctx.deps, channel.id, () => session, {
+    const other = await attachLinkedSession(ctx.deps, channel.id, () => session, {
       manual: true,
       now: () => now,
       sleep: async () => {},
@@ -282,7 +282,7 @@ describe('sending through a linked number', () => {
   it('a process without the session neither sends nor gives up a file', async () => {
     const notHere = await createLinkedChannel(ctx, admin.accountId);
     // Events can be stored here, but the session is not open in this process.
-    const here = attachLinkedSession(ctx.deps, notHere.id, () => new FakeLinkedSession(), {
+    const here = await attachLinkedSession(ctx.deps, notHere.id, () => new FakeLinkedSession(), {
       manual: true,
     });
     await here.onEvent({

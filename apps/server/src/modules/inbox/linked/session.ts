@@ -11,6 +11,8 @@ const CHANNEL_TTL_MS = 30_000;
 
 /** What the supervisor (c20) wires into a session it opens for a number it owns. */
 export interface LinkedAttachment {
+  /** SessionOptions.includeGroups: the channel's setting when the session was opened. */
+  readonly includeGroups: boolean;
   /** Every SessionEvent, in order, awaited before the driver acknowledges anything. */
   onEvent(event: SessionEvent): Promise<void>;
   /** SessionOptions.sentMessage: a message Sapa sent, by WhatsApp's id, for a retry request. */
@@ -25,17 +27,22 @@ export interface LinkedAttachment {
  * Ties one owned session to the inbox: its events go to ingest, its number's queued messages go
  * out through it (paced, each at most once), and the whatsapp_basic port finds it for read
  * receipts and files while it is open. `session` is a getter because the supervisor creates the
- * session with these hooks: it is read only once the session reports being open.
+ * session with these hooks: it is read only once the session reports being open. Throws when
+ * the channel is not a linked number's.
  */
-export function attachLinkedSession(
+export async function attachLinkedSession(
   deps: Deps,
   channelId: string,
   session: () => ConnectorSession,
   options: Partial<OutboxOptions> = {},
-): LinkedAttachment {
+): Promise<LinkedAttachment> {
+  const first = await loadLinkedChannel(deps, channelId);
   const outbox = new LinkedOutbox(deps, channelId, options);
   outbox.start();
-  let channel: { value: LinkedChannel; until: number } | null = null;
+  let channel: { value: LinkedChannel; until: number } | null = {
+    value: first,
+    until: Date.now() + CHANNEL_TTL_MS,
+  };
   let held: ConnectorSession | null = null;
   const channelNow = async (): Promise<LinkedChannel> => {
     const now = Date.now();
@@ -47,6 +54,7 @@ export function attachLinkedSession(
 
   return {
     outbox,
+    includeGroups: first.includeGroups,
     async onEvent(event) {
       if (event.kind === 'open') {
         held = session();
