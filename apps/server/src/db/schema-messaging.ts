@@ -203,6 +203,16 @@ export interface MessagingTables {
   pending_statuses: PendingStatusesTable;
   linked_send_claims: LinkedSendClaimsTable;
   linked_identities: LinkedIdentitiesTable;
+  linked_reads: LinkedReadsTable;
+}
+
+/** Migration 0071: a linked number's chat read by an agent, for the owner to tell WhatsApp. */
+export interface LinkedReadsTable {
+  chat_id: string;
+  channel_id: string;
+  customer: string;
+  provider_message_id: string;
+  queued_at: Timestamp;
 }
 
 /** Migration 0070: a queued message the owner of a linked number took to send. */

@@ -12,6 +12,7 @@ import {
 import { SessionNotHereError } from '../../../channels/whatsapp-basic/port.js';
 import { replyRefusal } from '../../conversations/index.js';
 import { runFetchMediaJob } from '../jobs/fetch-media.job.js';
+import { runMarkReadJob } from '../jobs/mark-read.job.js';
 import { attachLinkedSession, type LinkedAttachment } from './session.js';
 import { LINKED_IN_DOUBT_AFTER_MS, LINKED_SEND_GAP_MS } from './outbox.js';
 
@@ -329,6 +330,21 @@ describe('sending through a linked number', () => {
         { lastInboundAt: null, now: new Date(), author: 'human', humanAgentExtension: false },
       ),
     ).rejects.toBeInstanceOf(SessionNotHereError);
+  });
+
+  it('tells WhatsApp a chat was read from the owner, whichever worker ran the job', async () => {
+    const chat = await ctx.deps.db
+      .selectFrom('chats')
+      .select('identifier')
+      .where('id', '=', chatId)
+      .executeTakeFirstOrThrow();
+    session.read.length = 0;
+    await runMarkReadJob(ctx.deps, { chatId, providerMessageId: 'OLDER' });
+    await runMarkReadJob(ctx.deps, { chatId, providerMessageId: 'NEWEST' });
+    expect(session.read).toEqual([]);
+    expect(await hooks.outbox.drainOnce()).toMatchObject({ reads: 1 });
+    expect(session.read).toEqual([{ customer: chat.identifier, ids: ['NEWEST'] }]);
+    expect(await hooks.outbox.drainOnce()).toMatchObject({ reads: 0 });
   });
 
   it('refuses templates and broadcasts on a linked number with a clear 400', async () => {

@@ -51,6 +51,7 @@ export interface DrainResult {
   retried: number;
   inDoubt: number;
   media: number;
+  reads: number;
 }
 
 /** The outboxes this process runs, per database (tests run several apps in one process). */
@@ -143,7 +144,14 @@ export class LinkedOutbox {
 
   /** One pass: in-doubt claims, then queued messages in order (paced), then inbound files. */
   async drainOnce(): Promise<DrainResult> {
-    const result: DrainResult = { sent: 0, failed: 0, retried: 0, inDoubt: 0, media: 0 };
+    const result: DrainResult = {
+      sent: 0,
+      failed: 0,
+      retried: 0,
+      inDoubt: 0,
+      media: 0,
+      reads: 0,
+    };
     const { db } = this.deps;
     const before = new Date(this.options.now() - LINKED_IN_DOUBT_AFTER_MS);
     for (const id of await linkedOutboxRepo.inDoubt(db, this.channelId, before)) {
@@ -164,6 +172,7 @@ export class LinkedOutbox {
       if (!this.open || this.stopped) break;
       if (await this.fetchMedia(id)) result.media++;
     }
+    result.reads = await this.tellReads();
     return result;
   }
 
@@ -198,6 +207,29 @@ export class LinkedOutbox {
       await fail(deps, msg, IN_DOUBT);
       return 'failed';
     }
+  }
+
+  /**
+   * Blue ticks for the chats agents read. A lost read receipt is harmless: one WhatsApp refuses
+   * is dropped; one that could not go out now stays for the next pass.
+   */
+  private async tellReads(): Promise<number> {
+    const { db } = this.deps;
+    let told = 0;
+    for (const read of await linkedOutboxRepo.reads(db, this.channelId, 20)) {
+      if (!this.open || this.stopped) break;
+      try {
+        await this.deps.channels
+          .open('whatsapp_basic', { channelId: this.channelId })
+          .markRead({ customerId: read.customer, lastProviderMessageId: read.provider_message_id });
+        told++;
+      } catch (err) {
+        if (err instanceof ProviderError && err.retryable) break;
+        this.deps.log.warn({ err, chatId: read.chat_id }, 'linked read receipt refused');
+      }
+      await linkedOutboxRepo.readDone(db, read.chat_id, read.provider_message_id);
+    }
+    return told;
   }
 
   /** Waits until the number's next send is due (the gap plus jitter since the last one). */

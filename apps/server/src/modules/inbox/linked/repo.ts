@@ -84,4 +84,45 @@ export const linkedOutboxRepo = {
       .execute();
     return rows.map((r) => r.id);
   },
+
+  /** The agent read the chat up to this message: kept until the owner tells WhatsApp. */
+  async queueRead(
+    db: Db,
+    read: { chatId: string; channelId: string; customer: string; providerMessageId: string },
+  ): Promise<void> {
+    await db
+      .insertInto('linked_reads')
+      .values({
+        chat_id: read.chatId,
+        channel_id: read.channelId,
+        customer: read.customer,
+        provider_message_id: read.providerMessageId,
+      })
+      .onConflict((oc) =>
+        oc.column('chat_id').doUpdateSet({
+          provider_message_id: read.providerMessageId,
+          queued_at: sql`now()`,
+        }),
+      )
+      .execute();
+  },
+
+  async reads(db: Db, channelId: string, limit: number) {
+    return db
+      .selectFrom('linked_reads')
+      .select(['chat_id', 'customer', 'provider_message_id'])
+      .where('channel_id', '=', channelId)
+      .orderBy('queued_at')
+      .limit(limit)
+      .execute();
+  },
+
+  /** Told: forgotten, unless a newer read replaced it meanwhile. */
+  async readDone(db: Db, chatId: string, providerMessageId: string): Promise<void> {
+    await db
+      .deleteFrom('linked_reads')
+      .where('chat_id', '=', chatId)
+      .where('provider_message_id', '=', providerMessageId)
+      .execute();
+  },
 };
