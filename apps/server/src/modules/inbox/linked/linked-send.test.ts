@@ -323,6 +323,13 @@ describe('sending through a linked number', () => {
       .executeTakeFirstOrThrow();
     expect(after.media_pending).toBe(true);
     expect(after.payload).not.toHaveProperty('media.failed');
+    // Opening it here says it is on its way, not a server error.
+    const opened = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/messages/${msg.id}/media`,
+      headers: admin.auth,
+    });
+    expect([opened.statusCode, opened.json().code]).toEqual([409, 'MEDIA_PENDING']);
     const open = ctx.deps.channels.open('whatsapp_basic', { channelId: notHere.id });
     await expect(
       open.send(
