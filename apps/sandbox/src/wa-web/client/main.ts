@@ -1,0 +1,1 @@
+console.log('wa phone');
