@@ -138,8 +138,11 @@ export class WaWeb {
     if (!device) throw new CallError('not_linked', 'Link the device first');
     const phone = this.sessions.ensurePhone(device.phone);
     if (call.op === 'logout') {
-      this.sessions.forget(device);
-      this.feed.changed(phone.phone, { type: 'devices' });
+      // After the answer is on the wire: the device hears "done", then the logged_out close.
+      queueMicrotask(() => {
+        this.sessions.forget(device);
+        this.feed.changed(phone.phone, { type: 'devices' });
+      });
       return { loggedOut: true };
     }
     if (call.op === 'read') return this.deviceReads(phone, call.chat, call.ids);
