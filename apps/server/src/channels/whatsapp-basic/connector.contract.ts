@@ -187,7 +187,7 @@ export function connectorContract(makeHarness: () => Promise<ContractHarness>): 
       msgType: 'text',
       text: 'Halo, ada stok?',
       customer: { identifier: CUSTOMER, phone: CUSTOMER },
-      channelExternalId: h.phoneNumber,
+      channelExternalId: 'channel-1',
     });
     const sent = await session.send({
       type: 'text',

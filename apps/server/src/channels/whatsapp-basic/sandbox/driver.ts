@@ -152,8 +152,10 @@ export class SandboxSession implements ConnectorSession {
         });
       case 'items': {
         const origin = frame.origin === 'live' ? 'live' : 'caught_up';
+        // A linked channel is named by its own id (channels.external_id = channels.id): the
+        // number may change on a relink, the channel does not.
         for (const event of sessionEventsOf(
-          this.account?.phone ?? '',
+          this.session.channelId,
           origin,
           this.filter(frame.items),
         )) {
