@@ -244,7 +244,6 @@ function streamPhone(wa: WaWeb, phone: string, chat: string | null, reply: Fasti
     res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
   const snapshot = () => write('snapshot', phoneView(wa, wa.sessions.ensurePhone(phone)));
   snapshot();
-  if (chat) wa.customerReads(phone, chat);
   const off = wa.feed.onChange((changed, change) => {
     if (changed !== phone) return;
     if (change.type !== 'message') return snapshot();
@@ -254,6 +253,8 @@ function streamPhone(wa: WaWeb, phone: string, chat: string | null, reply: Fasti
       setTimeout(() => wa.customerReads(phone, chat), 50);
     }
   });
+  // Opening the chat reads it; after subscribing, so this page sees its own blue ticks.
+  if (chat) wa.customerReads(phone, chat);
   const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), 15_000);
   const offClose = wa.feed.onClose(() => res.end());
   res.once('close', () => {
