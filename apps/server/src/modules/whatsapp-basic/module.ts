@@ -17,7 +17,10 @@ async function startSupervisor(deps: Deps): Promise<(() => Promise<void>) | void
     connector = await loadConnector(deps.config, deps.log);
   } catch (err) {
     if (!(err instanceof ConnectorUnavailableError)) throw err;
-    deps.log.error(`WhatsApp basic numbers will not connect from this process: ${err.message}`);
+    // Development without the sandbox is normal (nothing to link against); production without
+    // the Baileys package is a misconfiguration.
+    const level = deps.config.wabasicDriver === 'sandbox' ? 'info' : 'error';
+    deps.log[level](`WhatsApp basic numbers will not connect from this process: ${err.message}`);
     return;
   }
   const supervisor = new WabasicSupervisor(deps, {
