@@ -37,3 +37,4 @@ export * from './csat.js';
 export * from './api-access.js';
 export * from './api-keys.js';
 export * from './webhooks-out.js';
+export * from './whatsapp-basic.js';

@@ -37,6 +37,8 @@ export const MESSAGES = {
     'The customer last wrote more than 7 days ago: Meta allows no reply until they write again.',
   templatesWhatsappOnly:
     'Templates are sent on WhatsApp only. Messenger and Instagram customers get a message instead.',
+  templatesCloudOnly:
+    'Templates are sent through the WhatsApp Cloud API. On a number linked by QR code, write a message instead: it has no 24-hour window.',
   attachmentNotAllowed:
     'This channel does not take this kind of file, or the file is larger than it allows.',
   // Connecting a Messenger page or an Instagram account: what Meta refused.
@@ -180,6 +182,10 @@ export const MESSAGES = {
     "Meta refused this channel's access token (it was revoked, expired or replaced). Edit the channel with a new token.",
   channelHealthNotFound:
     'Meta no longer lets this token act for this channel. Check the ids and the token, then edit the channel.',
+  channelHealthLoggedOut:
+    'The phone logged this linked number out of WhatsApp (or it went 14 days unused). Link it again with a new QR code.',
+  channelHealthForbidden:
+    'WhatsApp refused this linked number. Check the phone, then link it again with a new QR code.',
   // The balance history's filters and statement (issue 16).
   dateRangeReversed: 'The from date must not be after the to date',
   saldoPdfTooLong: `A PDF statement holds up to ${n(SALDO_PDF_MAX_ENTRIES)} entries. Choose a shorter period, or download the CSV.`,
