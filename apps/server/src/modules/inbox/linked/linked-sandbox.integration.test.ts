@@ -28,6 +28,8 @@ let sandbox: Awaited<ReturnType<typeof buildSandbox>>;
 let baseUrl: string;
 let connector: SandboxConnector;
 const store = new MemorySessionStore();
+/** Set: the next message batch is stored, then the process "crashes" before acknowledging it. */
+let crashAfterStore = false;
 let running: { session: ConnectorSession; hooks: LinkedAttachment; events: SessionEvent[] };
 
 async function call(method: string, path: string, body?: unknown) {
@@ -85,6 +87,10 @@ async function own() {
     onEvent: async (e) => {
       events.push(e);
       await fast.onEvent(e);
+      if (crashAfterStore && e.kind === 'events' && e.events.some((x) => x.kind === 'message')) {
+        crashAfterStore = false;
+        throw new Error('crashed between storing and acknowledging');
+      }
     },
   });
   running = { session, hooks: fast, events };
@@ -251,5 +257,26 @@ describe('a linked number over the sandbox driver', () => {
     const after = await rows(CUSTOMER);
     expect(after.filter((m) => ids.includes(m.provider_message_id ?? ''))).toHaveLength(3);
     expect((await phoneChat()).filter((m) => m.text === 'Maaf, baru online')).toHaveLength(1);
+  });
+
+  it('a message stored just before a crash is offered again and still stored once', async () => {
+    const { session, events } = running;
+    crashAfterStore = true;
+    const said = await customerSays('sekali saja');
+    // The driver closes the connection without acknowledging; the supervisor starts it again.
+    await until(async () => events.some((e) => e.kind === 'close'));
+    const opens = events.filter((e) => e.kind === 'open').length;
+    await session.start();
+    await until(async () => events.filter((e) => e.kind === 'open').length > opens);
+    await until(async () =>
+      events.some(
+        (e) =>
+          e.kind === 'events' &&
+          e.origin === 'caught_up' &&
+          e.events.some((x) => x.kind === 'message' && x.providerMessageId === said.id),
+      ),
+    );
+    const stored = (await rows(CUSTOMER)).filter((m) => m.provider_message_id === said.id);
+    expect(stored).toHaveLength(1);
   });
 });
