@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import { MESSAGES, messageChoicesOf } from '@sapa/contracts';
 import type { Deps } from '../../../deps.js';
+import type { Db } from '../../../db/database.js';
+import type { DomainEvent } from '../../../events/bus.js';
 import type { OutboundMediaKind, OutboundMessage, WindowFacts } from '../../../channels/port.js';
 import { ProviderError, type ProviderErrorInfo } from '../../../channels/types.js';
 import { WindowClosedError } from '../../../channels/errors.js';
@@ -227,22 +229,30 @@ export async function markSent(
   msg: SendingMessage,
   providerMessageId: string,
 ): Promise<void> {
-  const published = await deps.db.transaction().execute(async (trx) => {
+  // The id and its `sent` event commit first (the event with its change: a crash after the
+  // commit loses none). Statuses delivered before we knew the message's id (Meta's are not
+  // ordered; a linked phone's receipt can beat the send's own answer) apply after that commit:
+  // ingest parks a status only while no message has its id, so one parked while this send was in
+  // flight is always found below, and one arriving later finds the message itself.
+  const sent = await deps.db.transaction().execute(async (trx) => {
     const updated = await trx
       .updateTable('messages')
       .set({ provider_message_id: providerMessageId, status: 'sent' })
       .where('id', '=', msg.id)
       .where('status', '=', 'queue')
       .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) === 0) return [];
-    // Statuses Meta delivered before we knew the wamid (they are not ordered) apply now.
+    if (Number(updated.numUpdatedRows) === 0) return null;
+    return recordStatuses(deps, trx, msg, ['sent']);
+  });
+  if (!sent) return;
+  const parked = await deps.db.transaction().execute(async (trx) => {
     const pending = await trx
       .deleteFrom('pending_statuses')
       .where('channel_id', '=', msg.channel_id)
       .where('provider_message_id', '=', providerMessageId)
       .returning(['status', 'error'])
       .execute();
-    const applied: { status: string; error: unknown }[] = [];
+    const applied: ('delivered' | 'read' | 'failed')[] = [];
     for (const p of pending) {
       const status = p.status as 'sent' | 'delivered' | 'read' | 'failed';
       const changed = await applyStatus(trx, msg.channel_id, {
@@ -250,25 +260,32 @@ export async function markSent(
         status,
         error: (p.error as ProviderErrorInfo | null) ?? null,
       });
-      if (changed) applied.push(p);
+      if (changed && status !== 'sent') applied.push(status);
     }
-    // Recorded with the change (the webhooks' outbox), so a crash after the commit loses none.
-    const [chat] = await loadChatRows(trx, msg.account_id, [msg.chat_id]);
-    if (!chat) return [];
-    const statuses = [
-      'sent' as const,
-      ...applied.map((p) => p.status as 'delivered' | 'read' | 'failed'),
-    ];
-    const events = statuses.map((status) => ({
-      type: 'message.status' as const,
-      chat,
-      messageId: String(msg.id),
-      status,
-    }));
-    for (const event of events) await deps.events.record(trx, event);
-    return events;
+    return applied.length > 0 ? recordStatuses(deps, trx, msg, applied) : [];
   });
-  for (const event of published) deps.events.publish(event);
+  for (const event of [...sent, ...parked]) deps.events.publish(event);
+}
+
+type MessageStatusEvent = Extract<DomainEvent, { type: 'message.status' }>;
+
+/** The message's status events, recorded in the transaction of their change (webhooks' outbox). */
+async function recordStatuses(
+  deps: Deps,
+  trx: Db,
+  msg: SendingMessage,
+  statuses: ('sent' | 'delivered' | 'read' | 'failed')[],
+): Promise<MessageStatusEvent[]> {
+  const [chat] = await loadChatRows(trx, msg.account_id, [msg.chat_id]);
+  if (!chat) return [];
+  const events = statuses.map((status): MessageStatusEvent => ({
+    type: 'message.status',
+    chat,
+    messageId: String(msg.id),
+    status,
+  }));
+  for (const event of events) await deps.events.record(trx, event);
+  return events;
 }
 
 export async function fail(
