@@ -180,6 +180,10 @@ export const MESSAGES = {
     "Meta refused this channel's access token (it was revoked, expired or replaced). Edit the channel with a new token.",
   channelHealthNotFound:
     'Meta no longer lets this token act for this channel. Check the ids and the token, then edit the channel.',
+  channelHealthLoggedOut:
+    'The phone logged this linked number out of WhatsApp (or it went 14 days unused). Link it again with a new QR code.',
+  channelHealthForbidden:
+    'WhatsApp refused this linked number. Check the phone, then link it again with a new QR code.',
   // The balance history's filters and statement (issue 16).
   dateRangeReversed: 'The from date must not be after the to date',
   saldoPdfTooLong: `A PDF statement holds up to ${n(SALDO_PDF_MAX_ENTRIES)} entries. Choose a shorter period, or download the CSV.`,

@@ -137,3 +137,16 @@ export const wabasicStateEventSchema = z.object({
   qr: wabasicQrSchema,
 });
 export type WabasicStateEvent = z.infer<typeof wabasicStateEventSchema>;
+
+/** What `status.message` says for each state (the page translates by `state`). */
+export const WABASIC_STATE_MESSAGES: Record<WabasicState, string> = {
+  unlinked: 'No phone is linked. Start linking and scan the QR code with WhatsApp on the phone.',
+  linking:
+    'Open WhatsApp on the phone, go to Linked devices, tap Link a device and scan this QR code.',
+  connecting: 'Connecting to WhatsApp…',
+  connected: 'Connected. Messages to this number arrive in the inbox.',
+  reconnecting: 'The connection dropped. Reconnecting…',
+  qr_expired: 'QR expired, start again.',
+  logged_out:
+    'The phone logged this device out (or WhatsApp did after 14 days unused). Link it again with a new QR code.',
+};

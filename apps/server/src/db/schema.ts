@@ -13,6 +13,7 @@ import type { CsatTables } from './schema-csat.js';
 import type { IdempotencyTables } from './schema-idempotency.js';
 import type { ApiKeyTables } from './schema-api-keys.js';
 import type { WebhookTables } from './schema-webhooks.js';
+import type { WabasicTables } from './schema-wabasic.js';
 
 /** Kysely's view of the tables in migrations/. Keep in step with the SQL. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -187,7 +188,8 @@ export interface Database
     CsatTables,
     IdempotencyTables,
     ApiKeyTables,
-    WebhookTables {
+    WebhookTables,
+    WabasicTables {
   accounts: AccountsTable;
   divisions: DivisionsTable;
   users: UsersTable;

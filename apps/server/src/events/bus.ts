@@ -8,6 +8,7 @@ import type {
   Order,
   Presence,
   Service,
+  WabasicStateEvent,
 } from '@sapa/contracts';
 import type { DeliveryStatus, TemplateStatusChange } from '../channels/port.js';
 import type { ProviderErrorInfo } from '../channels/errors.js';
@@ -93,6 +94,8 @@ export type DomainEvent =
   | { type: 'balance.updated'; accountId: string; saldo: number }
   /** A channel's health changed (needs attention, or ok again): the account's admins hear it. */
   | { type: 'channel.health'; accountId: string; service: Service }
+  /** A linked WhatsApp basic number's state or QR changed (issue 20): the account's admins. */
+  | { type: 'wabasic.state'; accountId: string; event: WabasicStateEvent }
   /**
    * Something on the live floor changed (at most every 2 s per account): the account's managers
    * and the named agents fetch the dashboard again.

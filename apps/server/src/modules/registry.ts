@@ -29,6 +29,7 @@ import { reportsModule } from './reports/module.js';
 import { csatModule } from './csat/module.js';
 import { idempotencyModule } from './idempotency/module.js';
 import { webhooksOutModule } from './webhooks-out/module.js';
+import { wabasicModule } from './whatsapp-basic/module.js';
 
 export type { CoreServices, ModuleContext, ModuleDefinition } from './definition.js';
 
@@ -58,6 +59,7 @@ export const MODULE_DEFINITIONS: ModuleDefinition[] = [
   routesOnly('users', usersRoutes),
   routesOnly('divisions', divisionsRoutes),
   channelsModule,
+  wabasicModule,
   inboxModule,
   routesOnly('labels', labelsRoutes),
   routesOnly('tickets', ticketsRoutes),

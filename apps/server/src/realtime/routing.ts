@@ -6,6 +6,7 @@ import {
   ORDER_UPDATED_EVENT,
   PRESENCE_UPDATED_EVENT,
   SERVER_EVENTS,
+  WABASIC_STATE_EVENT,
   type ChatAssignedEvent,
   type ChatChangedEvent,
   type DashboardUpdatedEvent,
@@ -206,6 +207,11 @@ export function routeEvent(event: DomainEvent): OutgoingSocketEvent[] {
           rooms: [adminsRoom(event.accountId)],
           payload: { service: event.service },
         },
+      ];
+    // Linking a number is the admins' business too; the page shows the QR as it rotates.
+    case 'wabasic.state':
+      return [
+        { name: WABASIC_STATE_EVENT, rooms: [adminsRoom(event.accountId)], payload: event.event },
       ];
     // For outbound webhooks only: the contacts page fetches its own list.
     case 'contact.created':

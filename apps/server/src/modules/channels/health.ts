@@ -7,12 +7,17 @@ import type { ChannelRow } from './presenter.js';
 
 export type HealthDeps = Pick<Deps, 'db' | 'clock' | 'events' | 'mailer' | 'config' | 'log'>;
 
-/** `token`: Meta refused the token (190); `access`: the token may no longer act for the channel. */
-export type HealthProblem = 'token' | 'access';
+/**
+ * `token`: Meta refused the token (190); `access`: the token may no longer act for the channel;
+ * `logged_out` / `forbidden`: a linked WhatsApp basic number was logged out or refused (issue 20).
+ */
+export type HealthProblem = 'token' | 'access' | 'logged_out' | 'forbidden';
 
 const REASON: Record<HealthProblem, string> = {
   token: MESSAGES.channelHealthTokenRefused,
   access: MESSAGES.channelHealthNotFound,
+  logged_out: MESSAGES.channelHealthLoggedOut,
+  forbidden: MESSAGES.channelHealthForbidden,
 };
 
 /** Kinds that say something about one conversation, not about the channel. */
@@ -108,12 +113,14 @@ async function mailAdmins(
     .where('u.role', '=', 'admin')
     .where('u.status', '=', 'active')
     .execute();
-  const path = channel.channel === 'whatsapp' ? 'whatsapp' : 'service';
+  const linked = channel.channel === 'whatsapp_basic';
+  const path =
+    channel.channel === 'whatsapp' ? 'whatsapp' : linked ? 'whatsapp-basic/detail' : 'service';
   for (const admin of admins) {
     await deps.mailer
       .send({
         to: admin.email,
-        template: 'channel_attention',
+        template: linked ? 'wabasic_logged_out' : 'channel_attention',
         language: admin.language,
         accountId: channel.account_id,
         vars: {

@@ -4,6 +4,7 @@ export type MailTemplate =
   | 'invite'
   | 'low_balance'
   | 'channel_attention'
+  | 'wabasic_logged_out'
   | 'webhook_disabled';
 export type Language = 'en' | 'id';
 
@@ -107,6 +108,32 @@ const COPY: Record<MailTemplate, Record<Language, (v: Record<string, string>) =>
       button: 'Perbaiki kanal',
       outro:
         'Email ini dikirim sekali per masalah; kanal ditandai "perlu perhatian" di Integrasi sampai berfungsi lagi.',
+    }),
+  },
+  // Issue 20 §3: the phone (or WhatsApp, after 14 days unused) logged the linked device out, or
+  // WhatsApp refused the number (`problem` logged_out | forbidden); Sapa does not retry.
+  wabasic_logged_out: {
+    en: (v) => ({
+      subject: `${v.channel} was unlinked from WhatsApp`,
+      heading: `Hi ${v.name},`,
+      intro:
+        v.problem === 'forbidden'
+          ? `WhatsApp refused the number linked as ${v.channel} (${v.company}). Messages on it are not coming in or going out. Check the phone's WhatsApp, then link it again.`
+          : `The phone linked as ${v.channel} (${v.company}) logged Sapa out (from Linked devices, or after the phone went 14 days without being used). Messages on it are not coming in or going out until you link it again by scanning a new QR code.`,
+      button: 'Link again',
+      outro:
+        'We send this once per unlink; the channel shows "needs attention" in Integration until it is linked again.',
+    }),
+    id: (v) => ({
+      subject: `${v.channel} terputus dari WhatsApp`,
+      heading: `Halo ${v.name},`,
+      intro:
+        v.problem === 'forbidden'
+          ? `WhatsApp menolak nomor yang ditautkan sebagai ${v.channel} (${v.company}). Pesan di nomor ini tidak masuk maupun keluar. Periksa WhatsApp di ponsel, lalu tautkan lagi.`
+          : `Ponsel yang ditautkan sebagai ${v.channel} (${v.company}) mengeluarkan Sapa (dari Perangkat tertaut, atau setelah ponsel 14 hari tidak dipakai). Pesan di nomor ini tidak masuk maupun keluar sampai Anda menautkannya lagi dengan memindai kode QR baru.`,
+      button: 'Tautkan lagi',
+      outro:
+        'Email ini dikirim sekali setiap kali terputus; kanal ditandai "perlu perhatian" di Integrasi sampai ditautkan lagi.',
     }),
   },
   // Issue 19 §5: an endpoint that kept failing for 3 days (`reason` failing) or answered 410
