@@ -7,7 +7,7 @@ import { setLanguage } from '../../../lib/i18n';
 import { makeSession, renderScreen } from '../../shared/test-utils';
 import { IntegrationsPage } from '../IntegrationsPage';
 import { ServicesPage } from '../ServicesPage';
-import { linkedService } from './testFixtures';
+import { linkedService, status } from './testFixtures';
 import { readWhatsappType } from './whatsappType';
 
 vi.mock('../../../lib/http', async (importOriginal) => {
@@ -106,6 +106,30 @@ describe(
       expect((await screen.findByTestId('services-connect')).getAttribute('href')).toBe(
         '/integration/whatsapp',
       );
+    });
+
+    it('the channels page shows a linked number by its link state, not Meta token facts', async () => {
+      withType('wabasic', [linkedService()]);
+      const fallback = get.getMockImplementation();
+      get.mockImplementation(async (path: string, options?: unknown) => {
+        if (path === 'users/light/status') return status({ state: 'logged_out' });
+        return fallback?.(path, options as never);
+      });
+      renderScreen(<ServicesPage />);
+      const health = await screen.findByTestId('linked-channel-health');
+      await waitFor(() =>
+        expect(
+          health.querySelector('[data-testid="wabasic-state"]')?.getAttribute('data-state'),
+        ).toBe('logged_out'),
+      );
+      expect(screen.getByTestId('channel-attention').textContent).toContain(
+        'The phone unlinked this number',
+      );
+      expect(screen.queryByTestId('channel-token')).toBeNull();
+      expect(screen.getByText('Linked by QR code')).toBeTruthy();
+      fireEvent.click(screen.getByTestId('channel-menu'));
+      expect(await screen.findByTestId('channel-disconnect')).toBeTruthy();
+      expect(screen.queryByTestId('channel-edit')).toBeNull();
     });
   },
 );
