@@ -26,7 +26,7 @@ export function LinkedChannelHealth({ service }: { service: Service }) {
           mb="sm"
           data-testid="channel-attention"
         >
-          <Text size="sm">{t('wabasic.attention.short')}</Text>
+          <Text size="sm">{t('wabasic.attention.effect')}</Text>
         </Alert>
       )}
       <Group justify="space-between" gap="sm" wrap="wrap">

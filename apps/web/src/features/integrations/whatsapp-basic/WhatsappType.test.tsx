@@ -122,8 +122,8 @@ describe(
           health.querySelector('[data-testid="wabasic-state"]')?.getAttribute('data-state'),
         ).toBe('logged_out'),
       );
-      expect(screen.getByTestId('channel-attention').textContent).toContain(
-        'The phone unlinked this number',
+      expect(screen.getByTestId('channel-attention').textContent).toBe(
+        'The phone unlinked this numberNo messages arrive or leave until you link it again. Its conversations stay in the inbox.',
       );
       expect(screen.queryByTestId('channel-token')).toBeNull();
       expect(screen.getByText('Linked by QR code')).toBeTruthy();
