@@ -1,5 +1,5 @@
 // Bundles the sandbox with npm dependencies left external, and its browser pages (the customer
-// phone; the Snap payment page and snap.js) into strings compiled into the server, so
+// phone; the business phone of WhatsApp basic; the Snap payment page and snap.js) into strings compiled into the server, so
 // dist/main.js serves them without extra files.
 import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';
@@ -23,6 +23,7 @@ async function browserBundle(entry) {
 const text = await browserBundle('src/phone/client/main.ts');
 const snapPage = await browserBundle('src/payments/client/main.ts');
 const snapJs = await browserBundle('src/payments/client/snap-js.ts');
+const waPhone = await browserBundle('src/wa-web/client/main.ts');
 
 await build({
   entryPoints: ['src/main.ts'],
@@ -35,6 +36,7 @@ await build({
   external,
   define: {
     __PHONE_ASSETS__: JSON.stringify({ js: text('.js'), css: text('.css') }),
+    __WA_PHONE_ASSETS__: JSON.stringify({ js: waPhone('.js'), css: waPhone('.css') }),
     __SNAP_ASSETS__: JSON.stringify({
       js: snapPage('.js'),
       css: snapPage('.css'),

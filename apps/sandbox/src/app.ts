@@ -4,6 +4,7 @@ import pino, { type Logger } from 'pino';
 import { CallLog } from './calls.js';
 import { systemClock, type Clock } from './clock.js';
 import { DEMO_NUMBER, type SandboxConfig } from './config.js';
+import { DEMO_WA_PHONE } from './demo.js';
 import type { SandboxContext } from './context.js';
 import { registerCustomerRoutes } from './control/customers.js';
 import { registerControlRoutes } from './control/routes.js';
@@ -31,6 +32,10 @@ import { ArrivalMeter } from './throughput/arrivals.js';
 import { SendLedger } from './throughput/ledger.js';
 import { ThroughputLimiter } from './throughput/limiter.js';
 import { registerThroughputRoutes } from './throughput/routes.js';
+import { registerWaPhoneRoutes } from './wa-web/page-routes.js';
+import { registerWaRoutes } from './wa-web/routes.js';
+import { WaWeb } from './wa-web/service.js';
+import { attachWaSocket } from './wa-web/socket.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -88,11 +93,19 @@ export async function buildSandbox(
     payments: new SnapPayments(config.payments, clock, log),
     arrivals: new ArrivalMeter(),
     meta: { store: metaStore, engine: metaEngine, lookaside },
+    wa: new WaWeb({
+      clock,
+      log,
+      qrTtlMs: config.waQrTtlMs ?? 20_000,
+      qrMax: config.waQrMax ?? 6,
+      deliverDelayMs: config.statusDelayMs,
+    }),
     log,
     seed: () => {
       if (!config.seed) return;
       store.addNumber({ ...DEMO_NUMBER });
       seedMeta(metaStore, metaEngine);
+      ctx.wa.sessions.ensurePhone(DEMO_WA_PHONE.phone, DEMO_WA_PHONE.name);
     },
   };
   ctx.seed();
@@ -157,6 +170,9 @@ export async function buildSandbox(
   registerPaymentApiRoutes(app, ctx.payments, config.publicUrl);
   registerPaymentPageRoutes(app, ctx.payments);
   registerPaymentControlRoutes(app, ctx.payments);
+  registerWaRoutes(app, ctx.wa);
+  registerWaPhoneRoutes(app);
+  attachWaSocket(app, ctx.wa);
   registerGraphRoutes(app, ctx);
 
   // SSE streams never go idle, so they must be ended before the server can stop listening.

@@ -36,6 +36,10 @@ const envSchema = z.object({
     .min(1000)
     .max(30 * 86_400_000)
     .default(3_600_000),
+  // The WhatsApp-Web stand-in (src/wa-web): how long each QR lasts and how many are shown
+  // before an unscanned connection is closed (qr_expired).
+  WA_QR_TTL_MS: z.coerce.number().int().min(1000).max(600_000).default(20_000),
+  WA_QR_MAX: z.coerce.number().int().min(1).max(100).default(6),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // The Midtrans Snap stand-in (src/payments): the keys Sapa authenticates with, where signed
   // payment notifications go, and how the sandbox retries them.
@@ -90,6 +94,9 @@ export interface SandboxConfig {
   lookasideTtlMs?: number;
   /** The Midtrans Snap stand-in: keys, merchant, notification URL and retry schedule. */
   payments: PaymentsConfig;
+  /** The WhatsApp-Web stand-in: QR lifetime and how many QRs before `qr_expired`. */
+  waQrTtlMs?: number;
+  waQrMax?: number;
 }
 
 export interface PaymentsConfig {
@@ -142,6 +149,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): SandboxConf
       .map((w) => w.trim().toLowerCase())
       .filter(Boolean),
     lookasideTtlMs: env.LOOKASIDE_URL_TTL_MS,
+    waQrTtlMs: env.WA_QR_TTL_MS,
+    waQrMax: env.WA_QR_MAX,
     payments: {
       serverKey: env.MIDTRANS_SERVER_KEY,
       clientKey: env.MIDTRANS_CLIENT_KEY,

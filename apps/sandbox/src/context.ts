@@ -13,6 +13,7 @@ import type { Store } from './store.js';
 import type { ArrivalMeter } from './throughput/arrivals.js';
 import type { SendLedger } from './throughput/ledger.js';
 import type { ThroughputLimiter } from './throughput/limiter.js';
+import type { WaWeb } from './wa-web/service.js';
 import type { Deliverer } from './webhooks/delivery.js';
 
 /** Everything the routes share; built once per sandbox instance by buildSandbox. */
@@ -35,6 +36,8 @@ export interface SandboxContext {
   arrivals: ArrivalMeter;
   /** Messenger and Instagram: pages, accounts, threads, and the engine that plays them. */
   meta: { store: MetaStore; engine: MetaEngine; lookaside: Lookaside };
+  /** WhatsApp basic (issue 20): the WhatsApp-Web servers and the linked number's phone. */
+  wa: WaWeb;
   log: Logger;
   /** Registers the configured seed numbers again (start-up and /sandbox/reset). */
   seed(): void;

@@ -58,3 +58,12 @@ export const SPARE_INSTAGRAM_ACCOUNT = {
   pageName: 'Demo Company Bandung Instagram',
   pageAccessToken: 'sandbox-page-token-spare-instagram',
 } as const;
+
+/**
+ * The phone of the number a demo links by QR code (WhatsApp basic, issue 20): the sandbox's
+ * WhatsApp-Web stand-in plays it, its "Linked devices" page scans the QR Sapa shows.
+ */
+export const DEMO_WA_PHONE = {
+  phone: '6281200000001',
+  name: 'Demo Company',
+} as const;

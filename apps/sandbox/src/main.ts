@@ -1,7 +1,7 @@
 import pino from 'pino';
 import { buildSandbox } from './app.js';
 import { ConfigError, loadConfig, type SandboxConfig } from './config.js';
-import { DEMO_INSTAGRAM_ACCOUNT, DEMO_MESSENGER_PAGE } from './demo.js';
+import { DEMO_INSTAGRAM_ACCOUNT, DEMO_MESSENGER_PAGE, DEMO_WA_PHONE } from './demo.js';
 
 let config: SandboxConfig;
 try {
@@ -29,6 +29,7 @@ console.log(
           `    Instagram: ${phone}?app=instagram&account=${DEMO_INSTAGRAM_ACCOUNT.instagramAccountId}  (@${DEMO_INSTAGRAM_ACCOUNT.username})`,
         ]
       : []),
+    `  WhatsApp basic (linked by QR): business phone with "Linked devices" at ${config.publicUrl}/wa-phone${config.seed ? `?phone=${DEMO_WA_PHONE.phone}` : ''}`,
     `  Webhooks go to ${config.webhookUrl} (signed with META_APP_SECRET)`,
     `  Midtrans Snap sandbox: ${config.publicUrl}/snap (pay on its page; notifications go to ${config.payments.notificationUrl})`,
     '',

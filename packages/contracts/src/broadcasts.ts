@@ -88,6 +88,8 @@ export const BROADCAST_MESSAGES = {
   templateNotFound: 'Template not found',
   templateNotAccepted: 'Only accepted templates can be broadcast',
   templateOtherChannel: 'This template belongs to another channel',
+  linkedNumber:
+    'Broadcasts go out through the WhatsApp Cloud API. A number linked by QR code is not offered: sending in bulk gets linked numbers banned.',
   channelNotFound: 'Channel not found',
   broadcastNotFound: 'Broadcast not found',
   draftExpired: 'The recipient check has expired. Check the recipients again.',

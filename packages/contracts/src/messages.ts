@@ -37,6 +37,8 @@ export const MESSAGES = {
     'The customer last wrote more than 7 days ago: Meta allows no reply until they write again.',
   templatesWhatsappOnly:
     'Templates are sent on WhatsApp only. Messenger and Instagram customers get a message instead.',
+  templatesCloudOnly:
+    'Templates are sent through the WhatsApp Cloud API. On a number linked by QR code, write a message instead: it has no 24-hour window.',
   attachmentNotAllowed:
     'This channel does not take this kind of file, or the file is larger than it allows.',
   // Connecting a Messenger page or an Instagram account: what Meta refused.

@@ -116,6 +116,7 @@ export function registerControlRoutes(app: FastifyInstance, ctx: SandboxContext)
     ctx.payments.reset();
     ctx.store.reset();
     ctx.meta.store.reset();
+    ctx.wa.reset();
     ctx.seed();
     ctx.events.broadcast({ type: 'reset', data: {} });
     return { success: true };

@@ -5,6 +5,7 @@ import { InstagramPort } from './instagram/port.js';
 import { GraphClient } from './meta-messaging/graph.js';
 import { MessengerPort } from './messenger/port.js';
 import type { ChannelPort, OpenChannel, PortInfo } from './port.js';
+import { LinkedSessions, WhatsappBasicPort } from './whatsapp-basic/port.js';
 import { WhatsappCloudAdapter } from './whatsapp-cloud/adapter.js';
 import { WhatsappCloudPort, WhatsappExtras } from './whatsapp-cloud/port.js';
 import { MetaTemplatesClient } from './whatsapp-cloud/templates.js';
@@ -73,7 +74,14 @@ export class ChannelAdapters {
   private readonly ports = new Map<ProviderType, Registered>();
   private readonly byObject = new Map<string, Registered>();
 
-  constructor(readonly whatsapp: WhatsappExtras) {}
+  /**
+   * The linked numbers' sessions this process holds (whatsapp_basic): the supervisor puts them
+   * here, the whatsapp_basic port sends through them.
+   */
+  constructor(
+    readonly whatsapp: WhatsappExtras,
+    readonly linked: LinkedSessions = new LinkedSessions(),
+  ) {}
 
   static fromConfig(
     config: ChannelAdaptersConfig,
@@ -82,10 +90,12 @@ export class ChannelAdapters {
     const whatsapp = new WhatsappCloudAdapter(config.graphApiUrl, config.graphApiVersion);
     const templates = new MetaTemplatesClient(config.graphApiUrl, config.graphApiVersion);
     const graph = new GraphClient(config.graphApiUrl, config.graphApiVersion);
-    return new ChannelAdapters(new WhatsappExtras(whatsapp, templates))
+    const linked = new LinkedSessions();
+    return new ChannelAdapters(new WhatsappExtras(whatsapp, templates), linked)
       .register(new WhatsappCloudPort(whatsapp, storage))
       .register(new MessengerPort(graph, storage))
-      .register(new InstagramPort(graph, storage));
+      .register(new InstagramPort(graph, storage))
+      .register(new WhatsappBasicPort(linked));
   }
 
   register<C>(port: ChannelPort<C>): this {

@@ -42,6 +42,8 @@ export interface ChannelsTable {
   page_id: string | null;
   /** Migration 0048: HUMAN_AGENT replies after 24 h (Messenger, Instagram); on by default. */
   human_agent_replies: Generated<boolean>;
+  /** Migration 0070: a linked number's group chats reach the inbox (off by default). */
+  include_groups: Generated<boolean>;
   is_enabled: Generated<boolean>;
   /** Migration 0023: messages per second for this channel's broadcasts (1–1,000, default 80). */
   broadcast_rate: Generated<number>;
@@ -199,4 +201,34 @@ export interface MessagingTables {
   media: MediaTable;
   messages: MessagesTable;
   pending_statuses: PendingStatusesTable;
+  linked_send_claims: LinkedSendClaimsTable;
+  linked_identities: LinkedIdentitiesTable;
+  linked_reads: LinkedReadsTable;
+}
+
+/** Migration 0071: a linked number's chat read by an agent, for the owner to tell WhatsApp. */
+export interface LinkedReadsTable {
+  chat_id: string;
+  channel_id: string;
+  customer: string;
+  provider_message_id: string;
+  queued_at: Timestamp;
+}
+
+/** Migration 0070: a queued message the owner of a linked number took to send. */
+export interface LinkedSendClaimsTable {
+  message_id: number;
+  channel_id: string;
+  state: 'sending' | 'retry';
+  attempts: Generated<number>;
+  claimed_at: Timestamp;
+  retry_at: NullableTimestamp;
+}
+
+/** Migration 0070: an `@lid` customer of a linked number and the phone it maps to. */
+export interface LinkedIdentitiesTable {
+  channel_id: string;
+  lid: string;
+  phone: string;
+  mapped_at: Timestamp;
 }

@@ -24,6 +24,8 @@ const ALLOWED_PREFIXES = [
   '/api/reports',
   '/api/services',
   '/api/topup',
+  // Integration → WhatsApp basic (issue 20): linking a number by QR code.
+  '/api/users/light',
 ];
 const ALLOWED = [
   'GET /api/ai/enable_ai',

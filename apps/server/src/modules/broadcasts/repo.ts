@@ -80,12 +80,24 @@ async function findTemplate(db: Db, accountId: string, templateId: string) {
       't.content',
       't.examples',
       'ch.is_enabled as channel_enabled',
+      'ch.provider as channel_provider',
       'ch.disconnected_at',
       'ch.deleted_at',
     ])
     .where('t.account_id', '=', accountId)
     .where('t.id', '=', templateId)
     .executeTakeFirst();
+}
+
+/** The provider of one of the account's channels, or null when it has no such channel. */
+async function channelProvider(db: Db, accountId: string, channelId: string) {
+  const row = await db
+    .selectFrom('channels')
+    .select('provider')
+    .where('account_id', '=', accountId)
+    .where('id', '=', channelId)
+    .executeTakeFirst();
+  return row?.provider ?? null;
 }
 
 export type TemplateRow = NonNullable<Awaited<ReturnType<typeof findTemplate>>>;
@@ -219,6 +231,7 @@ async function findMedia(db: Db, accountId: string, mediaId: string) {
 }
 
 export const broadcastsRepo = {
+  channelProvider,
   find,
   page,
   findTemplate,

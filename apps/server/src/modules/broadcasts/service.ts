@@ -45,9 +45,15 @@ export function templateColumns(t: Pick<TemplateRow, 'content' | 'header_type' |
 export async function broadcastableTemplate(db: Db, accountId: string, templateId: string) {
   const template = await broadcastsRepo.findTemplate(db, accountId, templateId);
   if (!template) throw notFound(BROADCAST_MESSAGES.templateNotFound);
+  if (template.channel_provider === 'whatsapp_basic') throw linkedNumberRefused();
   if (template.status !== 'accepted')
     throw badRequest(BROADCAST_MESSAGES.templateNotAccepted, 'TEMPLATE_NOT_ACCEPTED');
   return template;
+}
+
+/** Broadcasts stay with the Cloud API: bulk sends from a number linked by QR code get it banned. */
+function linkedNumberRefused() {
+  return badRequest(BROADCAST_MESSAGES.linkedNumber, 'BROADCAST_LINKED_NUMBER');
 }
 
 /** A disconnected or deleted channel carries no broadcast: refused before anything is stored. */
@@ -150,6 +156,8 @@ export class BroadcastsService {
     const { db, clock } = this.deps;
     const { accountId } = principal;
     const now = clock.now();
+    if ((await broadcastsRepo.channelProvider(db, accountId, body.channelId)) === 'whatsapp_basic')
+      throw linkedNumberRefused();
     const template = await broadcastableTemplate(db, accountId, body.templateId);
     if (template.channel_id !== body.channelId)
       throw badRequest(BROADCAST_MESSAGES.templateOtherChannel, 'TEMPLATE_OTHER_CHANNEL');

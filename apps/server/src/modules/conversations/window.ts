@@ -20,7 +20,7 @@ export interface WindowChat {
 /**
  * The chat's reply window is its channel's capability (channels/reply-window.ts): WhatsApp's 24
  * hours then templates, Meta's page channels' 24 hours then a person's HUMAN_AGENT reply. A
- * channel type with no port (the QR-linked WhatsApp) has none.
+ * number linked by QR code (whatsapp_basic) has none.
  */
 export function replyWindowOf(channels: ChannelAdapters, chat: WindowChat): ReplyWindow | null {
   return channels.portOfChannel(chat.channel)?.capabilities.replyWindow ?? null;

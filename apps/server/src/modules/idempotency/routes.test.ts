@@ -37,6 +37,7 @@ const CREATING = [
   '/api/services',
   '/api/subscription/trial',
   '/api/users',
+  '/api/users/light/link',
 ];
 // Issue 19's other parts add these; whenever they are registered they must be idempotent.
 const CREATING_ELSEWHERE = ['/api/api-keys', '/api/webhook-endpoints'];

@@ -16,11 +16,12 @@ import { TurnBatcher } from '../../lib/turn-batcher.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import { webhookClockFor } from '../channels/index.js';
 
-/** Channels whose events the inbox stores (the QR-linked WhatsApp has none yet). */
+/** Channels whose events the inbox stores (a linked number's come from its session). */
 const STORED_PROVIDERS: ReadonlySet<ProviderType> = new Set([
   'whatsapp_cloud',
   'messenger',
   'instagram',
+  'whatsapp_basic',
 ]);
 
 /**
@@ -126,7 +127,8 @@ async function ingestPageEvent(
     const echo = await ingestEcho(deps, ch, event);
     if (echo.outcome === 'stored') result.stored++;
     else result.duplicates++;
-    if (echo.media && echo.messageId) await queueMedia(deps, echo.messageId);
+    if (echo.media && echo.messageId && ch.channel !== 'whatsapp_basic')
+      await queueMedia(deps, echo.messageId);
   } else if (event.kind === 'reaction') {
     if ((await ingestReactionEcho(deps, ch, event)) === 'stored') result.stored++;
     else result.duplicates++;
@@ -171,7 +173,8 @@ async function ingestMessage(deps: Deps, ch: IngestChannel, m: InboundMessage): 
     at: m.timestamp,
     surveyAnswer: fast.surveyAnswer,
   });
-  if (m.media) await queueMedia(deps, String(fast.message.id));
+  // A linked number's files are fetched by the process holding its session (linked/outbox.ts).
+  if (m.media && ch.channel !== 'whatsapp_basic') await queueMedia(deps, String(fast.message.id));
   if (created && deps.channels.portOfChannel(ch.channel)?.capabilities.profiles)
     await queueProfile(deps, fast.chat.id);
   return true;

@@ -1,6 +1,7 @@
 import { messageIdParamsSchema, uploadedMediaSchema } from '@sapa/contracts';
 import { callerOf } from '../../http/authenticate.js';
-import { notFound } from '../../http/errors.js';
+import { ProviderError } from '../../channels/errors.js';
+import { conflict, notFound } from '../../http/errors.js';
 import type { App } from '../../http/types.js';
 import { getMessage, storeInboundMedia } from '../inbox/index.js';
 import type { ModuleContext } from '../registry.js';
@@ -42,7 +43,17 @@ export function mediaRoutes(app: App, { deps }: ModuleContext): void {
     },
     async (request, reply) => {
       const message = await getMessage(deps, callerOf(request), request.params.id);
-      const mediaId = message.media_id ?? (await storeInboundMedia(deps, String(message.id)));
+      const mediaId =
+        message.media_id ??
+        (await storeInboundMedia(deps, String(message.id)).catch((err: unknown) => {
+          // Not downloaded yet and the provider cannot hand it over now (a linked number's file
+          // comes only through the process holding its session): a moment later it will be here.
+          if (err instanceof ProviderError && err.retryable)
+            throw conflict('The file is still on its way. Try again in a moment.', 'MEDIA_PENDING');
+          if (err instanceof ProviderError)
+            throw notFound('This attachment is no longer available');
+          throw err;
+        }));
       if (!mediaId) throw notFound('This message has no attachment');
       const media = await findMedia(deps.db, callerOf(request).accountId, mediaId);
       if (!media) throw notFound('This message has no attachment');

@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Deps } from '../../../deps.js';
 import { ProviderError } from '../../../channels/types.js';
+import { SessionNotHereError } from '../../../channels/whatsapp-basic/port.js';
 import { backoffSeconds } from '../../../jobs/definitions.js';
 import { LocalStorage } from '../../../lib/storage.js';
 import { loadChannel } from '../../channels/index.js';
@@ -73,6 +74,8 @@ export async function runFetchMediaJob(
   try {
     await storeInboundMedia(deps, data.messageId);
   } catch (err) {
+    // A linked number's file is fetched by the process that holds its session (linked/outbox.ts).
+    if (err instanceof SessionNotHereError) return;
     const retryable = !(err instanceof ProviderError) || err.retryable;
     if (retryable && data.attempt + 1 < MAX_ATTEMPTS) {
       await deps.jobs.enqueue(
@@ -83,13 +86,17 @@ export async function runFetchMediaJob(
       return;
     }
     deps.log.error({ err, messageId: data.messageId }, 'inbound media could not be fetched');
-    // Given up: stop sweeping it and say so on the message (the agent sees it as unavailable).
-    await deps.db
-      .updateTable('messages')
-      .set({ media_pending: false, payload: sql`jsonb_set(payload, '{media,failed}', 'true')` })
-      .where('id', '=', Number(data.messageId))
-      .execute();
+    await giveUpMedia(deps, data.messageId);
   }
+}
+
+/** Given up: stop sweeping it and say so on the message (the agent sees it as unavailable). */
+export async function giveUpMedia(deps: Deps, messageId: string): Promise<void> {
+  await deps.db
+    .updateTable('messages')
+    .set({ media_pending: false, payload: sql`jsonb_set(payload, '{media,failed}', 'true')` })
+    .where('id', '=', Number(messageId))
+    .execute();
 }
 
 /** Re-queues downloads still pending after a minute (an enqueue lost to a crash, a dead worker). */
@@ -99,6 +106,17 @@ export async function runMediaSweepJob(deps: Deps): Promise<void> {
     .select('id')
     .where('media_pending', '=', true)
     .where('created_at', '<', new Date(deps.clock.now().getTime() - 60_000))
+    // A linked number's files are its owner's to fetch (linked/outbox.ts), not any worker's.
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('channels as ch')
+            .select('ch.id')
+            .whereRef('ch.id', '=', 'messages.channel_id')
+            .where('ch.provider', '=', 'whatsapp_basic'),
+        ),
+      ),
+    )
     .orderBy('id')
     .limit(500)
     .execute();

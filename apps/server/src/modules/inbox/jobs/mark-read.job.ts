@@ -1,6 +1,8 @@
 import type { Deps } from '../../../deps.js';
 import { ProviderError } from '../../../channels/types.js';
 import { loadChannel } from '../../channels/index.js';
+import { wakeLinkedOutbox } from '../linked/outbox.js';
+import { linkedOutboxRepo } from '../linked/repo.js';
 
 /** Tells the provider the customer's messages were read (blue ticks on their phone). */
 export async function runMarkReadJob(
@@ -15,6 +17,17 @@ export async function runMarkReadJob(
   if (!chat) return;
   const channel = await loadChannel(deps, chat.channel_id);
   if (!channel?.isEnabled) return;
+  // A linked number tells WhatsApp from the process holding its session: handed to its outbox.
+  if (channel.provider === 'whatsapp_basic') {
+    await linkedOutboxRepo.queueRead(deps.db, {
+      chatId: data.chatId,
+      channelId: chat.channel_id,
+      customer: chat.identifier,
+      providerMessageId: data.providerMessageId,
+    });
+    wakeLinkedOutbox(deps, chat.channel_id);
+    return;
+  }
   try {
     // Once per chat, whatever the platform marks (one message on WhatsApp, the conversation on
     // Meta's page channels): the port knows which.

@@ -1,12 +1,13 @@
 import { sql } from 'kysely';
 import { MESSAGES, messageChoicesOf } from '@sapa/contracts';
 import type { Deps } from '../../../deps.js';
-import type { OutboundMediaKind, OutboundMessage } from '../../../channels/port.js';
+import type { OutboundMediaKind, OutboundMessage, WindowFacts } from '../../../channels/port.js';
 import { ProviderError, type ProviderErrorInfo } from '../../../channels/types.js';
 import { WindowClosedError } from '../../../channels/errors.js';
 import { ChannelConfigError } from '../../../channels/registry.js';
 import { backoffSeconds } from '../../../jobs/definitions.js';
-import { loadChannel } from '../../channels/index.js';
+import { loadChannel, type LoadedChannel } from '../../channels/index.js';
+import { wakeLinkedOutbox } from '../linked/outbox.js';
 import { applyStatus } from '../ingest.repo.js';
 import { loadChatRows } from '../../conversations/index.js';
 import { templateSendOf } from '../templates/send-payload.js';
@@ -25,8 +26,60 @@ export async function runSendMessageJob(
   deps: Deps,
   data: { messageId: string; attempt: number },
 ): Promise<void> {
-  const { db } = deps;
-  const msg = await db
+  const prepared = await prepareSend(deps, data.messageId);
+  if (!prepared) return;
+  // A linked number sends only from the process that holds its session: that process drains
+  // the channel's queued messages itself (linked/outbox.ts); here it is only woken.
+  if (prepared.channel.provider === 'whatsapp_basic') {
+    wakeLinkedOutbox(deps, prepared.msg.channel_id);
+    return;
+  }
+  const { msg, channel, outgoing } = prepared;
+  try {
+    const sent = await channel.open.send(outgoing, windowFactsOf(deps, msg));
+    await keepUpload(deps, msg.id, sent.uploadedMediaId);
+    await markSent(deps, msg, sent.providerMessageId);
+  } catch (err) {
+    if (!(err instanceof ProviderError)) throw err;
+    await keepUpload(deps, msg.id, err.uploadedMediaId);
+    if (err.retryable && data.attempt + 1 < MAX_SEND_ATTEMPTS) {
+      deps.log.warn(
+        { messageId: msg.id, attempt: data.attempt, code: err.info.code, kind: err.kind },
+        'send failed; retrying',
+      );
+      await deps.jobs.enqueue(
+        'message.send',
+        { messageId: String(msg.id), attempt: data.attempt + 1 },
+        { startAfterSeconds: backoffSeconds(data.attempt + 1) },
+      );
+      return;
+    }
+    await failOnRefusal(deps, msg, err);
+  }
+}
+
+/** A permanent refusal marks the message failed, in words the agent can act on. */
+export async function failOnRefusal(
+  deps: Deps,
+  msg: SendingMessage,
+  err: ProviderError,
+): Promise<void> {
+  // A refusal on Meta's page channels already says why (its words are the message); WhatsApp's
+  // closed window keeps the words clients match.
+  const saysWhy = err instanceof WindowClosedError && err.refusal !== 'templates_only';
+  await fail(deps, msg, err.info, err.kind === 'window_closed' && !saysWhy);
+}
+
+type LoadedSending = NonNullable<Awaited<ReturnType<typeof loadSending>>>;
+
+export interface PreparedSend {
+  msg: LoadedSending;
+  channel: LoadedChannel;
+  outgoing: OutboundMessage;
+}
+
+function loadSending(deps: Deps, messageId: string) {
+  return deps.db
     .selectFrom('messages as m')
     .innerJoin('chats as c', 'c.id', 'm.chat_id')
     .leftJoin('media as md', 'md.id', 'm.media_id')
@@ -52,44 +105,82 @@ export async function runSendMessageJob(
       'md.size_bytes',
       'ch.human_agent_replies',
     ])
-    .where('m.id', '=', Number(data.messageId))
+    .where('m.id', '=', Number(messageId))
     .executeTakeFirst();
-  if (!msg || msg.status !== 'queue') return;
+}
+
+/**
+ * A queued message with its channel and what goes out, or null when there is nothing to send
+ * (sent already, or failed here because its channel cannot send).
+ */
+export async function prepareSend(deps: Deps, messageId: string): Promise<PreparedSend | null> {
+  const msg = await loadSending(deps, messageId);
+  if (!msg || msg.status !== 'queue') return null;
   const channel = await loadChannel(deps, msg.channel_id).catch((err: unknown) => {
     // A stored config its port refuses cannot send: fail the message rather than retry forever.
     if (err instanceof ChannelConfigError) return 'unusable' as const;
     throw err;
   });
-  if (channel === 'unusable')
-    return fail(deps, msg, {
+  if (channel === 'unusable') {
+    await fail(deps, msg, {
       code: null,
       title: 'Channel not configured',
       message: 'The channel of this chat is not set up to send. Connect it again.',
     });
-  if (!channel)
-    return fail(deps, msg, {
+    return null;
+  }
+  if (!channel) {
+    await fail(deps, msg, {
       code: null,
       title: 'Channel removed',
       message: 'The channel of this chat no longer exists',
     });
+    return null;
+  }
+  return { msg, channel, outgoing: outgoingOf(msg) };
+}
 
+/** What the port needs to know of the conversation to apply its reply window. */
+export function windowFactsOf(deps: Deps, msg: LoadedSending): WindowFacts {
+  return {
+    lastInboundAt: msg.initiate_at,
+    now: deps.clock.now(),
+    author: msg.is_system || !msg.sender_id ? 'automatic' : 'human',
+    humanAgentExtension: msg.human_agent_replies ?? false,
+  };
+}
+
+/** A stored outgoing message as the port sends it (also what a driver re-sends on request). */
+export function outgoingOf(
+  msg: Pick<
+    LoadedSending,
+    | 'payload'
+    | 'identifier'
+    | 'text'
+    | 'storage_key'
+    | 'mime_type'
+    | 'msg_type'
+    | 'attachment_name'
+    | 'filename'
+    | 'size_bytes'
+    | 'reply_to_provider_id'
+  >,
+): OutboundMessage {
   // An upload from an earlier attempt, kept on the message: a retry sends it without uploading.
   const uploaded = (msg.payload as { providerMediaId?: string }).providerMediaId ?? null;
-  let outgoing: OutboundMessage;
   const template = templateSendOf(msg.payload);
   const choices = messageChoicesOf(msg.payload);
-  if (template) {
-    outgoing = { type: 'template', to: msg.identifier, template };
-  } else if (choices) {
-    outgoing = {
+  if (template) return { type: 'template', to: msg.identifier, template };
+  if (choices)
+    return {
       type: 'choices',
       to: msg.identifier,
       text: msg.text,
       menuLabel: choices.menuLabel,
       choices: choices.items,
     };
-  } else if (msg.storage_key && msg.mime_type && MEDIA_KINDS.has(msg.msg_type)) {
-    outgoing = {
+  if (msg.storage_key && msg.mime_type && MEDIA_KINDS.has(msg.msg_type))
+    return {
       type: 'media',
       to: msg.identifier,
       media: {
@@ -103,47 +194,16 @@ export async function runSendMessageJob(
       caption: msg.text || null,
       replyToProviderId: msg.reply_to_provider_id,
     };
-  } else {
-    outgoing = {
-      type: 'text',
-      to: msg.identifier,
-      text: msg.text,
-      replyToProviderId: msg.reply_to_provider_id,
-    };
-  }
-  try {
-    const sent = await channel.open.send(outgoing, {
-      lastInboundAt: msg.initiate_at,
-      now: deps.clock.now(),
-      author: msg.is_system || !msg.sender_id ? 'automatic' : 'human',
-      humanAgentExtension: msg.human_agent_replies ?? false,
-    });
-    await keepUpload(deps, msg.id, sent.uploadedMediaId);
-    await markSent(deps, msg, sent.providerMessageId);
-  } catch (err) {
-    if (!(err instanceof ProviderError)) throw err;
-    await keepUpload(deps, msg.id, err.uploadedMediaId);
-    if (err.retryable && data.attempt + 1 < MAX_SEND_ATTEMPTS) {
-      deps.log.warn(
-        { messageId: msg.id, attempt: data.attempt, code: err.info.code, kind: err.kind },
-        'send failed; retrying',
-      );
-      await deps.jobs.enqueue(
-        'message.send',
-        { messageId: String(msg.id), attempt: data.attempt + 1 },
-        { startAfterSeconds: backoffSeconds(data.attempt + 1) },
-      );
-      return;
-    }
-    // A refusal on Meta's page channels already says why (its words are the message); WhatsApp's
-    // closed window keeps the words clients match.
-    const saysWhy = err instanceof WindowClosedError && err.refusal !== 'templates_only';
-    await fail(deps, msg, err.info, err.kind === 'window_closed' && !saysWhy);
-  }
+  return {
+    type: 'text',
+    to: msg.identifier,
+    text: msg.text,
+    replyToProviderId: msg.reply_to_provider_id,
+  };
 }
 
 /** The provider's id of a file uploaded for this message, kept where retries look for it. */
-async function keepUpload(deps: Deps, messageId: number, uploadedMediaId: string | null) {
+export async function keepUpload(deps: Deps, messageId: number, uploadedMediaId: string | null) {
   if (!uploadedMediaId) return;
   await deps.db
     .updateTable('messages')
@@ -154,7 +214,7 @@ async function keepUpload(deps: Deps, messageId: number, uploadedMediaId: string
     .execute();
 }
 
-interface SendingMessage {
+export interface SendingMessage {
   id: number;
   account_id: string;
   chat_id: string;
@@ -162,7 +222,11 @@ interface SendingMessage {
   sender_id: string | null;
 }
 
-async function markSent(deps: Deps, msg: SendingMessage, providerMessageId: string): Promise<void> {
+export async function markSent(
+  deps: Deps,
+  msg: SendingMessage,
+  providerMessageId: string,
+): Promise<void> {
   const parked = await deps.db.transaction().execute(async (trx) => {
     const updated = await trx
       .updateTable('messages')
@@ -203,7 +267,7 @@ async function markSent(deps: Deps, msg: SendingMessage, providerMessageId: stri
   }
 }
 
-async function fail(
+export async function fail(
   deps: Deps,
   msg: SendingMessage,
   info: ProviderErrorInfo,

@@ -51,9 +51,15 @@ export async function sendTemplate(
 ): Promise<Message> {
   const { db } = deps;
   const chat = await sendableChat(deps, principal, body.chatId);
-  // Message templates are WhatsApp's; Meta's page channels have none to send.
+  // Message templates are the WhatsApp Cloud API's; Meta's page channels and numbers linked by
+  // QR code have none to send.
   if (!deps.channels.portOfChannel(chat.channel)?.capabilities.templates)
-    throw badRequest(MESSAGES.templatesWhatsappOnly, 'TEMPLATES_NOT_SUPPORTED');
+    throw badRequest(
+      chat.channel === 'whatsapp_basic'
+        ? MESSAGES.templatesCloudOnly
+        : MESSAGES.templatesWhatsappOnly,
+      'TEMPLATES_NOT_SUPPORTED',
+    );
   const retried = await alreadySent(deps, principal.accountId, chat.id, body.generatedId);
   if (retried) return retried;
 

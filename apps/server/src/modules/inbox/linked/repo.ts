@@ -1,0 +1,128 @@
+import { sql } from 'kysely';
+import type { Db } from '../../../db/database.js';
+
+/**
+ * The statements of a linked number's outbox (migration 0070): its queued messages in order, and
+ * the claim that makes each one go out at most once.
+ */
+export const linkedOutboxRepo = {
+  /** Queued messages of the channel not claimed (or whose retry is due), oldest first. */
+  async queued(db: Db, channelId: string, now: Date, limit: number): Promise<string[]> {
+    const rows = await db
+      .selectFrom('messages as m')
+      .leftJoin('linked_send_claims as c', 'c.message_id', 'm.id')
+      .select(sql<string>`m.id::text`.as('id'))
+      .where('m.channel_id', '=', channelId)
+      .where('m.status', '=', 'queue')
+      .where((eb) =>
+        eb.or([
+          eb('c.message_id', 'is', null),
+          eb.and([eb('c.state', '=', 'retry'), eb('c.retry_at', '<=', now)]),
+        ]),
+      )
+      .orderBy('m.id')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => r.id);
+  },
+
+  /**
+   * Takes the message to send: one statement, so two drains (or two processes during a lease
+   * handover) never both get it. A claim left 'sending' is never taken again. The attempt number
+   * when taken, else null.
+   */
+  async claim(db: Db, channelId: string, messageId: string, now: Date): Promise<number | null> {
+    const row = await sql<{ attempts: number }>`
+      INSERT INTO linked_send_claims AS c (message_id, channel_id, state, attempts, claimed_at)
+      SELECT m.id, m.channel_id, 'sending', 1, ${now}
+      FROM messages m WHERE m.id = ${Number(messageId)} AND m.channel_id = ${channelId}
+        AND m.status = 'queue'
+      ON CONFLICT (message_id) DO UPDATE
+        SET state = 'sending', attempts = c.attempts + 1, claimed_at = ${now}, retry_at = NULL
+        WHERE c.state = 'retry' AND c.retry_at <= ${now}
+      RETURNING c.attempts`.execute(db);
+    return row.rows[0]?.attempts ?? null;
+  },
+
+  /** The attempt surely sent nothing: the message may be taken again from `retryAt`. */
+  async release(db: Db, messageId: number, retryAt: Date): Promise<void> {
+    await db
+      .updateTable('linked_send_claims')
+      .set({ state: 'retry', retry_at: retryAt })
+      .where('message_id', '=', messageId)
+      .where('state', '=', 'sending')
+      .execute();
+  },
+
+  /**
+   * Messages still queued whose claim has been 'sending' since before `before`: the process that
+   * took them stopped between calling WhatsApp and recording the answer.
+   */
+  async inDoubt(db: Db, channelId: string, before: Date): Promise<string[]> {
+    const rows = await db
+      .selectFrom('linked_send_claims as c')
+      .innerJoin('messages as m', 'm.id', 'c.message_id')
+      .select(sql<string>`m.id::text`.as('id'))
+      .where('c.channel_id', '=', channelId)
+      .where('c.state', '=', 'sending')
+      .where('c.claimed_at', '<', before)
+      .where('m.status', '=', 'queue')
+      .orderBy('m.id')
+      .execute();
+    return rows.map((r) => r.id);
+  },
+
+  /** Inbound files of the channel still to download, oldest first. */
+  async pendingMedia(db: Db, channelId: string, limit: number): Promise<string[]> {
+    const rows = await db
+      .selectFrom('messages')
+      .select(sql<string>`id::text`.as('id'))
+      .where('media_pending', '=', true)
+      .where('channel_id', '=', channelId)
+      .orderBy('id')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => r.id);
+  },
+
+  /** The agent read the chat up to this message: kept until the owner tells WhatsApp. */
+  async queueRead(
+    db: Db,
+    read: { chatId: string; channelId: string; customer: string; providerMessageId: string },
+  ): Promise<void> {
+    await db
+      .insertInto('linked_reads')
+      .values({
+        chat_id: read.chatId,
+        channel_id: read.channelId,
+        customer: read.customer,
+        provider_message_id: read.providerMessageId,
+      })
+      .onConflict((oc) =>
+        oc.column('chat_id').doUpdateSet({
+          provider_message_id: read.providerMessageId,
+          queued_at: sql`now()`,
+        }),
+      )
+      .execute();
+  },
+
+  async reads(db: Db, channelId: string, limit: number) {
+    return db
+      .selectFrom('linked_reads')
+      .select(['chat_id', 'customer', 'provider_message_id'])
+      .where('channel_id', '=', channelId)
+      .orderBy('queued_at')
+      .limit(limit)
+      .execute();
+  },
+
+  /** Told: forgotten, unless a newer read replaced it meanwhile. */
+  async readDone(db: Db, chatId: string, providerMessageId: string): Promise<void> {
+    await db
+      .deleteFrom('linked_reads')
+      .where('chat_id', '=', chatId)
+      .where('provider_message_id', '=', providerMessageId)
+      .execute();
+  },
+};

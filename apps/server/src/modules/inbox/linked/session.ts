@@ -1,0 +1,106 @@
+import type { Deps } from '../../../deps.js';
+import type { OutboundMessage } from '../../../channels/port.js';
+import type { ConnectorSession, SessionEvent } from '../../../channels/whatsapp-basic/connector.js';
+import { outgoingOf } from '../jobs/send-message.job.js';
+import { ingestSessionEvents, loadLinkedChannel, type LinkedChannel } from './events.js';
+import { recordIdentity } from './identities.js';
+import { LinkedOutbox, type OutboxOptions } from './outbox.js';
+
+/** How long the channel's settings (its id on events, whether groups are on) are reused. */
+const CHANNEL_TTL_MS = 30_000;
+
+/** What the supervisor (c20) wires into a session it opens for a number it owns. */
+export interface LinkedAttachment {
+  /** SessionOptions.includeGroups: the channel's setting when the session was opened. */
+  readonly includeGroups: boolean;
+  /** Every SessionEvent, in order, awaited before the driver acknowledges anything. */
+  onEvent(event: SessionEvent): Promise<void>;
+  /** SessionOptions.sentMessage: a message Sapa sent, by WhatsApp's id, for a retry request. */
+  sentMessage(providerMessageId: string): Promise<OutboundMessage | null>;
+  /** The session ended here (shutdown, lease lost, logged out): stop sending through it. */
+  detach(): Promise<void>;
+  /** The number's outbox (tests drain it by hand). */
+  readonly outbox: LinkedOutbox;
+}
+
+/**
+ * Ties one owned session to the inbox: its events go to ingest, its number's queued messages go
+ * out through it (paced, each at most once), and the whatsapp_basic port finds it for read
+ * receipts and files while it is open. `session` is a getter because the supervisor creates the
+ * session with these hooks: it is read only once the session reports being open. Throws when
+ * the channel is not a linked number's.
+ */
+export async function attachLinkedSession(
+  deps: Deps,
+  channelId: string,
+  session: () => ConnectorSession,
+  options: Partial<OutboxOptions> = {},
+): Promise<LinkedAttachment> {
+  const first = await loadLinkedChannel(deps, channelId);
+  const outbox = new LinkedOutbox(deps, channelId, options);
+  outbox.start();
+  let channel: { value: LinkedChannel; until: number } | null = {
+    value: first,
+    until: Date.now() + CHANNEL_TTL_MS,
+  };
+  let held: ConnectorSession | null = null;
+  const channelNow = async (): Promise<LinkedChannel> => {
+    const now = Date.now();
+    if (channel && channel.until > now) return channel.value;
+    const value = await loadLinkedChannel(deps, channelId);
+    channel = { value, until: now + CHANNEL_TTL_MS };
+    return value;
+  };
+
+  return {
+    outbox,
+    includeGroups: first.includeGroups,
+    async onEvent(event) {
+      if (event.kind === 'open') {
+        held = session();
+        deps.channels.linked.set(channelId, held);
+        outbox.setOpen(true);
+      } else if (event.kind === 'close') {
+        outbox.setOpen(false);
+      } else if (event.kind === 'events') {
+        const result = await ingestSessionEvents(
+          deps,
+          await channelNow(),
+          event.origin,
+          event.events,
+        );
+        if (result.stored > 0) outbox.wake();
+      } else if (event.kind === 'identity') {
+        await recordIdentity(deps.db, channelId, event.lid, event.phone);
+      }
+    },
+    async sentMessage(providerMessageId) {
+      const msg = await deps.db
+        .selectFrom('messages as m')
+        .innerJoin('chats as c', 'c.id', 'm.chat_id')
+        .leftJoin('media as md', 'md.id', 'm.media_id')
+        .select([
+          'm.payload',
+          'm.text',
+          'm.msg_type',
+          'm.attachment_name',
+          'm.reply_to_provider_id',
+          'c.identifier',
+          'md.storage_key',
+          'md.mime_type',
+          'md.filename',
+          'md.size_bytes',
+        ])
+        .where('m.channel_id', '=', channelId)
+        .where('m.provider_message_id', '=', providerMessageId)
+        .where('m.from_me', '=', true)
+        .executeTakeFirst();
+      return msg ? outgoingOf(msg) : null;
+    },
+    async detach() {
+      outbox.setOpen(false);
+      await outbox.stop();
+      if (held) deps.channels.linked.delete(channelId, held);
+    },
+  };
+}
