@@ -196,4 +196,26 @@ describe('/integration/whatsapp-basic/detail', { timeout: 20_000 }, () => {
     expect(await screen.findByTestId('wabasic-detail')).toBeTruthy();
     await waitFor(() => expect(screen.getByTestId('wabasic-connected')).toBeTruthy());
   });
+
+  it.each([
+    ['connecting', 'wabasic-connecting', 'Connecting to WhatsApp…'],
+    ['reconnecting', 'wabasic-reconnecting', 'Sapa is reconnecting by itself.'],
+    ['qr_expired', 'wabasic-not-linked', 'Nobody scanned the QR code in time.'],
+  ] as const)('%s says what is happening', async (state, testId, text) => {
+    server.status = status({ state });
+    open();
+    expect((await screen.findByTestId(testId)).textContent).toContain(text);
+    expect(screen.getByTestId('wabasic-state').getAttribute('data-state')).toBe(state);
+  });
+
+  it('a QR that expired unscanned offers a new one', async () => {
+    server.status = status({ state: 'qr_expired' });
+    post.mockResolvedValue(status({ state: 'linking' }));
+    open();
+    fireEvent.click(await screen.findByText('Show a new QR code'));
+    await waitFor(() =>
+      expect(post).toHaveBeenCalledWith('users/light/link', { body: { channel: CHANNEL } }),
+    );
+    expect(await screen.findByTestId('wabasic-qr')).toBeTruthy();
+  });
 });
