@@ -81,6 +81,9 @@ const envSchema = z.object({
     .enum(['on', 'off'], { error: 'REPORTS_LISTENERS must be on or off' })
     .default('on'),
   SANDBOX_URL: z.url({ error: 'SANDBOX_URL must be a full URL' }).optional(),
+  WABASIC_DRIVER: z
+    .enum(['sandbox', 'baileys'], { error: 'WABASIC_DRIVER must be sandbox or baileys' })
+    .optional(),
   PAYMENT_GATEWAY: z
     .enum(PAYMENT_GATEWAYS, {
       error: `PAYMENT_GATEWAY must be one of: ${PAYMENT_GATEWAYS.join(', ')}`,
@@ -147,6 +150,12 @@ export interface Config {
   mediaDir: string;
   /** The local Meta sandbox, when `npm start` runs one (printed in the start banner). */
   sandboxUrl: string | undefined;
+  /**
+   * What WhatsApp basic numbers (issue 20) connect through: `sandbox` (apps/sandbox's fake phone
+   * at SANDBOX_URL; the default outside production) or `baileys` (real numbers; the default in
+   * production; loaded only then).
+   */
+  wabasicDriver: 'sandbox' | 'baileys';
   payments: PaymentsConfig;
   webhooks: WebhooksConfig;
 }
@@ -227,6 +236,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     reportsListeners: env.REPORTS_LISTENERS === 'on',
     mediaDir: resolve(dataDir, 'media'),
     sandboxUrl: env.SANDBOX_URL?.replace(/\/$/, ''),
+    wabasicDriver: env.WABASIC_DRIVER ?? (env.NODE_ENV === 'production' ? 'baileys' : 'sandbox'),
     payments: {
       gateway: env.PAYMENT_GATEWAY,
       midtrans: {

@@ -73,6 +73,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     reportsListeners: true,
     mediaDir: '/tmp/sapa-test-data/media',
     sandboxUrl: undefined,
+    wabasicDriver: 'sandbox',
     // Nothing listens here: payment tests point these at their Midtrans stand-in.
     payments: {
       gateway: 'midtrans',

@@ -2,6 +2,8 @@ import {
   BACKOFFICE_KEYS,
   SETTING_ALIASES,
   SETTING_KEYS,
+  DEFAULT_WHATSAPP_TYPE,
+  WHATSAPP_TYPES,
   type SettingKey,
   type SettingValue,
 } from '@sapa/contracts';
@@ -48,7 +50,6 @@ const UUID: Check = (v, key) =>
   /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v)
     ? null
     : `${key} must be a user id`;
-export const WHATSAPP_TYPES = ['wabasic', 'waba'] as const;
 const WHATSAPP_TYPE: Check = (v, key) =>
   (WHATSAPP_TYPES as readonly string[]).includes(v)
     ? null
@@ -114,7 +115,7 @@ const RULES: Record<SettingKey, KeyRule> = {
   'bo.enableDivisionAssignment': { fallback: 'false' },
   'bo.api_only': { fallback: 'false' },
   enable_ai: { fallback: 'false', check: BOOLEAN },
-  'whatsapp-type': { fallback: 'wabasic', check: WHATSAPP_TYPE },
+  'whatsapp-type': { fallback: DEFAULT_WHATSAPP_TYPE, check: WHATSAPP_TYPE },
   timezone: { fallback: 'Asia/Jakarta', check: TIMEZONE, canonical: (v) => ianaZone(v) ?? v },
 };
 

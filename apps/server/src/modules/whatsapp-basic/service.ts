@@ -9,6 +9,7 @@ import type {
   WabasicUnlinkBody,
   WabasicUser,
 } from '@sapa/contracts';
+import { sealChannelConfig } from '../../channels/sealed-config.js';
 import type { Deps } from '../../deps.js';
 import { AppError, conflict, notFound } from '../../http/errors.js';
 import { reportHealthy } from '../channels/health.js';
@@ -114,8 +115,11 @@ export class WabasicService {
           // The channel's own id: stable across re-links to other phones (the phone number is
           // display_phone_number, set when a phone links).
           external_id: id,
-          // The same sealing as every channel config; the port's schema is `{ channelId }`.
-          config_sealed: this.deps.secrets.seal(JSON.stringify({ channelId: id })),
+          config_sealed: sealChannelConfig(
+            this.deps.secrets,
+            this.deps.channels.port('whatsapp_basic'),
+            { channelId: id },
+          ),
         })
         .execute();
       await trx

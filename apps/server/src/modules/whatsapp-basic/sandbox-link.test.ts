@@ -1,0 +1,144 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { WabasicQr, WabasicStatus } from '@sapa/contracts';
+import { sandboxHarness } from '../../channels/whatsapp-basic/sandbox/harness.js';
+import type { ContractHarness } from '../../channels/whatsapp-basic/connector.contract.js';
+import { createDb } from '../../db/database.js';
+import type { Deps } from '../../deps.js';
+import { EventBus } from '../../events/bus.js';
+import { createTestContext, type TestContext } from '../../test/harness.js';
+import { createAccount, createUser, type TestUser } from '../../test/fixtures.js';
+import { attachLinkedSession } from '../inbox/index.js';
+import { leases } from './lease.js';
+import { WabasicSupervisor, type SupervisorOptions } from './supervisor.js';
+
+/**
+ * The supervisor with the real pieces around it: apps/sandbox's phone through the sandbox
+ * driver, the inbox's session hooks, two "processes" on one database.
+ */
+const FAST = {
+  leaseTtlMs: 1_500,
+  renewEveryMs: 300,
+  scanEveryMs: 200,
+  backoff: { firstMs: 50, maxMs: 300 },
+} satisfies Partial<SupervisorOptions>;
+
+async function until<T>(
+  what: string,
+  probe: () => Promise<T | undefined | null | false>,
+  ms = 15_000,
+) {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+let ctx: TestContext;
+let admin: TestUser;
+let sandbox: ContractHarness;
+let peer: Deps;
+const stops: (() => Promise<void>)[] = [];
+
+beforeAll(async () => {
+  ctx = await createTestContext({ mediaDir: `/tmp/sapa-test-wabasic-link-${process.pid}` });
+  admin = await createUser(ctx, await createAccount(ctx), { role: 'admin' });
+  sandbox = await sandboxHarness('6281200000088');
+  const { db, pool } = createDb(ctx.databaseUrl, 5);
+  peer = { ...ctx.deps, db, pool, events: new EventBus() };
+  stops.push(() => db.destroy());
+});
+
+afterAll(async () => {
+  for (const stop of stops.reverse()) await stop().catch(() => undefined);
+  await sandbox?.close();
+  await ctx?.close();
+});
+
+const get = async <T>(path: string) => {
+  const res = await ctx.app.inject({ method: 'GET', url: path, headers: admin.auth });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<T>();
+};
+const status = (channel: string) =>
+  get<WabasicStatus>(`/api/users/light/status?channel=${channel}`);
+
+async function inbound(channel: string) {
+  return ctx.deps.db
+    .selectFrom('messages as m')
+    .innerJoin('chats as c', 'c.id', 'm.chat_id')
+    .select(['m.provider_message_id', 'm.text'])
+    .where('c.channel_id', '=', channel)
+    .where('m.from_me', '=', false)
+    .orderBy('m.id')
+    .execute();
+}
+
+describe('a number linked through the sandbox phone', () => {
+  it('links by QR, takes messages, survives a killed owner, and is told when the phone logs out', async () => {
+    const supervisor = (deps: Deps, owner: string) =>
+      new WabasicSupervisor(deps, {
+        ...FAST,
+        connector: sandbox.connector,
+        attach: attachLinkedSession,
+        owner,
+        listenUrl: ctx.databaseUrl,
+      });
+    const a = supervisor(ctx.deps, 'a');
+    const b = supervisor(peer, 'b');
+    stops.push(
+      () => a.stop(),
+      () => b.stop(),
+    );
+    await a.start();
+
+    const linked = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/users/light/link',
+      headers: admin.auth,
+      payload: { name: 'Toko Sandbox' },
+    });
+    expect(linked.statusCode, linked.body).toBe(200);
+    const channel = linked.json<WabasicStatus>().channel!;
+    const qr = await until('a QR', async () => {
+      const q = await get<WabasicQr>(`/api/users/light/qrcode?channel=${channel}`);
+      return q.qr;
+    });
+    await sandbox.phone.scan(qr);
+    await until('connected', async () => (await status(channel)).state === 'connected');
+    expect(
+      (await get<{ user: { phone: string } }>(`/api/users/light/user?channel=${channel}`)).user
+        .phone,
+    ).toBe('6281200000088');
+
+    await sandbox.phone.customerSays('6281300000001', 'Halo, masih buka?');
+    await until('the message in the inbox', async () => (await inbound(channel)).length === 1);
+
+    // The owner is killed; the other process takes the number over, with no new QR.
+    await b.start();
+    await a.abandon();
+    await until('B owns it', async () => b.owned().includes(channel));
+    await until('connected again', async () => (await status(channel)).state === 'connected');
+    expect(await leases.holder(ctx.deps.db, channel)).toMatchObject({ owner: 'b' });
+    await sandbox.phone.customerSays('6281300000001', 'Jam berapa tutup?');
+    await until('the second message', async () => (await inbound(channel)).length === 2);
+    expect((await inbound(channel)).map((m) => m.text)).toEqual([
+      'Halo, masih buka?',
+      'Jam berapa tutup?',
+    ]);
+
+    // The phone removes the device: needs attention, not retried.
+    await sandbox.phone.logOutDevice();
+    await until('logged out', async () => (await status(channel)).state === 'logged_out');
+    expect((await status(channel)).needsAttention).toBe(true);
+    await until('B let it go', async () => !b.owned().includes(channel));
+    const mails = await ctx.deps.db
+      .selectFrom('mail_outbox')
+      .select('template')
+      .where('to_address', '=', admin.email)
+      .execute();
+    expect(mails.map((m) => m.template)).toContain('wabasic_logged_out');
+  });
+});
