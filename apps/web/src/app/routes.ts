@@ -107,6 +107,14 @@ const IntegrationsPage = page(
 );
 const ServicesPage = page(() => import('../features/integrations/ServicesPage'), 'ServicesPage');
 const WhatsappPage = page(() => import('../features/integrations/WhatsappPage'), 'WhatsappPage');
+const WhatsappBasicPage = page(
+  () => import('../features/integrations/whatsapp-basic/WhatsappBasicPage'),
+  'WhatsappBasicPage',
+);
+const WhatsappBasicDetailPage = page(
+  () => import('../features/integrations/whatsapp-basic/WhatsappBasicDetailPage'),
+  'WhatsappBasicDetailPage',
+);
 const InstagramPage = page(
   () => import('../features/integrations/PageChannelPages'),
   'InstagramPage',
@@ -218,14 +226,14 @@ export const ROUTES: readonly AppRoute[] = [
     'integrationWhatsappBasic',
     '/integration/whatsapp-basic',
     'integration',
-    comingSoon('whatsappBasic'),
+    WhatsappBasicPage,
     INTEGRATION,
   ),
   route(
     'integrationWhatsappBasicDetail',
     '/integration/whatsapp-basic/detail',
     'integration',
-    comingSoon('whatsappBasic'),
+    WhatsappBasicDetailPage,
     INTEGRATION,
   ),
   route(

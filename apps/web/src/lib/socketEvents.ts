@@ -9,6 +9,7 @@ import {
   ORDER_UPDATED_EVENT,
   MESSAGES,
   SERVER_EVENTS,
+  WABASIC_STATE_EVENT,
   type Chat,
   type IsUserInitiateEvent,
   type Role,
@@ -38,6 +39,7 @@ import { applyBalanceUpdated, applyOrderUpdated } from '../features/billing/cach
 import { i18n } from './i18n';
 import { applySaldoToStanding } from '../features/pricing/api';
 import { applyChannelHealth } from '../features/integrations/api';
+import { applyWabasicState } from '../features/integrations/whatsapp-basic/cache';
 import { refreshDashboard } from '../features/home/api';
 import {
   assignResultEvent,
@@ -351,6 +353,14 @@ export const SERVER_EVENT_HANDLERS: Readonly<Record<string, Handler>> = {
     const service = applyChannelHealth(ctx.queryClient, payload);
     if (service?.health.status === 'needs_attention')
       ctx.notifyError(i18n.t('integrations:health.toast', { name: service.name }));
+  },
+
+  // Issue 20 (admins): a linked number's state or QR changed; the pages follow without polling,
+  // and a number the phone unlinked is said wherever the admin is.
+  [WABASIC_STATE_EVENT]: (ctx, payload) => {
+    const change = applyWabasicState(ctx.queryClient, payload);
+    if (change?.newlyLoggedOut)
+      ctx.notifyError(i18n.t('integrations:wabasic.toast', { name: change.status.name ?? '' }));
   },
 
   // Issue 18: the floor changed (at most every 2 s per account); the dashboard fetches it again.

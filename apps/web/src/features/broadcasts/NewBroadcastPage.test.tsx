@@ -10,6 +10,7 @@ import { useSession } from '../../app/session';
 import type * as HttpModule from '../../lib/http';
 import { monthNames, toWallTime } from '../../lib/datetime';
 import { api } from '../../lib/http';
+import { setLanguage } from '../../lib/i18n';
 import { makeSession, renderScreen } from '../shared/test-utils';
 import { NewBroadcastPage } from './NewBroadcastPage';
 
@@ -113,6 +114,7 @@ beforeEach(() => {
   get.mockImplementation(async (path: string) => {
     if (path === 'services/all/whatsapp') return { data: [channel] };
     if (path === 'hsm') return { data: [template], nextKey: null, total: 1 };
+    if (path === 'services/all/whatsapp_basic') return { data: [] };
     throw new Error(`unexpected GET ${path}`);
   });
 });
@@ -149,6 +151,7 @@ describe('new broadcast wizard', { timeout: 30_000 }, () => {
     get.mockImplementation(async (path: string) => {
       if (path === 'services/all/whatsapp') return { data: [off, channel] };
       if (path === 'hsm') return { data: [template], nextKey: null, total: 1 };
+      if (path === 'services/all/whatsapp_basic') return { data: [] };
       throw new Error(`unexpected GET ${path}`);
     });
     renderScreen(<NewBroadcastPage />, { path: '/broadcast/new' });
@@ -159,11 +162,43 @@ describe('new broadcast wizard', { timeout: 30_000 }, () => {
     expect(screen.queryByText(/Nomor lama/)).toBeNull();
   });
 
+  it('never offers a number linked by QR code, and says why (en, id)', async () => {
+    const LINKED = '55555555-5555-4555-8555-555555555555';
+    const linked: Service = {
+      ...channel,
+      _id: LINKED,
+      name: 'WA toko (QR)',
+      channel: 'whatsapp_basic',
+      provider: 'whatsapp_basic',
+    };
+    get.mockImplementation(async (path: string) => {
+      if (path === 'services/all/whatsapp') return { data: [channel] };
+      if (path === 'services/all/whatsapp_basic') return { data: [linked] };
+      if (path === 'hsm') return { data: [template], nextKey: null, total: 1 };
+      throw new Error(`unexpected GET ${path}`);
+    });
+    renderScreen(<NewBroadcastPage />, { path: '/broadcast/new' });
+    const note = await screen.findByTestId('broadcast-linked-note');
+    expect(note.textContent).toContain('Your linked number is not offered here');
+    expect(note.textContent).toContain('can get the number banned');
+    fireEvent.click(screen.getByTestId('broadcast-channel'));
+    expect(await screen.findByRole('option', { name: /Toko Sari/, hidden: true })).toBeTruthy();
+    expect(screen.queryByRole('option', { name: /WA toko \(QR\)/, hidden: true })).toBeNull();
+    await setLanguage('id');
+    await waitFor(() =>
+      expect(screen.getByTestId('broadcast-linked-note').textContent).toContain(
+        'Nomor tertaut Anda tidak ditawarkan di sini',
+      ),
+    );
+    await setLanguage('en');
+  });
+
   it('says to connect a number when every channel is disconnected', async () => {
     get.mockImplementation(async (path: string) => {
       if (path === 'services/all/whatsapp')
         return { data: [{ ...channel, state: 'disconnected' }] };
       if (path === 'hsm') return { data: [template], nextKey: null, total: 1 };
+      if (path === 'services/all/whatsapp_basic') return { data: [] };
       throw new Error(`unexpected GET ${path}`);
     });
     renderScreen(<NewBroadcastPage />, { path: '/broadcast/new' });

@@ -8,7 +8,7 @@ import { useNavigate } from 'react-router';
 import { useSession } from '../../app/session';
 import { notifySuccess } from '../../lib/notify';
 import { uploadMedia } from '../inbox/api';
-import { useWhatsappServices } from '../integrations/api';
+import { useChannelServices, useWhatsappServices } from '../integrations/api';
 import { PageHeader } from '../shared/PageHeader';
 import { checkRecipients, useAcceptedTemplates, useCreateBroadcast } from './api';
 import { fromWallTime } from '../../lib/datetime';
@@ -51,6 +51,9 @@ export function NewBroadcastPage() {
   const channels = (useWhatsappServices().data ?? []).filter(
     (c) => c.isEnable && c.state === 'connected',
   );
+  // Numbers linked by QR code are never offered (templates and bulk sends stay with the Cloud
+  // API, to keep them from being banned); the wizard says so when the account has some.
+  const linkedNumbers = useChannelServices('whatsapp_basic').data?.length ?? 0;
   const templates = useAcceptedTemplates().data ?? [];
   const create = useCreateBroadcast();
   const [values, setValues] = useState<WizardValues>(EMPTY_WIZARD);
@@ -220,6 +223,7 @@ export function NewBroadcastPage() {
               templates={templates}
               template={template}
               canManageTemplates={user?.role !== 'agent'}
+              linkedNumbers={linkedNumbers}
             />
           )}
           {step === 1 && template && (

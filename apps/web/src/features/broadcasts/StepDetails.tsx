@@ -9,7 +9,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { BROADCAST_LIMITS, type Service, type Template } from '@sapa/contracts';
-import { IconLink, IconUpload } from '@tabler/icons-react';
+import { IconInfoCircle, IconLink, IconUpload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { headerMediaType, type WizardErrors, type WizardValues } from './wizard-model';
@@ -29,6 +29,7 @@ export function StepDetails({
   templates,
   template,
   canManageTemplates,
+  linkedNumbers = 0,
 }: {
   values: WizardValues;
   set: (patch: Partial<WizardValues>) => void;
@@ -37,6 +38,8 @@ export function StepDetails({
   templates: Template[];
   template: Template | null;
   canManageTemplates: boolean;
+  /** The account's numbers linked by QR code (WhatsApp basic): never offered, and it says why. */
+  linkedNumbers?: number;
 }) {
   const { t } = useTranslation('broadcasts');
   const err = (key: string) => (errors[key] ? t(errors[key] ?? '') : undefined);
@@ -82,6 +85,17 @@ export function StepDetails({
           withAsterisk
           data-testid="broadcast-channel"
         />
+      )}
+      {linkedNumbers > 0 && (
+        <Alert
+          color="blue"
+          variant="light"
+          icon={<IconInfoCircle size={18} />}
+          title={t('wizard.details.linkedTitle', { count: linkedNumbers })}
+          data-testid="broadcast-linked-note"
+        >
+          {t('wizard.details.linkedBody')}
+        </Alert>
       )}
       <Select
         label={t('wizard.details.template')}

@@ -5,9 +5,13 @@ import type {
   WindowRefusal,
 } from '@sapa/contracts';
 
-/** What the composer says about the reply window, and until when. */
+/**
+ * What the composer says about the reply window, and until when. `unbounded`: a number linked
+ * by QR code (WhatsApp basic) has no window at all, and the composer says so.
+ */
 export type WindowView =
   | { kind: 'none' }
+  | { kind: 'unbounded' }
   | { kind: 'open' | 'human_agent'; endsAt: number | null }
   | { kind: 'closed'; refusal: WindowRefusal };
 

@@ -15,6 +15,8 @@ import { Link } from 'react-router';
 import { PageHeader } from '../shared/PageHeader';
 import { useServices } from './api';
 import classes from './integrations.module.css';
+import { WhatsappTypeSwitch } from './whatsapp-basic/WhatsappTypeSwitch';
+import { useWhatsappType } from './whatsapp-basic/whatsappType';
 
 interface IntegrationCard {
   name: 'whatsapp' | 'whatsappBasic' | 'instagram' | 'messenger' | 'responder' | 'ai';
@@ -34,7 +36,13 @@ const CARDS: readonly IntegrationCard[] = [
     to: '/integration/whatsapp',
     channel: 'whatsapp',
   },
-  { name: 'whatsappBasic', icon: IconBrandWhatsapp, color: 'teal' },
+  {
+    name: 'whatsappBasic',
+    icon: IconBrandWhatsapp,
+    color: 'teal',
+    to: '/integration/whatsapp-basic',
+    channel: 'whatsapp_basic',
+  },
   {
     name: 'instagram',
     icon: IconBrandInstagram,
@@ -82,27 +90,66 @@ function CardBody({ card, status }: { card: IntegrationCard; status: ReactNode }
   );
 }
 
+/** The WhatsApp card of each `settings/whatsapp-type`. */
+const WHATSAPP_CARD = { wabasic: 'whatsappBasic', waba: 'whatsapp' } as const;
+
+/**
+ * Spec §3: the account's WhatsApp type decides which WhatsApp integration it sees; the other
+ * one still shows while the account has channels of it, so nothing connected disappears.
+ */
+function visibleCards(
+  type: keyof typeof WHATSAPP_CARD,
+  connected: ReadonlySet<ChannelType>,
+): IntegrationCard[] {
+  const chosen = CARDS.find((c) => c.name === WHATSAPP_CARD[type]);
+  const rest = CARDS.filter((c) => c !== chosen);
+  return [
+    ...(chosen ? [chosen] : []),
+    ...rest.filter(
+      (c) =>
+        !(c.name === 'whatsapp' || c.name === 'whatsappBasic') ||
+        (c.channel !== undefined && connected.has(c.channel)),
+    ),
+  ];
+}
+
 /** /integration: every integration the product will offer; the ones not built yet say so. */
 export function IntegrationsPage() {
   const { t } = useTranslation('integrations');
   const services = useServices();
+  const { type } = useWhatsappType();
+  const connectedKinds = new Set((services.data ?? []).map((s) => s.channel));
 
   return (
     <div>
       <PageHeader title={t('overview.title')} subtitle={t('overview.subtitle')} />
+      <WhatsappTypeSwitch />
       <SimpleGrid cols={{ base: 1, sm: 2, xl: 3 }} spacing="md">
-        {CARDS.map((card) => {
+        {visibleCards(type, connectedKinds).map((card) => {
           if (card.to) {
-            const connected = services.data?.filter((s) => s.channel === card.channel).length ?? 0;
+            const ofCard = services.data?.filter((s) => s.channel === card.channel) ?? [];
+            const connected = ofCard.length;
+            const attention = ofCard.some((s) => s.health.status === 'needs_attention');
             // WhatsApp counts numbers; a Page or an Instagram account is just "connected".
-            const label = card.channel === 'whatsapp' ? 'connected' : 'connectedChannels';
-            const status = services.isSuccess ? (
-              <Badge color={connected ? 'green' : 'gray'} variant="light">
-                {connected
-                  ? t(`overview.${label}`, { count: connected })
-                  : t('overview.notConnected')}
-              </Badge>
-            ) : null;
+            const label =
+              card.channel === 'whatsapp' || card.channel === 'whatsapp_basic'
+                ? 'connected'
+                : 'connectedChannels';
+            let status = null;
+            if (services.isSuccess && attention)
+              status = (
+                <Badge color="red" variant="light">
+                  {t('health.status.attention')}
+                </Badge>
+              );
+            else if (services.isSuccess)
+              status = (
+                <Badge color={connected ? 'green' : 'gray'} variant="light">
+                  {connected
+                    ? t(`overview.${label}`, { count: connected })
+                    : t('overview.notConnected')}
+                </Badge>
+              );
             return (
               <Card
                 key={card.name}

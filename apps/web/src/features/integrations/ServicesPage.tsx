@@ -7,16 +7,19 @@ import { errorText } from '../shared/forms';
 import { useServices } from './api';
 import { ServiceToggle } from './components/ServiceToggle';
 import { ChannelCard } from './channel/ChannelCard';
+import { WHATSAPP_TYPE_PATH, useWhatsappType } from './whatsapp-basic/whatsappType';
 
 /** /integration/service: every channel of the account, its health, actions and switch. */
 export function ServicesPage() {
   const { t } = useTranslation('integrations');
   const services = useServices();
+  // The account's WhatsApp type decides where "Connect WhatsApp" leads.
+  const { type } = useWhatsappType();
 
   const connect = (
     <Button
       component={Link}
-      to="/integration/whatsapp"
+      to={WHATSAPP_TYPE_PATH[type]}
       leftSection={<IconPlus size={16} />}
       data-testid="services-connect"
     >

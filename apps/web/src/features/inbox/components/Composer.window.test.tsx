@@ -77,4 +77,19 @@ describe('Composer: which reply window applies', () => {
     );
     expect(screen.getByTestId('window-closed-notice').textContent).toContain('template');
   });
+
+  it('a linked number (WhatsApp basic) has no window, and says so where the countdown shows', async () => {
+    renderScreen(
+      <Composer windowClosed={false} onSend={vi.fn()} window={{ kind: 'unbounded' }} now={NOW} />,
+    );
+    const strip = screen.getByTestId('window-strip');
+    expect(strip.getAttribute('data-window')).toBe('unbounded');
+    expect(strip.textContent).toBe('No reply window · reply any time');
+    expect(screen.queryByTestId('window-closed-notice')).toBeNull();
+    expect((screen.getByTestId('composer-input') as HTMLTextAreaElement).disabled).toBe(false);
+    await setLanguage('id');
+    expect(screen.getByTestId('window-strip').textContent).toBe(
+      'Tanpa batas balas · balas kapan saja',
+    );
+  });
 });

@@ -48,11 +48,11 @@ function Probe() {
   return <div data-testid="location">{`${location.pathname}${location.search}`}</div>;
 }
 
-function open(target: string | null) {
+function open(target: string | null, opened = chat) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const ui: ReactElement = (
     <>
-      <Conversation chat={chat} targetMessageId={target} />
+      <Conversation chat={opened} targetMessageId={target} />
       <Probe />
     </>
   );
@@ -265,5 +265,41 @@ describe('Conversation: replies', () => {
       expect(screen.getByTestId('message-list').getAttribute('data-mode')).toBe('live'),
     );
     await waitFor(() => expect(shown()).toContain('41'));
+  });
+});
+
+describe('Conversation: a number linked by QR code (WhatsApp basic)', () => {
+  beforeEach(async () => {
+    await setLanguage('en');
+    get.mockReset();
+    emit.mockReset();
+    server = fakeMessageServer(conversation(5));
+    get.mockImplementation(server.get as typeof api.get);
+    emit.mockImplementation(async (event: string, payload: unknown) => {
+      if (event === CLIENT_EVENTS.newMessageOut) {
+        const body = payload as { text: string; generatedId: string };
+        return makeMessage({ _id: '41', chatId: CHAT_ID, fromMe: true, status: 'queue', ...body });
+      }
+      throw new Error(`unexpected ${event}`);
+    });
+  });
+
+  it('shows no 24-hour window, says so, never asks for one, and sends', async () => {
+    open(null, makeChat({ _id: CHAT_ID, name: 'Budi Santoso', channel: 'whatsapp_basic' }));
+    const strip = await screen.findByTestId('window-strip');
+    expect(strip.getAttribute('data-window')).toBe('unbounded');
+    expect(strip.textContent).toBe('No reply window · reply any time');
+    const input = screen.getByTestId('composer-input');
+    fireEvent.change(input, { target: { value: 'Siap kak' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    await waitFor(() =>
+      expect(emit).toHaveBeenCalledWith(
+        CLIENT_EVENTS.newMessageOut,
+        expect.objectContaining({ text: 'Siap kak' }),
+      ),
+    );
+    expect(emit.mock.calls.some(([event]) => event === CLIENT_EVENTS.getIsUserInitiate)).toBe(
+      false,
+    );
   });
 });

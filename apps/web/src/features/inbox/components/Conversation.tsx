@@ -5,7 +5,7 @@ import { useSearchParams } from 'react-router';
 import { ChatHeaderActions } from '../actions/ChatHeaderActions';
 import { useChatWindow } from '../api';
 import { inboxKeys } from '../cache';
-import { windowEnd, windowView } from '../replyWindow';
+import { windowEnd, windowView, type WindowView } from '../replyWindow';
 import { SendTemplateAction } from '../templates/SendTemplateAction';
 import { useSendMessage } from '../useSendMessage';
 import { Composer, type ComposerInput } from './Composer';
@@ -74,9 +74,10 @@ function ConversationBody({
   // person's reply for 7 days (human agent tag) and then nothing until the customer writes.
   const windowQuery = useChatWindow(chat._id, WINDOW_CHANNELS.has(chat.channel));
   const now = useClock(windowQuery.data);
-  const view = WINDOW_CHANNELS.has(chat.channel)
-    ? windowView(windowQuery.data, chat.channel, now)
-    : ({ kind: 'none' } as const);
+  let view: WindowView = { kind: 'none' };
+  if (WINDOW_CHANNELS.has(chat.channel)) view = windowView(windowQuery.data, chat.channel, now);
+  // A linked number answers any time: the composer says so where the countdown would be.
+  else if (chat.channel === 'whatsapp_basic') view = { kind: 'unbounded' };
   const windowClosed = view.kind === 'closed';
   const queryClient = useQueryClient();
   const end = windowEnd(view);

@@ -231,3 +231,20 @@ describe('MessageBubble: every message type', () => {
     expect(screen.queryAllByTestId('message-reply')).toHaveLength(0);
   });
 });
+
+describe('MessageBubble: a linked number caught up after a reconnect (issue 20)', () => {
+  it('says the message arrived while the number was disconnected, in both languages', async () => {
+    await setLanguage('en');
+    show({ text: 'Kak, masih buka?', channel: 'whatsapp_basic', payload: { caughtUp: true } });
+    expect(screen.getByTestId('message-caught-up').textContent).toBe(
+      'Arrived while the number was disconnected',
+    );
+    await setLanguage('id');
+    expect(screen.getByTestId('message-caught-up').textContent).toBe('Masuk saat nomor terputus');
+  });
+
+  it('a live message says nothing of the kind', () => {
+    show({ text: 'Kak, masih buka?', channel: 'whatsapp_basic', payload: {} });
+    expect(screen.queryByTestId('message-caught-up')).toBeNull();
+  });
+});

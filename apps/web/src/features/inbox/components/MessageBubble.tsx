@@ -122,6 +122,12 @@ export const MessageBubble = memo(function MessageBubble({
         {message.fromMe && first && message.username && (
           <span className={classes.sender}>{message.username}</span>
         )}
+        {message.payload.caughtUp === true && (
+          // A linked number's message that WhatsApp handed over after a reconnect (issue 20).
+          <span className={classes.caughtUp} data-testid="message-caught-up">
+            {t('bubble.caughtUp')}
+          </span>
+        )}
         <MessageContent message={message} />
         <span
           className={classes.meta}

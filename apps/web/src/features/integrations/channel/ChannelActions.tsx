@@ -81,13 +81,16 @@ export function ChannelMenu({ actions }: { actions: ChannelActionsState }) {
         </ActionIcon>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Item
-          leftSection={<IconKey size={14} />}
-          onClick={() => setDialog('edit')}
-          data-testid="channel-edit"
-        >
-          {t('manage.edit.action')}
-        </Menu.Item>
+        {/* A number linked by QR code has no token to edit: its page links it again. */}
+        {service.channel !== 'whatsapp_basic' && (
+          <Menu.Item
+            leftSection={<IconKey size={14} />}
+            onClick={() => setDialog('edit')}
+            data-testid="channel-edit"
+          >
+            {t('manage.edit.action')}
+          </Menu.Item>
+        )}
         {off ? (
           <Menu.Item
             leftSection={<IconPlugConnected size={14} />}

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../lib/format';
 import { ChannelIcon } from '../../inbox/components/ChannelIcon';
 import { ChannelDialogs, ChannelFixButton, ChannelMenu, useChannelActions } from './ChannelActions';
+import { LinkedChannelHealth } from '../whatsapp-basic/LinkedChannelHealth';
 import { ChannelHealth } from './ChannelHealth';
 import { ChannelStatusBadge, channelStatus } from './ChannelStatusBadge';
 
@@ -19,6 +20,7 @@ function idsOf(service: Service, t: (key: string, vars?: Record<string, string>)
   if (service.channel === 'instagram')
     return `${t('pages.list.instagramId', { id: service.instagramAccountId ?? service.externalId })} · ${page}`;
   if (service.channel === 'messenger') return page;
+  if (service.channel === 'whatsapp_basic') return t('wabasic.channelLine');
   return t('manage.externalId', { id: service.externalId });
 }
 
@@ -83,10 +85,14 @@ export function ChannelCard({
           <ChannelMenu actions={actions} />
         </Group>
         <Divider variant="dashed" />
-        <ChannelHealth
-          service={service}
-          fix={status === 'ok' ? undefined : <ChannelFixButton actions={actions} />}
-        />
+        {service.channel === 'whatsapp_basic' && service.state === 'connected' ? (
+          <LinkedChannelHealth service={service} />
+        ) : (
+          <ChannelHealth
+            service={service}
+            fix={status === 'ok' ? undefined : <ChannelFixButton actions={actions} />}
+          />
+        )}
         {extra}
       </Stack>
       <ChannelDialogs actions={actions} />

@@ -1,0 +1,81 @@
+import { Button, Center, List, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Trans, useTranslation } from 'react-i18next';
+import { PageHeader } from '../../shared/PageHeader';
+import { SectionCard } from '../../shared/SectionCard';
+import { errorText } from '../../shared/forms';
+import { useChannelServices } from '../api';
+import { LinkedNumberRow } from './LinkedNumberRow';
+import { LinkNumberForm } from './LinkNumberForm';
+
+function LinkedNumbers() {
+  const { t } = useTranslation('integrations');
+  const list = useChannelServices('whatsapp_basic');
+  if (list.isPending)
+    return (
+      <Center py="lg">
+        <Loader size="sm" />
+      </Center>
+    );
+  if (list.isError)
+    return (
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm" c="red.7">
+          {errorText(list.error)}
+        </Text>
+        <Button size="xs" variant="light" onClick={() => void list.refetch()}>
+          {t('actions.retry')}
+        </Button>
+      </Stack>
+    );
+  if (list.data.length === 0)
+    return (
+      <Text size="sm" c="dimmed" data-testid="wabasic-empty">
+        {t('wabasic.list.empty')}
+      </Text>
+    );
+  return (
+    <Stack gap="sm" data-testid="wabasic-numbers">
+      {list.data.map((service) => (
+        <LinkedNumberRow key={service._id} service={service} />
+      ))}
+    </Stack>
+  );
+}
+
+const GOOD_TO_KNOW = ['phone', 'inactive', 'noWindow', 'noBroadcasts'] as const;
+
+/**
+ * /integration/whatsapp-basic: the numbers linked by QR code with their state (what an admin
+ * comes back for), then linking another one, and what a linked number can and cannot do.
+ */
+export function WhatsappBasicPage() {
+  const { t } = useTranslation('integrations');
+  return (
+    <div>
+      <PageHeader title={t('wabasic.title')} subtitle={t('wabasic.subtitle')} />
+      <Stack gap="md">
+        <SectionCard title={t('wabasic.list.title')} testId="wabasic-numbers-card">
+          <LinkedNumbers />
+        </SectionCard>
+        <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md" style={{ alignItems: 'start' }}>
+          <SectionCard
+            title={t('wabasic.link.title')}
+            description={t('wabasic.link.description')}
+            testId="wabasic-link"
+          >
+            <LinkNumberForm />
+          </SectionCard>
+          <SectionCard title={t('wabasic.goodToKnow.title')} testId="wabasic-good-to-know">
+            <List spacing="sm" size="sm">
+              {GOOD_TO_KNOW.map((key) => (
+                <List.Item key={key}>
+                  <Trans t={t} i18nKey={`wabasic.goodToKnow.${key}`} components={{ b: <b /> }} />
+                </List.Item>
+              ))}
+            </List>
+          </SectionCard>
+        </SimpleGrid>
+      </Stack>
+    </div>
+  );
+}

@@ -1,0 +1,189 @@
+// Issue 20 in a real Chromium: an admin opens /integration/whatsapp-basic and links the business's
+// own number; the sandbox's business phone (apps/sandbox /wa-phone) scans the QR the page shows;
+// a customer writes to that number, the agent answers from the inbox (no 24-hour window), and the
+// phone shows the reply with its ticks. Screenshots of each, laptop and phone, English and
+// Indonesian. The account is one of its own (a paid plan, a balance, no Cloud API number), so the
+// plan's one WhatsApp channel is free for the linked number and the demo account stays as other
+// specs expect it.
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import pg from 'pg';
+import { SANDBOX_URL } from './helpers/sandbox.js';
+import { join } from 'node:path';
+import { fillLogin, SCREENS_DIR, snap, switchLanguage } from './helpers/ui.js';
+import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD, uniqueEmail } from './helpers/users.js';
+
+test.describe.configure({ mode: 'serial' });
+
+const stamp = Date.now().toString().slice(-7);
+/** The business's own WhatsApp number (a fresh phone in the sandbox) and one of its customers. */
+const BUSINESS_PHONE = `62813${stamp}`;
+const CUSTOMER_PHONE = `62857${stamp}`;
+const CUSTOMER_NAME = `Dewi ${stamp.slice(-4)}`;
+const QUESTION = 'Halo kak, kemeja batik ukuran L masih ada?';
+const ANSWER = 'Masih ada kak, mau dikirim hari ini?';
+
+async function sql(text: string, values: unknown[] = []) {
+  const url = process.env.E2E_DATABASE_URL;
+  if (!url) throw new Error('E2E_DATABASE_URL is not set (scripts/e2e.mjs sets it)');
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query(text, values)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+/** A shop of its own: a paid plan, 200,000 in the balance, an admin with the demo password. */
+async function shop(email: string): Promise<void> {
+  await sql(
+    `WITH a AS (INSERT INTO accounts (name) VALUES ('Toko Batik Rina') RETURNING id),
+     s AS (INSERT INTO subscriptions (account_id, product_id, status, billing_period, billing_amount, due_date)
+           SELECT a.id, p.id, 'active', 'monthly', p.price, now() + interval '30 days'
+           FROM a, products p WHERE p.code = 'starter'),
+     u AS (INSERT INTO users (account_id, name, email, phone, password_hash, role, status, email_verified_at, all_chat)
+           SELECT a.id, 'Rina Batik', $1, '81234567891', d.password_hash, 'admin', 'active', now(), true
+           FROM a, users d WHERE d.email = $2),
+     l AS (INSERT INTO balance_ledger (account_id, amount, balance_after, kind, description)
+           SELECT a.id, 200000, 200000, 'adjustment', 'e2e funds' FROM a)
+     SELECT id FROM a`,
+    [email, DEMO_ADMIN_EMAIL],
+  );
+}
+
+/** The sandbox's phone of the business number, as its owner holds it. */
+async function openBusinessPhone(browser: Browser): Promise<Page> {
+  const created = await fetch(`${SANDBOX_URL}/sandbox/wa/phones`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ phone: BUSINESS_PHONE, name: 'Toko Batik Rina' }),
+  });
+  expect(created.ok, await created.text()).toBe(true);
+  const context = await browser.newContext({ viewport: { width: 420, height: 860 } });
+  const phone = await context.newPage();
+  await phone.goto(`${SANDBOX_URL}/wa-phone?phone=${BUSINESS_PHONE}`);
+  return phone;
+}
+
+let admin: Page;
+let phone: Page;
+const email = uniqueEmail('wabasic');
+
+test.beforeAll(async ({ browser, baseURL }) => {
+  await shop(email);
+  const context = await browser.newContext({ baseURL });
+  admin = await context.newPage();
+  await admin.goto('/login');
+  await fillLogin(admin, email, DEMO_PASSWORD);
+  await expect(admin.getByTestId('nav-dashboard')).toBeVisible();
+  phone = await openBusinessPhone(browser);
+});
+
+test.afterAll(async () => {
+  await admin?.context().close();
+  await phone?.context().close();
+});
+
+test('the admin links the number: the phone scans the QR the page shows', async () => {
+  test.setTimeout(120_000);
+  // The default WhatsApp type is 'wabasic': the overview leads to linking, not "Coming soon".
+  await admin.goto('/integration');
+  const card = admin.getByTestId('integration-card-whatsappBasic');
+  await expect(card).toContainText('Not connected');
+  await snap(admin, 'wabasic-overview-en');
+  await card.click();
+  await expect(admin).toHaveURL(/\/integration\/whatsapp-basic$/);
+  await expect(admin.getByTestId('wabasic-empty')).toBeVisible();
+  await snap(admin, 'wabasic-list-empty-en');
+
+  await admin.getByTestId('wabasic-link-name').fill('WhatsApp Toko');
+  await admin.getByTestId('wabasic-link-submit').click();
+  await expect(admin).toHaveURL(/\/integration\/whatsapp-basic\/detail\?channel=/);
+  const qr = admin.getByTestId('wabasic-qr');
+  await expect(qr).toBeVisible({ timeout: 30_000 });
+  await expect(qr.locator('img')).toBeVisible();
+  await expect(admin.getByTestId('wabasic-steps')).toContainText('Linked devices');
+  await snap(admin, 'wabasic-qr-en');
+  await switchLanguage(admin, 'id');
+  await expect(admin.getByTestId('wabasic-steps')).toContainText('Perangkat tertaut');
+  await snap(admin, 'wabasic-qr-id');
+  await switchLanguage(admin, 'en');
+
+  // The phone: Linked devices → Link a device → scan what the page shows right now.
+  await phone.getByTestId('wa-tab-devices').click();
+  await phone.getByTestId('wa-link-open').click();
+  const code = await qr.getAttribute('data-qr');
+  expect(code).toBeTruthy();
+  await phone.getByTestId('wa-link-code').fill(code ?? '');
+  await phone.getByTestId('wa-link-submit').click();
+  await expect(phone.locator('[data-testid="wa-device"][data-connected="true"]')).toHaveCount(1, {
+    timeout: 30_000,
+  });
+
+  // Sapa: connected, with the number and since when.
+  await expect(admin.getByTestId('wabasic-connected')).toBeVisible({ timeout: 30_000 });
+  await expect(admin.getByTestId('wabasic-linked-phone')).toHaveText(`+${BUSINESS_PHONE}`);
+  await expect(admin.getByTestId('wabasic-state')).toHaveAttribute('data-state', 'connected');
+  await snap(admin, 'wabasic-connected-en');
+  await switchLanguage(admin, 'id');
+  await expect(admin.getByTestId('wabasic-state')).toContainText('Terhubung');
+  await snap(admin, 'wabasic-connected-id');
+  await switchLanguage(admin, 'en');
+
+  await admin.getByTestId('wabasic-back').click();
+  const row = admin.getByTestId('wabasic-number').filter({ hasText: 'WhatsApp Toko' });
+  await expect(row.getByTestId('wabasic-state')).toHaveAttribute('data-state', 'connected');
+  await expect(row).toContainText(`+${BUSINESS_PHONE}`);
+  await snap(admin, 'wabasic-list-en');
+});
+
+test('a customer writes, the agent answers, the phone shows the reply with ticks', async () => {
+  test.setTimeout(120_000);
+  // The customer writes to the business number (the sandbox phone plays its customers).
+  await phone.getByTestId('wa-tab-chats').click();
+  await phone.getByTestId('wa-new-chat-number').fill(CUSTOMER_PHONE);
+  await phone.getByTestId('wa-new-chat-name').fill(CUSTOMER_NAME);
+  await phone.getByTestId('wa-new-chat-open').click();
+  await phone.getByTestId('wa-input').fill(QUESTION);
+  await phone.getByTestId('wa-send').click();
+
+  await admin.goto('/chat');
+  // Named as the customer's WhatsApp says, or by the number until it does.
+  const row = admin
+    .getByTestId('chat-list')
+    .getByTestId('chat-row')
+    .filter({ hasText: new RegExp(`${CUSTOMER_NAME}|${CUSTOMER_PHONE.slice(-6)}`) });
+  await expect(row).toBeVisible({ timeout: 30_000 });
+  await row.click();
+  await expect(admin.getByTestId('message-bubble').filter({ hasText: QUESTION })).toBeVisible();
+  // No 24-hour window on a linked number: the composer says so where the countdown would be.
+  const strip = admin.getByTestId('window-strip');
+  await expect(strip).toHaveAttribute('data-window', 'unbounded');
+  await expect(strip).toHaveText('No reply window · reply any time');
+
+  await admin.getByTestId('composer-input').fill(ANSWER);
+  await admin.getByTestId('composer-send').click();
+  const sent = admin
+    .locator('[data-testid="message-bubble"][data-from-me="true"]')
+    .filter({ hasText: ANSWER });
+  await expect(sent).toBeVisible();
+
+  // The phone shows the reply with its ticks: the chat is open there, so the customer reads it
+  // (blue ticks), and Sapa's bubble follows the receipts.
+  const reply = phone
+    .locator('[data-testid="wa-message"][data-from="business"]')
+    .filter({ hasText: ANSWER });
+  await expect(reply).toBeVisible({ timeout: 30_000 });
+  await expect(reply.getByTestId('wa-ticks')).toHaveAttribute('data-status', 'read', {
+    timeout: 30_000,
+  });
+  await expect(sent).toHaveAttribute('data-status', 'read', { timeout: 30_000 });
+  await snap(admin, 'wabasic-chat-en');
+  await phone.screenshot({ path: join(SCREENS_DIR, 'wabasic-phone-reply.png') });
+  await switchLanguage(admin, 'id');
+  await expect(admin.getByTestId('window-strip')).toHaveText(
+    'Tanpa batas balas · balas kapan saja',
+  );
+  await snap(admin, 'wabasic-chat-id');
+  await switchLanguage(admin, 'en');
+});
