@@ -154,6 +154,8 @@ describe('Baileys messages.upsert → session events', () => {
 
   it('append upserts and history sets are caught up, in ONE batch, with the history LID mappings', () => {
     expect(upsertOrigin('append')).toBe('caught_up');
+    expect(upsertOrigin('notify', true)).toBe('caught_up');
+    expect(upsertOrigin('notify', false)).toBe('live');
     const h = fixtures.history;
     const out = messagesToSessionEvents(
       ctx(),

@@ -306,9 +306,13 @@ export function messagesToSessionEvents(
   return out;
 }
 
-/** messages.upsert: `notify` arrived live; `append` is history or the number's own past. */
-export const upsertOrigin = (type: string): 'live' | 'caught_up' =>
-  type === 'notify' ? 'live' : 'caught_up';
+/**
+ * messages.upsert: `notify` arrived live, except while WhatsApp still hands over what came in
+ * while Sapa was away (until `connection.update` says `receivedPendingNotifications`); `append`
+ * is history or the number's own past.
+ */
+export const upsertOrigin = (type: string, offlinePending = false): 'live' | 'caught_up' =>
+  type === 'notify' && !offlinePending ? 'live' : 'caught_up';
 
 export function statusOf(code: number | null | undefined): DeliveryStatus | null {
   switch (code) {

@@ -63,6 +63,9 @@ export class BaileysSession implements ConnectorSession {
   private auth: StoreAuth | null = null;
   private chain: Promise<void> = Promise.resolve();
   private ended = false;
+  private isOpen = false;
+  /** Until WhatsApp has handed over what arrived while Sapa was away (offline delivery). */
+  private offlinePending = true;
   private qrCount = 0;
   private sentIds = new Set<string>();
   private readonly ctx: MapContext;
@@ -93,6 +96,8 @@ export class BaileysSession implements ConnectorSession {
     if (this.sock) throw new Error('This session is already connected; end() it first');
     this.ended = false;
     this.qrCount = 0;
+    this.isOpen = false;
+    this.offlinePending = true;
     this.auth = await loadStoreAuth(this.options.store);
     await this.options.onEvent({ kind: 'connecting' });
     const auth = this.auth;
@@ -112,10 +117,10 @@ export class BaileysSession implements ConnectorSession {
     sock.ev.on('creds.update', () => this.enqueue(() => auth.saveCreds()));
     sock.ev.on('connection.update', (u) => this.enqueue(() => this.onConnection(sock, u)));
     sock.ev.on('messages.upsert', (u) =>
-      this.emitMessages(upsertOrigin(u.type), u.messages as WaMessage[]),
+      this.emitMessages(() => upsertOrigin(u.type, this.offlinePending), u.messages as WaMessage[]),
     );
     sock.ev.on('messaging-history.set', (h) =>
-      this.emitMessages('caught_up', h.messages as WaMessage[], h.lidPnMappings ?? []),
+      this.emitMessages(() => 'caught_up', h.messages as WaMessage[], h.lidPnMappings ?? []),
     );
     sock.ev.on('messages.update', (u) =>
       this.emitNeutral(updatesToEvents(this.ctx, u, new Date())),
@@ -132,13 +137,14 @@ export class BaileysSession implements ConnectorSession {
     );
   }
 
+  /** `origin` is asked in turn, after the connection updates emitted before these messages. */
   private emitMessages(
-    origin: 'live' | 'caught_up',
+    origin: () => 'live' | 'caught_up',
     messages: WaMessage[],
     mappings: BaileysEventMap['lid-mapping.update'][] = [],
   ): void {
     this.enqueue(async () => {
-      for (const event of messagesToSessionEvents(this.ctx, origin, messages, mappings))
+      for (const event of messagesToSessionEvents(this.ctx, origin(), messages, mappings))
         await this.options.onEvent(event);
     });
   }
@@ -161,7 +167,9 @@ export class BaileysSession implements ConnectorSession {
     }
     // A scan linked the device; WhatsApp now closes with 515 and the next socket opens.
     if (u.isNewLogin) await auth.saveCreds(true);
+    if (u.receivedPendingNotifications) this.offlinePending = false;
     if (u.connection === 'open') {
+      this.isOpen = true;
       const me = auth.creds.me;
       const firstLink = auth.firstOpenPending;
       if (firstLink) await auth.saveCreds(false);
@@ -177,6 +185,7 @@ export class BaileysSession implements ConnectorSession {
     }
     if (u.connection === 'close') {
       if (this.sock === sock) this.sock = null;
+      this.isOpen = false;
       const disconnect = (u.lastDisconnect ?? null) as WaDisconnect | null;
       const reason = this.ended
         ? 'connection_closed'
@@ -197,12 +206,13 @@ export class BaileysSession implements ConnectorSession {
     if (!key.id) return undefined;
     const sent = await this.options.sentMessage(key.id);
     if (sent?.type === 'text') return { conversation: sent.text };
-    if (sent?.type === 'media') return { conversation: sent.caption ?? '' };
+    // Media would have to be uploaded again to re-encrypt; WhatsApp then shows the customer
+    // "waiting for this message" rather than a wrong one.
     return undefined;
   }
 
   private connected(): WASocket {
-    if (!this.sock?.user)
+    if (!this.sock || !this.isOpen)
       throw new this.deps.ProviderError(
         {
           code: null,
@@ -258,7 +268,7 @@ export class BaileysSession implements ConnectorSession {
   async send(message: OutboundMessage): Promise<{ providerMessageId: string; timestamp: Date }> {
     const sock = this.connected();
     const content = await this.contentOf(message);
-    const jid = jidOf(message.to);
+    const jid = await this.addressOf(sock, message.to);
     const replyTo = 'replyToProviderId' in message ? message.replyToProviderId : null;
     let quoted: WAMessage | undefined;
     if (replyTo) {
@@ -274,6 +284,17 @@ export class BaileysSession implements ConnectorSession {
     // From here it may have gone out: failures are plain errors (in doubt, never re-sent).
     const sent = await sock.sendMessage(jid, content, { quoted, messageId });
     return { providerMessageId: sent?.key.id ?? messageId, timestamp: new Date() };
+  }
+
+  /**
+   * A phone JID whose customer WhatsApp moved to a LID is sent to by the LID: sends to the
+   * phone JID of such a contact have been dropped silently (Baileys #1718, #2042).
+   */
+  private async addressOf(sock: WASocket, identifier: string): Promise<string> {
+    const jid = jidOf(identifier);
+    if (!jid.endsWith('@s.whatsapp.net')) return jid;
+    const lid = await sock.signalRepository.lidMapping.getLIDForPN(jid).catch(() => null);
+    return lid ?? jid;
   }
 
   private remember(id: string): void {
@@ -314,10 +335,15 @@ export class BaileysSession implements ConnectorSession {
     return { bytes, mimeType: handle.mimetype.split(';')[0]?.trim() || handle.mimetype };
   }
 
+  /**
+   * Unlinks at WhatsApp (the socket then closes with 401: the close is `logged_out`) and clears
+   * the store. Without a connection only the store is cleared: the phone still lists the
+   * device until its owner removes it (WhatsApp drops devices unused for 30 days).
+   */
   async logout(): Promise<void> {
-    this.ended = true;
     try {
-      await this.sock?.logout();
+      if (this.sock && this.isOpen) await this.sock.logout();
+      else await this.end();
     } finally {
       await this.options.store.clear();
       await this.chain;
@@ -326,7 +352,8 @@ export class BaileysSession implements ConnectorSession {
 
   async end(): Promise<void> {
     this.ended = true;
-    this.sock?.end(undefined);
+    // Baileys emits the close before end() resolves; the chain then has handled it.
+    await this.sock?.end(undefined);
     await this.chain;
   }
 }
