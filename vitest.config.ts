@@ -2,6 +2,12 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    projects: ['packages/contracts', 'apps/server', 'apps/web', 'apps/sandbox'],
+    projects: [
+      'packages/contracts',
+      'packages/wabasic-baileys',
+      'apps/server',
+      'apps/web',
+      'apps/sandbox',
+    ],
   },
 });

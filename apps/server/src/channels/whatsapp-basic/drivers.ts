@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import { LocalStorage, type FileStorage } from '../../lib/storage.js';
+import { ProviderError } from '../errors.js';
 import type { Connector } from './connector.js';
 import { SandboxConnector } from './sandbox/driver.js';
 
@@ -12,7 +13,15 @@ import { SandboxConnector } from './sandbox/driver.js';
 export const BAILEYS_PACKAGE = '@sapa/wabasic-baileys';
 
 export interface BaileysDriverModule {
-  createBaileysConnector(options: { log: FastifyBaseLogger; storage: FileStorage }): Connector;
+  /**
+   * `ProviderError` is the server's class: the package is a separate bundle, and the outbox
+   * tells a retryable refusal (not connected) by `instanceof`.
+   */
+  createBaileysConnector(options: {
+    log: FastifyBaseLogger;
+    storage: FileStorage;
+    ProviderError: typeof ProviderError;
+  }): Connector;
 }
 
 /** The configured driver cannot be used; says why and what to do, in one sentence. */
@@ -57,5 +66,5 @@ export async function loadConnector(
     throw new ConnectorUnavailableError(
       `${BAILEYS_PACKAGE} does not export createBaileysConnector; is it the right version?`,
     );
-  return driver.createBaileysConnector({ log, storage });
+  return driver.createBaileysConnector({ log, storage, ProviderError });
 }
