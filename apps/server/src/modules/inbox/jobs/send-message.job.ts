@@ -227,33 +227,38 @@ export async function markSent(
   msg: SendingMessage,
   providerMessageId: string,
 ): Promise<void> {
-  const parked = await deps.db.transaction().execute(async (trx) => {
-    const updated = await trx
-      .updateTable('messages')
-      .set({ provider_message_id: providerMessageId, status: 'sent' })
-      .where('id', '=', msg.id)
-      .where('status', '=', 'queue')
-      .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) === 0) return [];
-    // Statuses Meta delivered before we knew the wamid (they are not ordered) apply now.
-    const pending = await trx
-      .deleteFrom('pending_statuses')
-      .where('channel_id', '=', msg.channel_id)
-      .where('provider_message_id', '=', providerMessageId)
-      .returning(['status', 'error'])
-      .execute();
-    const applied: { status: string; error: unknown }[] = [];
-    for (const p of pending) {
-      const status = p.status as 'sent' | 'delivered' | 'read' | 'failed';
-      const changed = await applyStatus(trx, msg.channel_id, {
-        providerMessageId,
-        status,
-        error: (p.error as ProviderErrorInfo | null) ?? null,
-      });
-      if (changed) applied.push(p);
-    }
-    return applied;
-  });
+  const updated = await deps.db
+    .updateTable('messages')
+    .set({ provider_message_id: providerMessageId, status: 'sent' })
+    .where('id', '=', msg.id)
+    .where('status', '=', 'queue')
+    .executeTakeFirst();
+  // Statuses delivered before we knew the message's id (Meta's are not ordered; a linked phone's
+  // receipt can beat the send's own answer) apply now. Only after the id is committed: ingest
+  // parks a status only while no message has its id, so one parked while this send was in
+  // flight is always found here, and one arriving later finds the message itself.
+  const parked =
+    Number(updated.numUpdatedRows) === 0
+      ? []
+      : await deps.db.transaction().execute(async (trx) => {
+          const pending = await trx
+            .deleteFrom('pending_statuses')
+            .where('channel_id', '=', msg.channel_id)
+            .where('provider_message_id', '=', providerMessageId)
+            .returning(['status', 'error'])
+            .execute();
+          const applied: { status: string; error: unknown }[] = [];
+          for (const p of pending) {
+            const status = p.status as 'sent' | 'delivered' | 'read' | 'failed';
+            const changed = await applyStatus(trx, msg.channel_id, {
+              providerMessageId,
+              status,
+              error: (p.error as ProviderErrorInfo | null) ?? null,
+            });
+            if (changed) applied.push(p);
+          }
+          return applied;
+        });
   const [chat] = await loadChatRows(deps.db, msg.account_id, [msg.chat_id]);
   if (!chat) return;
   deps.events.publish({ type: 'message.status', chat, messageId: String(msg.id), status: 'sent' });

@@ -118,6 +118,13 @@ describe('sending through a linked number', () => {
       status: 'sent',
       provider_message_id: session.sent[0]!.providerMessageId,
     });
+    // The claim is gone once the message left the queue: the table holds only work in flight.
+    const claims = await ctx.deps.db
+      .selectFrom('linked_send_claims')
+      .select('message_id')
+      .where('message_id', '=', Number(res.json()._id))
+      .execute();
+    expect(claims).toEqual([]);
   });
 
   it('sends in order, at least a second apart with jitter, and turns receipts into ticks', async () => {

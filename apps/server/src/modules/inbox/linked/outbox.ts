@@ -188,6 +188,9 @@ export class LinkedOutbox {
     try {
       const sent = await channel.open.send(outgoing, windowFactsOf(deps, msg));
       await markSent(deps, msg, sent.providerMessageId);
+      // The message is no longer queued, so nothing takes it again; a crash before this line
+      // leaves a harmless row.
+      await linkedOutboxRepo.done(deps.db, msg.id);
       return 'sent';
     } catch (err) {
       if (err instanceof ProviderError && err.retryable && attempt < MAX_SEND_ATTEMPTS) {
@@ -200,6 +203,7 @@ export class LinkedOutbox {
       }
       if (err instanceof ProviderError) {
         await failOnRefusal(deps, msg, err);
+        await linkedOutboxRepo.done(deps.db, msg.id);
         return 'failed';
       }
       // Not a classified refusal: the call may have reached WhatsApp. Never sent again.

@@ -54,6 +54,11 @@ export const linkedOutboxRepo = {
       .execute();
   },
 
+  /** The message left the queue (sent or failed): its claim has done its work. */
+  async done(db: Db, messageId: number): Promise<void> {
+    await db.deleteFrom('linked_send_claims').where('message_id', '=', messageId).execute();
+  },
+
   /**
    * Messages still queued whose claim has been 'sending' since before `before`: the process that
    * took them stopped between calling WhatsApp and recording the answer.
