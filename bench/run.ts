@@ -10,6 +10,7 @@ import { runReportsBench } from './reports.js';
 import { runRoutingBench } from './routing.js';
 import { runSheetsBench } from './sheets.js';
 import { runWebBench } from './web.js';
+import { runWabasicBench } from './wabasic.js';
 import { runWebhooksBench } from './webhooks.js';
 
 const benches: Record<string, () => Promise<object>> = {
@@ -22,6 +23,7 @@ const benches: Record<string, () => Promise<object>> = {
   reports: runReportsBench,
   routing: runRoutingBench,
   sheets: runSheetsBench,
+  wabasic: runWabasicBench,
   web: runWebBench,
   webhooks: runWebhooksBench,
 };
