@@ -223,6 +223,8 @@ export interface LinkedSendClaimsTable {
   attempts: Generated<number>;
   claimed_at: Timestamp;
   retry_at: NullableTimestamp;
+  /** Migration 0073: the lease epoch of the process that took the claim (null before it). */
+  epoch: number | null;
 }
 
 /** Migration 0070: an `@lid` customer of a linked number and the phone it maps to. */

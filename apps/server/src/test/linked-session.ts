@@ -9,6 +9,7 @@ import { ProviderError } from '../channels/errors.js';
 import type { ConnectorSession } from '../channels/whatsapp-basic/connector.js';
 import { sealChannelConfig } from '../channels/sealed-config.js';
 import type { TestContext } from './harness.js';
+import { leases, type Lease } from '../modules/whatsapp-basic/lease.js';
 
 /**
  * A stand-in for a linked number's session (the connector port), for the inbox's tests until the
@@ -21,6 +22,7 @@ export class FakeLinkedSession implements ConnectorSession {
   readonly files = new Map<string, FetchedMedia>();
   next: 'ok' | 'retryable' | 'permanent' | 'lost' = 'ok';
   private counter = 0;
+  private readonly prefix = randomUUID().slice(0, 8);
 
   constructor(private readonly now: () => number = () => Date.now()) {}
 
@@ -46,7 +48,8 @@ export class FakeLinkedSession implements ConnectorSession {
         null,
         'recipient_invalid',
       );
-    const providerMessageId = `FAKE-${++this.counter}`;
+    // Unique across sessions: several "processes" send on one number in the lease tests.
+    const providerMessageId = `FAKE-${this.prefix}-${++this.counter}`;
     this.sent.push({ providerMessageId, message, at: this.now() });
     // Reached WhatsApp, then the answer was lost (a timeout, a dropped socket).
     if (outcome === 'lost') throw new Error('socket closed before the ack');
@@ -97,7 +100,35 @@ export async function createLinkedChannel(
       include_groups: opts.includeGroups ?? false,
     })
     .execute();
+  // Its session row (the lease hangs off it), as a linked phone leaves it.
+  await ctx.deps.db
+    .insertInto('wabasic_sessions')
+    .values({ channel_id: id, account_id: accountId, state: 'connected' })
+    .execute();
   return { id };
+}
+
+/**
+ * Takes the number's lease for `owner` as a supervisor would, for a minute (the inbox sends only
+ * under a live lease): an expired one is taken over, with the next epoch.
+ */
+export async function leaseLinked(
+  ctx: TestContext,
+  channelId: string,
+  owner = 'test-process',
+): Promise<Lease> {
+  const lease = await leases.acquire(ctx.deps.db, channelId, owner, 60_000);
+  if (!lease) throw new Error(`the lease of ${channelId} is held by another process`);
+  return lease;
+}
+
+/** Ends the lease now (what a killed owner's lease comes to once it expires). */
+export async function expireLease(ctx: TestContext, channelId: string): Promise<void> {
+  await ctx.deps.db
+    .updateTable('wabasic_leases')
+    .set({ expires_at: new Date(Date.now() - 1_000) })
+    .where('channel_id', '=', channelId)
+    .execute();
 }
 
 /** A customer's text message as a session hands it over. */

@@ -142,6 +142,9 @@ export class SessionRunner {
         this.qrCount = 0;
         const now = this.deps.clock.now();
         const row = await sessionsRepo.byChannel(db, this.channelId);
+        // Linked again after a logout: the incident ends, before the state says connected (a
+        // page that sees 'connected' must not still see "needs attention").
+        await reportHealthy(this.deps, this.channelId);
         await sessionsRepo.update(db, this.channelId, {
           state: 'connected',
           reason: null,
@@ -161,8 +164,6 @@ export class SessionRunner {
           .set({ display_phone_number: event.account.phone })
           .where('id', '=', this.channelId)
           .execute();
-        // Linked again after a logout: the incident ends.
-        await reportHealthy(this.deps, this.channelId);
         return this.publish();
       }
       case 'close':
@@ -216,13 +217,14 @@ export class SessionRunner {
     this.deps.log.warn({ channelId: this.channelId, problem }, 'whatsapp basic: logged out');
     // Logged out, the credentials are worthless: the next link starts from a new QR.
     if (problem === 'logged_out') await clearSession(db, this.channelId);
+    // "Needs attention" first: whoever sees the state logged_out sees the incident too.
+    await reportProblem(this.deps, this.channelId, problem);
     await sessionsRepo.update(db, this.channelId, {
       state: 'logged_out',
       reason: problem,
       qr_sealed: null,
       qr_expires_at: null,
     });
-    await reportProblem(this.deps, this.channelId, problem);
     await this.publish();
     await this.end(true);
   }

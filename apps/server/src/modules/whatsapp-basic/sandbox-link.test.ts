@@ -7,6 +7,7 @@ import type { Deps } from '../../deps.js';
 import { EventBus } from '../../events/bus.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 import { createAccount, createUser, type TestUser } from '../../test/fixtures.js';
+import { fundAccount } from '../../test/fixtures-inbox.js';
 import { attachLinkedSession } from '../inbox/index.js';
 import { leases } from './lease.js';
 import { WabasicSupervisor, type SupervisorOptions } from './supervisor.js';
@@ -44,7 +45,9 @@ const stops: (() => Promise<void>)[] = [];
 
 beforeAll(async () => {
   ctx = await createTestContext({ mediaDir: `/tmp/sapa-test-wabasic-link-${process.pid}` });
-  admin = await createUser(ctx, await createAccount(ctx), { role: 'admin' });
+  const accountId = await createAccount(ctx);
+  await fundAccount(ctx, accountId);
+  admin = await createUser(ctx, accountId, { role: 'admin' });
   sandbox = await sandboxHarness('6281200000088');
   const { db, pool } = createDb(ctx.databaseUrl, 5);
   peer = { ...ctx.deps, db, pool, events: new EventBus() };
@@ -118,10 +121,51 @@ describe('a number linked through the sandbox phone', () => {
 
     // The owner is killed; the other process takes the number over, with no new QR.
     await b.start();
+    const killedAt = await leases.holder(ctx.deps.db, channel);
     await a.abandon();
+    // A was killed in the middle of a send: its claim (its epoch) stays 'sending'.
+    const chat = await ctx.deps.db
+      .selectFrom('chats')
+      .select('id')
+      .where('channel_id', '=', channel)
+      .executeTakeFirstOrThrow();
+    const reply = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/messages',
+      headers: admin.auth,
+      payload: { chatId: chat.id, text: 'Buka sampai jam 9' },
+    });
+    expect(reply.statusCode, reply.body).toBe(201);
+    const replyId = Number(reply.json<{ _id: string }>()._id);
+    await ctx.deps.db
+      .insertInto('linked_send_claims')
+      .values({
+        message_id: replyId,
+        channel_id: channel,
+        state: 'sending',
+        claimed_at: new Date(),
+        epoch: killedAt!.epoch,
+      })
+      .execute();
     await until('B owns it', async () => b.owned().includes(channel));
     await until('connected again', async () => (await status(channel)).state === 'connected');
-    expect(await leases.holder(ctx.deps.db, channel)).toMatchObject({ owner: 'b' });
+    expect(await leases.holder(ctx.deps.db, channel)).toMatchObject({
+      owner: 'b',
+      epoch: killedAt!.epoch + 1,
+    });
+    // B settles A's claim at takeover (not after 90 s): interrupted, never sent a second time.
+    const settled = await until('the claim settled', async () => {
+      const row = await ctx.deps.db
+        .selectFrom('messages')
+        .select(['status', 'error'])
+        .where('id', '=', replyId)
+        .executeTakeFirstOrThrow();
+      return row.status === 'failed' && row;
+    });
+    expect(JSON.stringify(settled.error)).toContain('Sending interrupted');
+    expect(
+      (await sandbox.phone.chat('6281300000001')).filter((m) => m.text === 'Buka sampai jam 9'),
+    ).toEqual([]);
     await sandbox.phone.customerSays('6281300000001', 'Jam berapa tutup?');
     await until('the second message', async () => (await inbound(channel)).length === 2);
     expect((await inbound(channel)).map((m) => m.text)).toEqual([

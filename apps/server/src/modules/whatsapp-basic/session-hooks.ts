@@ -1,6 +1,7 @@
 import type { Deps } from '../../deps.js';
 import type { OutboundMessage } from '../../channels/port.js';
 import type { ConnectorSession, SessionEvent } from '../../channels/whatsapp-basic/connector.js';
+import type { Lease } from './lease.js';
 
 /**
  * The seam between the supervisor (this module: which process runs a session, its state) and
@@ -18,8 +19,10 @@ export interface LinkedSessionHooks {
   detach(): Promise<void>;
 }
 
+/** `lease`: the one the session runs under; the inbox sends only while it holds (its epoch). */
 export type LinkedSessionAttacher = (
   deps: Deps,
   channelId: string,
   session: () => ConnectorSession,
+  lease: Lease,
 ) => Promise<LinkedSessionHooks>;

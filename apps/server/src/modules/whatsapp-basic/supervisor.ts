@@ -141,7 +141,7 @@ export class WabasicSupervisor {
       this.deps,
       lease,
       this.settings,
-      (session) => this.opts.attach(this.deps, lease.channelId, session),
+      (session) => this.opts.attach(this.deps, lease.channelId, session, lease),
       (done, release) => {
         if (this.runners.get(done.channelId) === done) this.runners.delete(done.channelId);
         if (release)

@@ -6,6 +6,7 @@ import {
   FakeLinkedSession,
   createLinkedChannel,
   customerText,
+  leaseLinked,
 } from '../../../test/linked-session.js';
 import { attachLinkedSession, type LinkedAttachment } from './session.js';
 
@@ -20,7 +21,13 @@ beforeAll(async () => {
   accountId = await createAccount(ctx);
   channel = await createLinkedChannel(ctx, accountId);
   session = new FakeLinkedSession();
-  hooks = await attachLinkedSession(ctx.deps, channel.id, () => session, { manual: true });
+  hooks = await attachLinkedSession(
+    ctx.deps,
+    channel.id,
+    () => session,
+    await leaseLinked(ctx, channel.id),
+    { manual: true },
+  );
   await hooks.onEvent({
     kind: 'open',
     account: { phone: '6281100000099', name: 'Toko', lid: null },
@@ -143,9 +150,8 @@ describe('a linked number’s session events enter the inbox', () => {
       ctx.deps,
       withGroups.id,
       () => new FakeLinkedSession(),
-      {
-        manual: true,
-      },
+      await leaseLinked(ctx, withGroups.id),
+      { manual: true },
     );
     // The supervisor passes this to the driver (SessionOptions.includeGroups).
     expect([hooks.includeGroups, other.includeGroups]).toEqual([false, true]);

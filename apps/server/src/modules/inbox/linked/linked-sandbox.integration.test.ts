@@ -5,7 +5,7 @@ import { buildSandbox, loadConfig } from '@sapa/sandbox';
 import { createTestContext, type TestContext } from '../../../test/harness.js';
 import { createAccount, createUser, type TestUser } from '../../../test/fixtures.js';
 import { fundAccount } from '../../../test/fixtures-inbox.js';
-import { createLinkedChannel } from '../../../test/linked-session.js';
+import { createLinkedChannel, expireLease, leaseLinked } from '../../../test/linked-session.js';
 import { LocalStorage } from '../../../lib/storage.js';
 import { SandboxConnector } from '../../../channels/whatsapp-basic/sandbox/driver.js';
 import type { ConnectorSession, SessionEvent } from '../../../channels/whatsapp-basic/connector.js';
@@ -75,7 +75,8 @@ async function own() {
   const events: SessionEvent[] = [];
   let session: ConnectorSession | null = null;
   // Pacing is the outbox tests' business: here it would only make the test wait.
-  const fast = await attachLinkedSession(ctx.deps, channel.id, () => session!, {
+  const lease = await leaseLinked(ctx, channel.id);
+  const fast = await attachLinkedSession(ctx.deps, channel.id, () => session!, lease, {
     pollMs: 50,
     sleep: async () => {},
   });
@@ -101,6 +102,8 @@ async function own() {
 async function release() {
   await running.session.end();
   await running.hooks.detach();
+  // A process that stops hands its lease back; the next one takes it with the next epoch.
+  await expireLease(ctx, channel.id);
 }
 
 const rows = (identifier: string) =>

@@ -8,11 +8,13 @@ import {
   FakeLinkedSession,
   createLinkedChannel,
   customerText,
+  leaseLinked,
 } from '../../../test/linked-session.js';
 import { SessionNotHereError } from '../../../channels/whatsapp-basic/port.js';
 import { replyRefusal } from '../../conversations/index.js';
 import { runFetchMediaJob } from '../jobs/fetch-media.job.js';
 import { runMarkReadJob } from '../jobs/mark-read.job.js';
+import type { Lease } from '../../whatsapp-basic/lease.js';
 import { attachLinkedSession, type LinkedAttachment } from './session.js';
 import { LINKED_IN_DOUBT_AFTER_MS, LINKED_SEND_GAP_MS } from './outbox.js';
 
@@ -21,6 +23,7 @@ let admin: TestUser;
 let channel: { id: string };
 let session: FakeLinkedSession;
 let hooks: LinkedAttachment;
+let lease: Lease;
 let chatId: string;
 /** The outbox's own clock: pacing sleeps advance it instead of waiting. */
 let now = Date.parse('2026-11-26T09:00:00Z');
@@ -33,7 +36,8 @@ beforeAll(async () => {
   admin = await createUser(ctx, accountId, { role: 'admin' });
   channel = await createLinkedChannel(ctx, accountId);
   session = new FakeLinkedSession(() => now);
-  hooks = await attachLinkedSession(ctx.deps, channel.id, () => session, {
+  lease = await leaseLinked(ctx, channel.id);
+  hooks = await attachLinkedSession(ctx.deps, channel.id, () => session, lease, {
     manual: true,
     now: () => now,
     random: () => 0.5,
@@ -199,10 +203,12 @@ describe('sending through a linked number', () => {
     });
   });
 
-  it('never sends a message twice when two owners drain at once (a lease handover)', async () => {
+  it('never sends a message twice when two drains run at once', async () => {
     const ids: string[] = [];
     for (const text of ['a', 'b', 'c', 'd']) ids.push((await send({ chatId, text })).json()._id);
-    const other = await attachLinkedSession(ctx.deps, channel.id, () => session, {
+    // Two outboxes under one lease: the claim alone keeps each message to one send (a lease
+    // handover, where the old owner is fenced out as well, is linked-fence.test.ts's).
+    const other = await attachLinkedSession(ctx.deps, channel.id, () => session, lease, {
       manual: true,
       now: () => now,
       sleep: async () => {},
@@ -230,7 +236,8 @@ describe('sending through a linked number', () => {
     expect(session.sent).toHaveLength(1);
     expect(await statusOf(id)).toBe('failed');
 
-    // The other crash: a process claimed a message and died before WhatsApp answered.
+    // The other crash: a process claimed a message and died before WhatsApp answered (a claim
+    // with no epoch, as before migration 0073: only its age puts it in doubt).
     const id2 = (await send({ chatId, text: 'terputus' })).json()._id as string;
     await ctx.deps.db
       .insertInto('linked_send_claims')
@@ -290,9 +297,13 @@ describe('sending through a linked number', () => {
   it('a process without the session neither sends nor gives up a file', async () => {
     const notHere = await createLinkedChannel(ctx, admin.accountId);
     // Events can be stored here, but the session is not open in this process.
-    const here = await attachLinkedSession(ctx.deps, notHere.id, () => new FakeLinkedSession(), {
-      manual: true,
-    });
+    const here = await attachLinkedSession(
+      ctx.deps,
+      notHere.id,
+      () => new FakeLinkedSession(),
+      await leaseLinked(ctx, notHere.id),
+      { manual: true },
+    );
     await here.onEvent({
       kind: 'events',
       origin: 'live',

@@ -10,7 +10,7 @@ import {
   windowFactsOf,
 } from '../jobs/send-message.job.js';
 import { giveUpMedia, storeInboundMedia } from '../jobs/fetch-media.job.js';
-import { linkedOutboxRepo } from './repo.js';
+import { linkedOutboxRepo, type SendFence } from './repo.js';
 
 /**
  * The pace of one linked number: at least a second between two sends, plus up to a second of
@@ -23,7 +23,8 @@ export const LINKED_SEND_JITTER_MS = 1_000;
 export const LINKED_POLL_MS = 1_000;
 /**
  * A claim still 'sending' after this long belongs to a process that stopped mid-send (a send
- * call gives up well before): the message is declared in doubt, never sent again.
+ * call gives up well before): the message is declared in doubt, never sent again. Claims of an
+ * older lease epoch are settled at once instead; this is the backstop for the rest.
  */
 export const LINKED_IN_DOUBT_AFTER_MS = 90_000;
 const MEDIA_ATTEMPTS = 6;
@@ -83,6 +84,7 @@ export class LinkedOutbox {
   constructor(
     private readonly deps: Deps,
     readonly channelId: string,
+    private readonly fence: SendFence,
     options: Partial<OutboxOptions> = {},
   ) {
     this.options = {
@@ -103,6 +105,8 @@ export class LinkedOutbox {
     if (this.options.manual) return;
     this.timer = setInterval(() => this.wake(), this.options.pollMs);
     this.timer.unref();
+    // A new owner settles the claims its predecessor left at once, connected or not.
+    this.wake();
   }
 
   /** The session connected (sends go out) or closed (they wait, queued). */
@@ -142,7 +146,10 @@ export class LinkedOutbox {
     } while (this.again && !this.stopped);
   }
 
-  /** One pass: in-doubt claims, then queued messages in order (paced), then inbound files. */
+  /**
+   * One pass: in-doubt claims (an older epoch's at once), then queued messages in order (paced),
+   * then inbound files.
+   */
   async drainOnce(): Promise<DrainResult> {
     const result: DrainResult = {
       sent: 0,
@@ -154,7 +161,8 @@ export class LinkedOutbox {
     };
     const { db } = this.deps;
     const before = new Date(this.options.now() - LINKED_IN_DOUBT_AFTER_MS);
-    for (const id of await linkedOutboxRepo.inDoubt(db, this.channelId, before)) {
+    const epoch = this.fence.epoch;
+    for (const id of await linkedOutboxRepo.inDoubt(db, this.channelId, epoch, before)) {
       const prepared = await prepareSend(this.deps, id);
       if (prepared) await fail(this.deps, prepared.msg, IN_DOUBT);
       result.inDoubt++;
@@ -164,6 +172,7 @@ export class LinkedOutbox {
     for (const id of ids) {
       if (!this.open || this.stopped) break;
       const outcome = await this.sendOne(id);
+      if (outcome === 'fenced') return result;
       if (outcome) result[outcome]++;
       if (outcome === 'retried') break;
     }
@@ -176,14 +185,26 @@ export class LinkedOutbox {
     return result;
   }
 
-  private async sendOne(id: string): Promise<'sent' | 'failed' | 'retried' | null> {
+  /**
+   * 'fenced': this process no longer holds the number's lease, so it stops sending (the
+   * supervisor closes the session at its next renewal; the new owner takes the queue).
+   */
+  private async sendOne(id: string): Promise<'sent' | 'failed' | 'retried' | 'fenced' | null> {
     const { deps } = this;
     await this.pace();
-    const attempt = await linkedOutboxRepo.claim(deps.db, this.channelId, id, this.nowDate());
-    if (attempt === null) return null;
+    const now = this.nowDate();
+    const attempt = await linkedOutboxRepo.claim(deps.db, this.channelId, id, now, this.fence);
+    if (attempt === null) return (await this.holdsLease()) ? null : 'fenced';
     const prepared = await prepareSend(deps, id);
     if (!prepared) return 'failed';
     const { msg, channel, outgoing } = prepared;
+    // The lease may have moved since the claim (a pause, a slow query): nothing went out yet,
+    // so the claim goes back for the new owner. If the new owner settled it first as
+    // interrupted, it stays so; either way it is sent at most once.
+    if (!(await this.holdsLease())) {
+      await linkedOutboxRepo.release(deps.db, msg.id, now);
+      return 'fenced';
+    }
     this.lastSendAt = this.options.now();
     try {
       const sent = await channel.open.send(outgoing, windowFactsOf(deps, msg));
@@ -234,6 +255,16 @@ export class LinkedOutbox {
       await linkedOutboxRepo.readDone(db, read.chat_id, read.provider_message_id);
     }
     return told;
+  }
+
+  private async holdsLease(): Promise<boolean> {
+    const held = await linkedOutboxRepo.holds(this.deps.db, this.channelId, this.fence);
+    if (!held)
+      this.deps.log.warn(
+        { channelId: this.channelId, epoch: this.fence.epoch },
+        'linked outbox: lease lost, not sending',
+      );
+    return held;
   }
 
   /** Waits until the number's next send is due (the gap plus jitter since the last one). */

@@ -2,7 +2,17 @@ import { sql } from 'kysely';
 import type { Db } from '../../../db/database.js';
 
 /**
- * The statements of a linked number's outbox (migration 0070): its queued messages in order, and
+ * Who may send for a linked number: the process holding its lease (whatsapp-basic's
+ * `wabasic_leases`), by owner name and epoch. A structural copy of that module's `Lease`, so
+ * the inbox does not reach into it.
+ */
+export interface SendFence {
+  owner: string;
+  epoch: number;
+}
+
+/**
+ * The statements of a linked number's outbox (migrations 0070, 0073): its queued messages in order, and
  * the claim that makes each one go out at most once.
  */
 export const linkedOutboxRepo = {
@@ -28,20 +38,47 @@ export const linkedOutboxRepo = {
 
   /**
    * Takes the message to send: one statement, so two drains (or two processes during a lease
-   * handover) never both get it. A claim left 'sending' is never taken again. The attempt number
-   * when taken, else null.
+   * handover) never both get it. A claim left 'sending' is never taken again. Fenced by the
+   * lease: the claim is taken only while `fence` (this process's owner name and epoch) still
+   * holds the number's live lease, and it records the epoch. `FOR SHARE` on the lease row makes
+   * a takeover wait for a claim in flight, so the new owner sees every claim of the old epoch.
+   * The attempt number when taken, else null.
    */
-  async claim(db: Db, channelId: string, messageId: string, now: Date): Promise<number | null> {
+  async claim(
+    db: Db,
+    channelId: string,
+    messageId: string,
+    now: Date,
+    fence: SendFence,
+  ): Promise<number | null> {
     const row = await sql<{ attempts: number }>`
-      INSERT INTO linked_send_claims AS c (message_id, channel_id, state, attempts, claimed_at)
-      SELECT m.id, m.channel_id, 'sending', 1, ${now}
-      FROM messages m WHERE m.id = ${Number(messageId)} AND m.channel_id = ${channelId}
-        AND m.status = 'queue'
+      INSERT INTO linked_send_claims AS c
+        (message_id, channel_id, state, attempts, claimed_at, epoch)
+      SELECT m.id, m.channel_id, 'sending', 1, ${now}, l.epoch
+      FROM messages m
+      JOIN wabasic_leases l ON l.channel_id = m.channel_id AND l.owner = ${fence.owner}
+        AND l.epoch = ${fence.epoch} AND l.expires_at > now()
+      WHERE m.id = ${Number(messageId)} AND m.channel_id = ${channelId} AND m.status = 'queue'
+      FOR SHARE OF l
       ON CONFLICT (message_id) DO UPDATE
-        SET state = 'sending', attempts = c.attempts + 1, claimed_at = ${now}, retry_at = NULL
+        SET state = 'sending', attempts = c.attempts + 1, claimed_at = ${now}, retry_at = NULL,
+            epoch = EXCLUDED.epoch
         WHERE c.state = 'retry' AND c.retry_at <= ${now}
       RETURNING c.attempts`.execute(db);
     return row.rows[0]?.attempts ?? null;
+  },
+
+  /** Whether `fence` still holds the number's live lease (checked right before each send). */
+  async holds(db: Db, channelId: string, fence: SendFence): Promise<boolean> {
+    const row = await db
+      .selectFrom('wabasic_leases')
+      .select('epoch')
+      .where('channel_id', '=', channelId)
+      .where('owner', '=', fence.owner)
+      .where('epoch', '=', fence.epoch)
+      .where(sql<boolean>`expires_at > now()`)
+      .executeTakeFirst();
+    return row !== undefined;
   },
 
   /** The attempt surely sent nothing: the message may be taken again from `retryAt`. */
@@ -60,17 +97,19 @@ export const linkedOutboxRepo = {
   },
 
   /**
-   * Messages still queued whose claim has been 'sending' since before `before`: the process that
-   * took them stopped between calling WhatsApp and recording the answer.
+   * Messages still queued whose claim is 'sending' but whose sender is gone: claimed under an
+   * older lease epoch than `epoch` (the process that took them lost the number; at once), or
+   * 'sending' since before `before` (it stopped between calling WhatsApp and recording the
+   * answer; also claims from before epochs were recorded).
    */
-  async inDoubt(db: Db, channelId: string, before: Date): Promise<string[]> {
+  async inDoubt(db: Db, channelId: string, epoch: number, before: Date): Promise<string[]> {
     const rows = await db
       .selectFrom('linked_send_claims as c')
       .innerJoin('messages as m', 'm.id', 'c.message_id')
       .select(sql<string>`m.id::text`.as('id'))
       .where('c.channel_id', '=', channelId)
       .where('c.state', '=', 'sending')
-      .where('c.claimed_at', '<', before)
+      .where((eb) => eb.or([eb('c.epoch', '<', epoch), eb('c.claimed_at', '<', before)]))
       .where('m.status', '=', 'queue')
       .orderBy('m.id')
       .execute();

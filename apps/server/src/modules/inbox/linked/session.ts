@@ -5,6 +5,7 @@ import { outgoingOf } from '../jobs/send-message.job.js';
 import { ingestSessionEvents, loadLinkedChannel, type LinkedChannel } from './events.js';
 import { recordIdentity } from './identities.js';
 import { LinkedOutbox, type OutboxOptions } from './outbox.js';
+import type { SendFence } from './repo.js';
 
 /** How long the channel's settings (its id on events, whether groups are on) are reused. */
 const CHANNEL_TTL_MS = 30_000;
@@ -27,17 +28,19 @@ export interface LinkedAttachment {
  * Ties one owned session to the inbox: its events go to ingest, its number's queued messages go
  * out through it (paced, each at most once), and the whatsapp_basic port finds it for read
  * receipts and files while it is open. `session` is a getter because the supervisor creates the
- * session with these hooks: it is read only once the session reports being open. Throws when
- * the channel is not a linked number's.
+ * session with these hooks: it is read only once the session reports being open. `fence` is the
+ * lease the session runs under: sends are claimed and made only while it holds. Throws when the
+ * channel is not a linked number's.
  */
 export async function attachLinkedSession(
   deps: Deps,
   channelId: string,
   session: () => ConnectorSession,
+  fence: SendFence,
   options: Partial<OutboxOptions> = {},
 ): Promise<LinkedAttachment> {
   const first = await loadLinkedChannel(deps, channelId);
-  const outbox = new LinkedOutbox(deps, channelId, options);
+  const outbox = new LinkedOutbox(deps, channelId, fence, options);
   outbox.start();
   let channel: { value: LinkedChannel; until: number } | null = {
     value: first,
