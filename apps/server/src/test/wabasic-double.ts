@@ -51,6 +51,7 @@ export class DoubleSession implements ConnectorSession {
   private started = false;
   private ended = false;
   loggedOut = false;
+  loggedOutLive = false;
   readonly pairingRequests: string[] = [];
 
   constructor(
@@ -127,6 +128,8 @@ export class DoubleSession implements ConnectorSession {
 
   async logout(): Promise<void> {
     this.loggedOut = true;
+    // WhatsApp hears a logout only over a live connection.
+    this.loggedOutLive = this.isLive;
     await this.options.store.clear();
     this.stop();
   }

@@ -37,6 +37,8 @@ export interface ContractPhone {
   chat(customer: string): Promise<Array<{ id: string; fromMe: boolean; text: string | null }>>;
   /** "Linked devices" → log out, on the phone. */
   logOutDevice(): Promise<void>;
+  /** The phone's "Linked devices" list (ids). */
+  devices(): Promise<string[]>;
 }
 
 /** A session store in memory, counting writes (the server's is sealed in PostgreSQL). */

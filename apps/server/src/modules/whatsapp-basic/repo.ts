@@ -71,17 +71,35 @@ export const sessionsRepo = {
     return (await view(db).where('s.channel_id', '=', channelId).executeTakeFirst()) ?? null;
   },
 
-  /** Sessions that should run: wanted state, channel live and not disconnected. */
+  /**
+   * Sessions that should run: wanted state, channel live and not disconnected; and any whose
+   * unlink waits with credentials (whatever its state): a process must connect to log it out.
+   */
   async wanted(db: Db): Promise<{ channel_id: string }[]> {
     return db
       .selectFrom('wabasic_sessions as s')
       .innerJoin('channels as c', 'c.id', 's.channel_id')
       .select('s.channel_id')
-      .where('s.state', 'in', WANTED_STATES)
       .where('c.deleted_at', 'is', null)
-      .where('c.disconnected_at', 'is', null)
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('s.state', 'in', WANTED_STATES), eb('c.disconnected_at', 'is', null)]),
+          eb.and([eb('s.command', '=', 'logout'), eb('s.creds_sealed', 'is not', null)]),
+        ]),
+      )
       .orderBy('s.channel_id')
       .execute();
+  },
+
+  /** Whether the session holds credentials (a device WhatsApp knows, to log out). */
+  async hasCreds(db: Db, channelId: string): Promise<boolean> {
+    const row = await db
+      .selectFrom('wabasic_sessions')
+      .select('channel_id')
+      .where('channel_id', '=', channelId)
+      .where('creds_sealed', 'is not', null)
+      .executeTakeFirst();
+    return row !== undefined;
   },
 
   async insert(db: Db, channelId: string, accountId: string, state: WabasicStateDb) {

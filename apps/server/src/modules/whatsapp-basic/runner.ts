@@ -20,6 +20,8 @@ export interface RunnerSettings {
 
 /** Closes that end the link for good: retrying would only loop (and risk the number). */
 const FINAL: ReadonlySet<CloseReason> = new Set(['logged_out', 'forbidden']);
+/** Connections tried for a logout asked while not connected, before forgetting it anyway. */
+const UNLINK_TRIES = 3;
 
 /** Reconnect delay after `attempt` failed tries: doubling, capped, ±20 % so numbers spread out. */
 export function backoffMs(attempt: number, b: RunnerSettings['backoff'], rnd = Math.random()) {
@@ -41,6 +43,15 @@ export class SessionRunner {
   private retry: NodeJS.Timeout | null = null;
   private stopped = false;
   private unlinking = false;
+  /** The session reported open (connected to WhatsApp) and has not closed since. */
+  private isOpen = false;
+  /**
+   * Unlink asked while not connected: WhatsApp hears a logout only over a connection, so the
+   * session connects with the stored credentials and logs out the moment it is open.
+   */
+  private unlinkOnOpen = false;
+  /** Failed tries to connect for that logout (then the session is forgotten regardless). */
+  private unlinkTries = 0;
 
   constructor(
     private readonly deps: Deps,
@@ -59,13 +70,17 @@ export class SessionRunner {
   }
 
   async begin(): Promise<void> {
-    const row = await sessionsRepo.byChannel(this.deps.db, this.channelId);
-    if (!row || row.command === 'logout') {
-      // Unlinked while nobody ran it: forget the session (the phone drops the device itself
-      // once it sees it gone) rather than connect just to log out.
-      if (row) await this.finishUnlink();
-      this.finish(true);
-      return;
+    const { db } = this.deps;
+    const row = await sessionsRepo.byChannel(db, this.channelId);
+    if (!row) return this.finish(true);
+    if (row.command === 'logout') {
+      // Unlinked while nobody ran it. Without credentials there is no device to log out;
+      // with them the phone would list the device for good: connect, then log out.
+      if (!(await sessionsRepo.hasCreds(db, this.channelId))) {
+        await this.finishUnlink();
+        return this.finish(true);
+      }
+      this.unlinkOnOpen = true;
     }
     this.qrCount = row.qr_rotation;
     this.hooks = await this.attach(() => {
@@ -101,6 +116,18 @@ export class SessionRunner {
   private async handle(session: ConnectorSession, event: SessionEvent): Promise<void> {
     // Events of a session this runner already left behind (closed, replaced) change nothing.
     if (session !== this.session || this.stopped) return;
+    if (this.unlinkOnOpen && event.kind === 'open') {
+      // Connected only to log out: not 'connected', no sends. Not awaited here: the driver
+      // answers the logout on the chain that is waiting for this handler.
+      this.isOpen = true;
+      setImmediate(() => void this.unlink().catch((err) => this.fail(err)));
+      return;
+    }
+    if (this.unlinkOnOpen && event.kind === 'qr') {
+      // The stored credentials no longer work: nothing is linked to log out.
+      setImmediate(() => void this.forgetUnlinked().catch((err) => this.fail(err)));
+      return;
+    }
     // The inbox hears a close before anything reacts to it (a reconnect, a detach).
     if (event.kind === 'close') await this.hooks?.onEvent(event);
     try {
@@ -138,6 +165,7 @@ export class SessionRunner {
         return;
       }
       case 'open': {
+        this.isOpen = true;
         this.attempts = 0;
         this.qrCount = 0;
         const now = this.deps.clock.now();
@@ -175,7 +203,14 @@ export class SessionRunner {
 
   private async closed(reason: CloseReason, detail: string | null): Promise<void> {
     this.session = null;
+    this.isOpen = false;
     if (this.unlinking) return;
+    if (this.unlinkOnOpen) {
+      // Logged out already at WhatsApp, or it cannot be reached after a few tries: forget
+      // the session anyway (the admin asked; the phone may list the device until it is removed).
+      this.unlinkTries += 1;
+      if (FINAL.has(reason) || this.unlinkTries >= UNLINK_TRIES) return this.forgetUnlinked();
+    }
     if (FINAL.has(reason))
       return this.loggedOut(reason === 'forbidden' ? 'forbidden' : 'logged_out');
     // After the first scan WhatsApp closes once so the client reconnects with its new
@@ -243,9 +278,24 @@ export class SessionRunner {
     await this.end(true);
   }
 
-  /** The admin asked to unlink (the `logout` command): log the device out at WhatsApp. */
+  /**
+   * The admin asked to unlink (the `logout` command): log the device out at WhatsApp, over the
+   * open connection, or over one opened for it when it is not connected right now.
+   */
   async unlink(): Promise<void> {
     if (this.stopped || this.unlinking) return;
+    if (!this.isOpen) {
+      if (!(await sessionsRepo.hasCreds(this.deps.db, this.channelId)))
+        return this.forgetUnlinked();
+      if (this.unlinkOnOpen) return;
+      this.unlinkOnOpen = true;
+      // Waiting out a reconnect backoff: connect now instead.
+      if (this.retry) {
+        clearTimeout(this.retry);
+        this.reconnectIn(0);
+      }
+      return;
+    }
     this.unlinking = true;
     const session = this.session;
     this.session = null;
@@ -255,6 +305,17 @@ export class SessionRunner {
       // Not connected right now: the phone will drop the device when it next looks.
       this.deps.log.info({ err, channelId: this.channelId }, 'whatsapp basic: logout not sent');
     }
+    await this.finishUnlink();
+    await this.end(true);
+  }
+
+  /** Unlinked with no device to log out (none linked, or its credentials stopped working). */
+  private async forgetUnlinked(): Promise<void> {
+    if (this.stopped || this.unlinking) return;
+    this.unlinking = true;
+    const session = this.session;
+    this.session = null;
+    await session?.end().catch(() => undefined);
     await this.finishUnlink();
     await this.end(true);
   }

@@ -79,22 +79,51 @@ async function inbound(channel: string) {
     .execute();
 }
 
+const supervisors: WabasicSupervisor[] = [];
+const supervisor = (deps: Deps, owner: string) => {
+  const made = new WabasicSupervisor(deps, {
+    ...FAST,
+    connector: sandbox.connector,
+    attach: attachLinkedSession,
+    owner,
+    listenUrl: ctx.databaseUrl,
+  });
+  supervisors.push(made);
+  stops.push(() => made.stop());
+  return made;
+};
+
+/** Links a new channel through the sandbox phone; `owner` must be running. */
+async function linkByQr(name: string): Promise<string> {
+  const linked = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/users/light/link',
+    headers: admin.auth,
+    payload: { name },
+  });
+  expect(linked.statusCode, linked.body).toBe(200);
+  const channel = linked.json<WabasicStatus>().channel!;
+  const qr = await until('a QR', async () => {
+    const q = await get<WabasicQr>(`/api/users/light/qrcode?channel=${channel}`);
+    return q.qr;
+  });
+  await sandbox.phone.scan(qr);
+  await until('connected', async () => (await status(channel)).state === 'connected');
+  return channel;
+}
+
+const unlink = (channel: string) =>
+  ctx.app.inject({
+    method: 'POST',
+    url: '/api/users/light/unlink',
+    headers: admin.auth,
+    payload: { channel },
+  });
+
 describe('a number linked through the sandbox phone', () => {
   it('links by QR, takes messages, survives a killed owner, and is told when the phone logs out', async () => {
-    const supervisor = (deps: Deps, owner: string) =>
-      new WabasicSupervisor(deps, {
-        ...FAST,
-        connector: sandbox.connector,
-        attach: attachLinkedSession,
-        owner,
-        listenUrl: ctx.databaseUrl,
-      });
     const a = supervisor(ctx.deps, 'a');
     const b = supervisor(peer, 'b');
-    stops.push(
-      () => a.stop(),
-      () => b.stop(),
-    );
     await a.start();
 
     const linked = await ctx.app.inject({
@@ -184,5 +213,35 @@ describe('a number linked through the sandbox phone', () => {
       .where('to_address', '=', admin.email)
       .execute();
     expect(mails.map((m) => m.template)).toContain('wabasic_logged_out');
+  });
+
+  it('unlinks from any process: the owner logs out, and with no owner one connects to log out', async () => {
+    await ctx.deps.db
+      .insertInto('settings')
+      .values({ account_id: admin.accountId, key: 'bo.wabaChannelLimit', value: '5' })
+      .onConflict((oc) => oc.columns(['account_id', 'key']).doUpdateSet({ value: '5' }))
+      .execute();
+    // One process (B) runs sessions; the request is served here, where nothing runs.
+    for (const running of supervisors) await running.stop();
+    const b = supervisor(peer, 'b-unlink');
+    await b.start();
+    const first = await linkByQr('Dipegang B');
+    expect(b.owned()).toEqual([first]);
+    expect(await sandbox.phone.devices()).toHaveLength(1);
+    const res = await unlink(first);
+    expect([res.statusCode, res.json<WabasicStatus>().state]).toEqual([200, 'unlinked']);
+    expect(await sandbox.phone.devices()).toEqual([]);
+
+    // Linked again, then every process stops: nobody owns it when the admin unlinks.
+    const second = await linkByQr('Tanpa pemilik');
+    expect(await sandbox.phone.devices()).toHaveLength(1);
+    await b.stop();
+    await until('no owner', async () => (await leases.holder(ctx.deps.db, second)) === null);
+    const pending = unlink(second);
+    const c = supervisor(ctx.deps, 'c-unlink');
+    await c.start();
+    const res2 = await pending;
+    expect([res2.statusCode, res2.json<WabasicStatus>().state]).toEqual([200, 'unlinked']);
+    expect(await sandbox.phone.devices()).toEqual([]);
   });
 });

@@ -175,8 +175,9 @@ export class WabasicService {
     const row = await this.find(accountId, body.channel);
     if (!row) throw notFound('WhatsApp basic channel not found');
     if (row.state === 'unlinked') return presentStatus(row);
-    if (!WANTED_STATES.includes(row.state)) {
-      // Nothing runs it (QR expired, logged out): forget it here.
+    const hasDevice = await sessionsRepo.hasCreds(db, row.channel_id);
+    if (!WANTED_STATES.includes(row.state) && !hasDevice) {
+      // Nothing runs it and no device to log out (QR expired, logged out): forget it here.
       await clearSession(db, row.channel_id);
       await sessionsRepo.update(db, row.channel_id, {
         state: 'unlinked',
@@ -191,7 +192,8 @@ export class WabasicService {
       await publishState(this.deps, row.channel_id);
       return presentStatus(await sessionsRepo.byChannel(db, row.channel_id));
     }
-    // The owner (or whoever takes the session next) logs out; wait a little for it.
+    // The owner logs out, connecting first if it is not connected; with no owner (a session
+    // not running, a disconnected channel), a supervisor takes it to do so. Wait a little.
     await sessionsRepo.update(db, row.channel_id, { command: 'logout' });
     await nudgeSupervisors(this.deps, row.channel_id);
     const deadline = Date.now() + ANSWER_WAIT_MS;

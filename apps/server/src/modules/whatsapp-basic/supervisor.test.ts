@@ -242,4 +242,41 @@ describe('linking a number through the supervisor', () => {
     expect(keys).toEqual([]);
     expect(inbox.detached).toContain(channel);
   });
+
+  it('unlinks a number nobody runs: a process connects with the stored credentials to log out', async () => {
+    const channel = await linkNew('Unlinked while stopped');
+    await until('QR', async () => phone.live(channel));
+    await phone.live(channel)!.scan('6281200000009');
+    await until('connected', async () => (await stateOf(channel)) === 'connected');
+    // Every process stops: the session is still linked, and nobody holds its lease.
+    await supervisor.stop();
+    expect(phone.live(channel)).toBeUndefined();
+    await until('no owner', async () => (await leases.holder(ctx.deps.db, channel)) === null);
+    const opened = phone.opened(channel).length;
+
+    const unlinking = post('/api/users/light/unlink', { channel });
+    supervisor = new WabasicSupervisor(ctx.deps, {
+      ...FAST,
+      connector: phone,
+      attach: inbox.attach,
+      owner: 'process-b',
+      listenUrl: ctx.databaseUrl,
+    });
+    await supervisor.start();
+    const res = await unlinking;
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<WabasicStatus>().state).toBe('unlinked');
+    // One new connection, logged out while it was live: WhatsApp dropped the device.
+    const sessions = phone.opened(channel).slice(opened);
+    expect(sessions.map((s) => [s.loggedOut, s.loggedOutLive])).toEqual([[true, true]]);
+    const creds = await ctx.deps.db
+      .selectFrom('wabasic_sessions')
+      .select(['creds_sealed', 'command'])
+      .where('channel_id', '=', channel)
+      .executeTakeFirstOrThrow();
+    expect(creds).toEqual({ creds_sealed: null, command: null });
+    await until('let go', async () => (await leases.holder(ctx.deps.db, channel)) === null);
+    // It never showed as connected on the way: the page went from connected to unlinked.
+    expect(await stateOf(channel)).toBe('unlinked');
+  });
 });

@@ -61,6 +61,12 @@ export async function sandboxHarness(phoneNumber = '6281200000077'): Promise<Con
           text: m.text,
         }));
       },
+      devices: async () => {
+        const phone = (await call('GET', `/sandbox/wa/phones/${phoneNumber}`)) as {
+          devices: Array<{ id: string }>;
+        };
+        return phone.devices.map((d) => d.id);
+      },
       logOutDevice: async () => {
         const phone = (await call('GET', `/sandbox/wa/phones/${phoneNumber}`)) as {
           devices: Array<{ id: string }>;
