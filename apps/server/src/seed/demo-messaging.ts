@@ -95,6 +95,9 @@ const CONVERSATIONS: DemoConversation[] = [
   },
 ];
 
+/** WhatsApp numbers the demo account may have: its Cloud API number and one linked by QR. */
+export const DEMO_WHATSAPP_LIMIT = '2';
+
 /**
  * The demo account's WhatsApp channel on the local sandbox, and a few conversations so the inbox
  * is not empty on first sign-in. Idempotent: skipped once the channel exists.
@@ -116,6 +119,14 @@ export async function seedDemoMessaging(deps: Deps): Promise<void> {
       .where('account_id', '=', accountId)
       .executeTakeFirst();
     if (exists) return;
+    // The Cloud API number below takes the plan's one WhatsApp slot, which WhatsApp basic shares:
+    // one more, so the sandbox's business phone can be linked on first start. An operator's own
+    // setting wins.
+    await trx
+      .insertInto('settings')
+      .values({ account_id: accountId, key: 'bo.wabaChannelLimit', value: DEMO_WHATSAPP_LIMIT })
+      .onConflict((oc) => oc.columns(['account_id', 'key']).doNothing())
+      .execute();
     const now = clock.now();
     const channel = await trx
       .insertInto('channels')

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Service } from '@sapa/contracts';
+import type { Service, WabasicStatus } from '@sapa/contracts';
 import { DEMO_INSTAGRAM_ACCOUNT, DEMO_MESSENGER_PAGE } from '@sapa/sandbox/demo';
 import { createTestContext, type TestContext } from '../test/harness.js';
 import { login } from '../test/fixtures.js';
@@ -64,5 +64,21 @@ describe('the demo Messenger page and Instagram account', () => {
     );
     expect(chats.filter((c) => c.channel === 'messenger')).toHaveLength(2);
     expect(chats.filter((c) => c.channel === 'instagram')).toHaveLength(2);
+  });
+
+  it('leaves room to link the sandbox phone beside the Cloud API number, and no more', async () => {
+    const token = await login(ctx, DEMO_USERS[0].email, 'DemoPass123');
+    const link = () =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/users/light/link',
+        headers: { authorization: `Bearer ${token}` },
+        payload: { name: 'Demo phone' },
+      });
+    const first = await link();
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json<WabasicStatus>().state).toBe('linking');
+    const second = await link();
+    expect([second.statusCode, second.json().code]).toEqual([409, 'CHANNEL_LIMIT']);
   });
 });
