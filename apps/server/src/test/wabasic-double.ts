@@ -20,6 +20,8 @@ export class PhoneDouble implements Connector {
   readonly mostLiveAtOnce = new Map<string, number>();
   /** QRs each session shows on start (the test emits more with `rotate`). */
   qrsPerStart = 1;
+  /** WhatsApp cannot be reached: a session with credentials closes as it starts. */
+  unreachable = false;
 
   open(options: SessionOptions): ConnectorSession {
     const session = new DoubleSession(this, options);
@@ -76,6 +78,7 @@ export class DoubleSession implements ConnectorSession {
     this.phone.began(this.channelId);
     const creds = await this.options.store.readCreds();
     await this.emit({ kind: 'connecting' });
+    if (creds && this.phone.unreachable) return this.close('connection_lost');
     if (creds) {
       const { phone } = JSON.parse(creds) as { phone: string };
       await this.emit({

@@ -243,6 +243,30 @@ describe('linking a number through the supervisor', () => {
     expect(inbox.detached).toContain(channel);
   });
 
+  it('unlinks while the owner is reconnecting: it connects at once and logs out when open', async () => {
+    const channel = await linkNew('Unlinked while away');
+    await until('QR', async () => phone.live(channel));
+    await phone.live(channel)!.scan('6281200000008');
+    await until('connected', async () => (await stateOf(channel)) === 'connected');
+    phone.unreachable = true;
+    await phone.live(channel)!.close('connection_lost');
+    await until('reconnecting', async () => (await stateOf(channel)) === 'reconnecting');
+    const opened = phone.opened(channel).length;
+    const unlinking = post('/api/users/light/unlink', { channel });
+    await until('a try to log out', async () => phone.opened(channel).length > opened);
+    phone.unreachable = false;
+    const res = await unlinking;
+    expect([res.statusCode, res.json<WabasicStatus>().state]).toEqual([200, 'unlinked']);
+    const last = phone.opened(channel).at(-1)!;
+    expect([last.loggedOut, last.loggedOutLive]).toEqual([true, true]);
+    const row = await ctx.deps.db
+      .selectFrom('wabasic_sessions')
+      .select(['creds_sealed', 'command'])
+      .where('channel_id', '=', channel)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ creds_sealed: null, command: null });
+  });
+
   it('unlinks a number nobody runs: a process connects with the stored credentials to log out', async () => {
     const channel = await linkNew('Unlinked while stopped');
     await until('QR', async () => phone.live(channel));
