@@ -8,6 +8,8 @@ import {
 } from '../../test/fixtures.js';
 import { createChat, openTicket } from '../../test/fixtures-inbox.js';
 import { credit } from '../broadcasts/test-helpers.js';
+import { loadMessageRows, presentMessage } from '../conversations/index.js';
+import { queueKeySend } from './key-send-batch.js';
 
 /**
  * API-key sends arriving together are stored together (key-send-batch.ts): each must still be
@@ -154,5 +156,75 @@ describe('API-key sends stored together', () => {
       { chat_id: open, text: 'one' },
       { chat_id: open, text: 'two' },
     ]);
+  });
+
+  it('answers each send with its message exactly as a later read presents it (reply, author)', async () => {
+    const chatId = await createChat(ctx, accountId, { channelId });
+    const earlier = await ctx.deps.db
+      .insertInto('messages')
+      .values({
+        account_id: accountId,
+        chat_id: chatId,
+        channel_id: channelId,
+        provider_message_id: 'wamid.earlier',
+        msg_type: 'text',
+        text: 'Where is my order?',
+        status: 'received',
+        from_me: false,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const answers = await Promise.all([
+      send({ chatId, text: 'It left today', replyTo: String(earlier.id) }),
+      send({ chatId, text: 'Tracking follows', generatedId: 'erp-1' }),
+    ]);
+    for (const a of answers) expect(a.statusCode, a.body).toBe(201);
+    const rows = await loadMessageRows(
+      ctx.deps.db,
+      accountId,
+      answers.map((a) => String(a.json()._id)),
+    );
+    const read = new Map(rows.map((r) => [String(r.id), presentMessage(r)]));
+    for (const a of answers) expect(a.json()).toEqual(read.get(String(a.json()._id)));
+    expect(answers[0]!.json()).toMatchObject({
+      replyTo: { _id: String(earlier.id), text: 'Where is my order?', fromMe: false },
+      username: 'API key ERP',
+    });
+    expect(answers[1]!.json()).toMatchObject({ generatedId: 'erp-1', replyTo: null });
+  });
+
+  it('stores nothing for a send whose chat left the account before the store; its mates are stored', async () => {
+    const kept = await createChat(ctx, accountId, { channelId });
+    const gone = await createChat(ctx, accountId, { channelId });
+    const otherAccount = await createAccount(ctx);
+    const otherChannel = (await createWhatsappChannel(ctx, otherAccount)).id;
+    const foreign = await createChat(ctx, otherAccount, { channelId: otherChannel });
+    await ctx.deps.db.deleteFrom('chats').where('id', '=', gone).execute();
+    const m = {
+      generatedId: null,
+      msgType: 'text' as const,
+      payload: {},
+      attachmentName: null,
+      mediaId: null,
+      replyTo: null,
+    };
+    const base = { accountId, channelId, apiKeyId: keyId, now: ctx.clock.now() };
+    const [a, b, c] = await Promise.all([
+      queueKeySend(ctx.deps, { ...base, chatId: kept, m: { ...m, text: 'kept' } }),
+      queueKeySend(ctx.deps, { ...base, chatId: gone, m: { ...m, text: 'gone' } }),
+      // Checked by the statement too, not only by the chat read before it.
+      queueKeySend(ctx.deps, { ...base, chatId: foreign, m: { ...m, text: 'foreign' } }),
+    ]);
+    expect(a.row?.text).toBe('kept');
+    expect(a.chat?.id).toBe(kept);
+    expect(b).toEqual({ row: undefined, chat: undefined });
+    expect(c).toEqual({ row: undefined, chat: undefined });
+    const stored = await ctx.deps.db
+      .selectFrom('messages')
+      .select(['chat_id', 'text'])
+      .where('chat_id', 'in', [kept, gone, foreign])
+      .execute();
+    expect(stored).toEqual([{ chat_id: kept, text: 'kept' }]);
+    expect(sendJobsFor([String(a.row!.id)])).toHaveLength(1);
   });
 });
