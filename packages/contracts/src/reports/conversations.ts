@@ -47,36 +47,32 @@ export type OverviewReport = z.infer<typeof overviewReportSchema>;
 
 // Agents
 
-export const agentReportRowSchema = z.object({
-  agentId: z.string(),
-  name: z.string(),
+/** The figures an agent's row and the tab's totals both carry. */
+const agentFigures = {
   /** Tickets this agent gave the first human reply to (conversations handled). */
   handled: z.number().int(),
   /** Tickets resolved while this agent held them. */
   resolved: z.number().int(),
   /** Messages this agent sent. */
   replies: z.number().int(),
-  /** Tickets open and assigned to this agent now. */
-  openNow: z.number().int(),
   firstResponse: durationStatSchema,
   resolution: durationStatSchema,
   replyTime: durationStatSchema,
   csat: csatStatSchema.nullable(),
   /** Seconds connected and "online" in the range. */
   onlineSeconds: z.number().int(),
+};
+
+export const agentReportRowSchema = z.object({
+  agentId: z.string(),
+  name: z.string(),
+  ...agentFigures,
+  /** Tickets open and assigned to this agent now. */
+  openNow: z.number().int(),
 });
 export type AgentReportRow = z.infer<typeof agentReportRowSchema>;
 
-export const agentsTotalsSchema = z.object({
-  handled: z.number().int(),
-  resolved: z.number().int(),
-  replies: z.number().int(),
-  firstResponse: durationStatSchema,
-  resolution: durationStatSchema,
-  replyTime: durationStatSchema,
-  csat: csatStatSchema.nullable(),
-  onlineSeconds: z.number().int(),
-});
+export const agentsTotalsSchema = z.object(agentFigures);
 export type AgentsTotals = z.infer<typeof agentsTotalsSchema>;
 
 export const agentsPointSchema = z.object({
