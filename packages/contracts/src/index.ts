@@ -32,7 +32,7 @@ export * from './pricing.js';
 export * from './onboarding.js';
 export * from './ops.js';
 export * from './ops-settings.js';
-export * from './reports.js';
+export * from './reports/index.js';
 export * from './csat.js';
 export * from './api-access.js';
 export * from './api-keys.js';

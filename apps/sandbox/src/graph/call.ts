@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { GraphCall } from '../calls.js';
 import type { SandboxContext } from '../context.js';
 import {
   defaultGraphCode,
@@ -51,16 +52,26 @@ export async function applyFault(fault: FaultRule | undefined): Promise<void> {
   }
 }
 
+/** What a logged Graph call says about itself: the fault endpoint, its version, its body. */
+export interface LoggedCallSpec {
+  endpoint: FaultEndpoint | 'other';
+  /** Checked as `v<major>.<minor>` when given. */
+  version?: string;
+  /** What the call log shows as the body (an upload logs its size, not its bytes). */
+  loggedBody?: unknown;
+}
+
 /**
- * The common path of every Graph call: log it, check version, object and token, apply any
- * injected fault, then run the handler; errors come back in Meta's envelope.
+ * What every Graph call, WhatsApp's or a Page's, goes through: logged in the call log, its
+ * version checked, then `run` (token, object, faults, handler); the answer and its status are
+ * logged with it, and a `GraphError` comes back in Meta's envelope.
  */
-export async function graphCall(
+export async function loggedGraphCall(
   ctx: SandboxContext,
   request: FastifyRequest,
   reply: FastifyReply,
-  spec: GraphCallSpec,
-  handler: (number: BusinessNumber, fault: FaultRule | undefined) => Promise<unknown> | unknown,
+  spec: LoggedCallSpec,
+  run: (call: GraphCall) => Promise<unknown>,
 ): Promise<FastifyReply> {
   const call = ctx.calls.record({
     at: new Date(ctx.clock.now()).toISOString(),
@@ -80,6 +91,25 @@ export async function graphCall(
     if (spec.version !== undefined && !VERSION.test(spec.version)) {
       throw new GraphError(400, 2500, `Unknown path components: /${spec.version}`);
     }
+    return finish(200, await run(call));
+  } catch (err) {
+    if (err instanceof GraphError) return finish(err.httpStatus, graphErrorBody(err));
+    throw err;
+  }
+}
+
+/**
+ * The common path of every WhatsApp Graph call: logged, then its token and number checked, any
+ * injected fault applied, and the handler run.
+ */
+export async function graphCall(
+  ctx: SandboxContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  spec: GraphCallSpec,
+  handler: (number: BusinessNumber, fault: FaultRule | undefined) => Promise<unknown> | unknown,
+): Promise<FastifyReply> {
+  return loggedGraphCall(ctx, request, reply, spec, async (call) => {
     // Like Meta: a token nobody was given is 190 whatever it asks for; a real token asking for
     // an object it may not see gets the same 100/33 as an object that does not exist.
     const token = bearerToken(request);
@@ -91,10 +121,6 @@ export async function graphCall(
     const fault =
       spec.endpoint === 'other' ? undefined : ctx.faults.take(spec.endpoint, number.phoneNumberId);
     await applyFault(fault);
-    const result = await handler(number, fault);
-    return finish(200, result);
-  } catch (err) {
-    if (err instanceof GraphError) return finish(err.httpStatus, graphErrorBody(err));
-    throw err;
-  }
+    return handler(number, fault);
+  });
 }

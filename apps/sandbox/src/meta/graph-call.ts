@@ -2,12 +2,10 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { SandboxContext } from '../context.js';
 import type { FaultEndpoint, FaultRule } from '../faults.js';
-import { applyFault, bearerToken } from '../graph/call.js';
-import { GraphError, graphErrorBody, invalidToken, unknownObject } from '../graph/errors.js';
+import { applyFault, bearerToken, loggedGraphCall } from '../graph/call.js';
+import { invalidToken, unknownObject } from '../graph/errors.js';
 import { badAppsecretProof, sessionInvalidated } from './errors.js';
 import type { Page } from './store.js';
-
-const VERSION = /^v\d+\.\d+$/;
 
 export interface PageCallSpec<T> {
   endpoint: FaultEndpoint | 'other';
@@ -27,9 +25,10 @@ function proofOf(request: FastifyRequest): string | undefined {
 }
 
 /**
- * The common path of a Messenger / Instagram Graph call, made with a Page access token: log it,
- * check version, token (unknown 190, revoked or rotated 190/460), `appsecret_proof` when given,
- * and whether the token's Page may see the object; apply faults; answer in Meta's envelope.
+ * The common path of a Messenger / Instagram Graph call, made with a Page access token: logged
+ * and its version checked (`loggedGraphCall`), then its token (unknown 190, revoked or rotated
+ * 190/460), `appsecret_proof` when given, and whether the token's Page may see the object;
+ * faults applied; answered in Meta's envelope.
  */
 export async function pageCall<T>(
   ctx: SandboxContext,
@@ -38,24 +37,7 @@ export async function pageCall<T>(
   spec: PageCallSpec<T>,
   handler: (page: Page, target: T, fault: FaultRule | undefined) => Promise<unknown> | unknown,
 ): Promise<FastifyReply> {
-  const call = ctx.calls.record({
-    at: new Date(ctx.clock.now()).toISOString(),
-    method: request.method,
-    path: request.url.split('?')[0] ?? request.url,
-    endpoint: spec.endpoint,
-    authorization: request.headers.authorization,
-    contentType: request.headers['content-type'],
-    body: spec.loggedBody ?? request.body,
-  });
-  const finish = (status: number, body: unknown) => {
-    call.responseStatus = status;
-    call.response = body;
-    return reply.code(status).send(body);
-  };
-  try {
-    if (!VERSION.test(spec.version)) {
-      throw new GraphError(400, 2500, `Unknown path components: /${spec.version}`);
-    }
+  return loggedGraphCall(ctx, request, reply, spec, async (call) => {
     const token = bearerToken(request);
     const owner = token ? ctx.meta.store.tokenOwner(token) : undefined;
     if (!token || !owner) {
@@ -78,9 +60,6 @@ export async function pageCall<T>(
     const fault =
       spec.endpoint === 'other' ? undefined : ctx.faults.take(spec.endpoint, owner.page.pageId);
     await applyFault(fault);
-    return finish(200, await handler(owner.page, target, fault));
-  } catch (err) {
-    if (err instanceof GraphError) return finish(err.httpStatus, graphErrorBody(err));
-    throw err;
-  }
+    return handler(owner.page, target, fault);
+  });
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SandboxContext } from '../context.js';
 import { SAPA_APP_ID } from '../demo.js';
+import type { FaultEndpoint } from '../faults.js';
 import type { UploadedFile } from '../graph/routes.js';
 import { invalidParam, paramRequired } from './errors.js';
 import { pageCall } from './graph-call.js';
@@ -168,69 +169,43 @@ export function registerMetaGraphRoutes(app: FastifyInstance, ctx: SandboxContex
   // The Page itself, or (as Instagram Login apps call it) the Instagram account on it.
   const pageOf = (id: string) => (page: Page) =>
     id === page.pageId || id === page.instagramAccountId ? page : undefined;
+  // A call about the Page (or its Instagram account) the path names.
+  const onPage = (params: Params, endpoint: FaultEndpoint | 'other' = 'other') => ({
+    endpoint,
+    version: params.version,
+    objectId: params.id,
+    resolve: pageOf(params.id),
+  });
 
   app.get<{ Params: Params }>('/:version/:id/subscribed_apps', (request, reply) =>
-    pageCall(
-      ctx,
-      request,
-      reply,
-      {
-        endpoint: 'other',
-        version: request.params.version,
-        objectId: request.params.id,
-        resolve: pageOf(request.params.id),
-      },
-      (page) => ({
-        data: page.subscription
-          ? [
-              {
-                category: 'Business',
-                link: 'https://sapa.example/',
-                name: 'Sapa',
-                id: String(SAPA_APP_ID),
-                subscribed_fields: page.subscription.fields,
-              },
-            ]
-          : [],
-      }),
-    ),
+    pageCall(ctx, request, reply, onPage(request.params), (page) => ({
+      data: page.subscription
+        ? [
+            {
+              category: 'Business',
+              link: 'https://sapa.example/',
+              name: 'Sapa',
+              id: String(SAPA_APP_ID),
+              subscribed_fields: page.subscription.fields,
+            },
+          ]
+        : [],
+    })),
   );
 
   app.post<{ Params: Params }>('/:version/:id/subscribed_apps', (request, reply) =>
-    pageCall(
-      ctx,
-      request,
-      reply,
-      {
-        endpoint: 'other',
-        version: request.params.version,
-        objectId: request.params.id,
-        resolve: pageOf(request.params.id),
-      },
-      (page) => {
-        const fields = subscribedFields(graphParams(request.query, request.body));
-        page.subscription = { fields, at: ctx.clock.now() };
-        return { success: true };
-      },
-    ),
+    pageCall(ctx, request, reply, onPage(request.params), (page) => {
+      const fields = subscribedFields(graphParams(request.query, request.body));
+      page.subscription = { fields, at: ctx.clock.now() };
+      return { success: true };
+    }),
   );
 
   app.delete<{ Params: Params }>('/:version/:id/subscribed_apps', (request, reply) =>
-    pageCall(
-      ctx,
-      request,
-      reply,
-      {
-        endpoint: 'other',
-        version: request.params.version,
-        objectId: request.params.id,
-        resolve: pageOf(request.params.id),
-      },
-      (page) => {
-        page.subscription = null;
-        return { success: true };
-      },
-    ),
+    pageCall(ctx, request, reply, onPage(request.params), (page) => {
+      page.subscription = null;
+      return { success: true };
+    }),
   );
 
   // Attachment Upload API: save an asset once, send it later by attachment_id.
@@ -241,10 +216,7 @@ export function registerMetaGraphRoutes(app: FastifyInstance, ctx: SandboxContex
       request,
       reply,
       {
-        endpoint: 'media',
-        version: request.params.version,
-        objectId: request.params.id,
-        resolve: pageOf(request.params.id),
+        ...onPage(request.params, 'media'),
         loggedBody: form ? { fields: form.fields, file: fileSummary(form.file) } : undefined,
       },
       async (page) => {

@@ -113,93 +113,77 @@ export function registerTemplateRoutes(app: FastifyInstance, ctx: SandboxContext
   // Any number of the WABA lends its token to the WABA's calls.
   const wabaNumber = (wabaId: string, token: string) =>
     ctx.store.numbersOfWaba(wabaId).find((n) => n.accessToken === token);
-  const wabaCall = (wabaId: string) => ({
+  // A call on the WABA the path names, made with the token of one of its numbers.
+  const wabaCall = ({ version, wabaId }: WabaParams) => ({
     endpoint: 'other' as const,
+    version,
     objectId: wabaId,
     resolveNumber: (token: string) => wabaNumber(wabaId, token),
   });
 
   app.post<{ Params: WabaParams }>('/:version/:wabaId/message_templates', (request, reply) =>
-    graphCall(
-      ctx,
-      request,
-      reply,
-      { ...wabaCall(request.params.wabaId), version: request.params.version },
-      () => {
-        const parsed = createTemplateSchema.safeParse(request.body ?? {});
-        if (!parsed.success) throw templateParamError(parsed.error);
-        const body = parsed.data;
-        checkComponents(body.components, knownHandle);
-        if (book.find(request.params.wabaId, body.name, body.language))
-          throw new GraphError(400, 100, 'Invalid parameter', {
-            subcode: 2388024,
-            details: `Content in this language already exists: ${body.name} (${body.language})`,
-          });
-        const t = book.add({
-          wabaId: request.params.wabaId,
-          name: body.name,
-          language: body.language,
-          category: body.category,
-          components: body.components,
+    graphCall(ctx, request, reply, wabaCall(request.params), () => {
+      const parsed = createTemplateSchema.safeParse(request.body ?? {});
+      if (!parsed.success) throw templateParamError(parsed.error);
+      const body = parsed.data;
+      checkComponents(body.components, knownHandle);
+      if (book.find(request.params.wabaId, body.name, body.language))
+        throw new GraphError(400, 100, 'Invalid parameter', {
+          subcode: 2388024,
+          details: `Content in this language already exists: ${body.name} (${body.language})`,
         });
-        reviewer.submitted(t);
-        return { id: t.id, status: t.status, category: t.category };
-      },
-    ),
+      const t = book.add({
+        wabaId: request.params.wabaId,
+        name: body.name,
+        language: body.language,
+        category: body.category,
+        components: body.components,
+      });
+      reviewer.submitted(t);
+      return { id: t.id, status: t.status, category: t.category };
+    }),
   );
 
   app.get<{ Params: WabaParams; Querystring: { name?: string; limit?: string; after?: string } }>(
     '/:version/:wabaId/message_templates',
     (request, reply) =>
-      graphCall(
-        ctx,
-        request,
-        reply,
-        { ...wabaCall(request.params.wabaId), version: request.params.version },
-        () => {
-          const q = request.query;
-          const all = book
-            .list(request.params.wabaId)
-            .filter((t) => !q.name || t.name.includes(q.name));
-          const limit = Math.min(Math.max(Number(q.limit) || 25, 1), 100);
-          const start = q.after ? Number(Buffer.from(q.after, 'base64url').toString()) || 0 : 0;
-          const page = all.slice(start, start + limit);
-          const next = start + limit < all.length;
-          const cursor = Buffer.from(String(start + limit)).toString('base64url');
-          return {
-            data: page.map(present),
-            paging: {
-              cursors: { before: '', after: cursor },
-              ...(next
-                ? {
-                    next: `${ctx.config.publicUrl}/${request.params.version}/${request.params.wabaId}/message_templates?limit=${limit}&after=${cursor}`,
-                  }
-                : {}),
-            },
-          };
-        },
-      ),
+      graphCall(ctx, request, reply, wabaCall(request.params), () => {
+        const q = request.query;
+        const all = book
+          .list(request.params.wabaId)
+          .filter((t) => !q.name || t.name.includes(q.name));
+        const limit = Math.min(Math.max(Number(q.limit) || 25, 1), 100);
+        const start = q.after ? Number(Buffer.from(q.after, 'base64url').toString()) || 0 : 0;
+        const page = all.slice(start, start + limit);
+        const next = start + limit < all.length;
+        const cursor = Buffer.from(String(start + limit)).toString('base64url');
+        return {
+          data: page.map(present),
+          paging: {
+            cursors: { before: '', after: cursor },
+            ...(next
+              ? {
+                  next: `${ctx.config.publicUrl}/${request.params.version}/${request.params.wabaId}/message_templates?limit=${limit}&after=${cursor}`,
+                }
+              : {}),
+          },
+        };
+      }),
   );
 
   app.delete<{ Params: WabaParams; Querystring: { name?: string; hsm_id?: string } }>(
     '/:version/:wabaId/message_templates',
     (request, reply) =>
-      graphCall(
-        ctx,
-        request,
-        reply,
-        { ...wabaCall(request.params.wabaId), version: request.params.version },
-        () => {
-          const { name, hsm_id: id } = request.query;
-          if (!name) throw new GraphError(400, 100, '(#100) The parameter name is required.');
-          if (!book.remove(request.params.wabaId, name, id))
-            throw new GraphError(404, 100, 'Message template not found', {
-              subcode: 2593002,
-              details: `No template named ${name} in this WhatsApp Business Account.`,
-            });
-          return { success: true };
-        },
-      ),
+      graphCall(ctx, request, reply, wabaCall(request.params), () => {
+        const { name, hsm_id: id } = request.query;
+        if (!name) throw new GraphError(400, 100, '(#100) The parameter name is required.');
+        if (!book.remove(request.params.wabaId, name, id))
+          throw new GraphError(404, 100, 'Message template not found', {
+            subcode: 2593002,
+            details: `No template named ${name} in this WhatsApp Business Account.`,
+          });
+        return { success: true };
+      }),
   );
 
   // Edit: Meta takes new components for an APPROVED, REJECTED or PAUSED template and reviews again.

@@ -26,3 +26,10 @@ export function translateServiceMessage(text: string): string {
   }
   return translateMessage(text);
 }
+
+/** Field errors (the contract's or the server's English) in the reader's language. */
+export function translateServiceErrors<E extends Record<string, string>>(errors: E): E {
+  for (const key of Object.keys(errors) as (keyof E)[])
+    errors[key] = translateServiceMessage(errors[key] ?? '') as E[keyof E];
+  return errors;
+}

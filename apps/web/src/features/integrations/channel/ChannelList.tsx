@@ -1,10 +1,7 @@
 import type { ReactNode } from 'react';
-import { Button, Center, Loader, Stack, Text } from '@mantine/core';
 import type { Service } from '@sapa/contracts';
-import { useTranslation } from 'react-i18next';
-import { errorText } from '../../shared/forms';
-import { useChannelServices } from '../api';
 import { ChannelCard } from './ChannelCard';
+import { ServiceList } from './ServiceList';
 
 /**
  * The account's channels of one type as cards with health and actions: what an integration
@@ -20,40 +17,19 @@ export function ChannelList({
   empty: string;
   extra?: (service: Service) => ReactNode;
 }) {
-  const { t } = useTranslation('integrations');
-  const list = useChannelServices(channel);
-  if (list.isPending)
-    return (
-      <Center py="lg">
-        <Loader size="sm" />
-      </Center>
-    );
-  if (list.isError)
-    return (
-      <Stack gap="xs" align="flex-start">
-        <Text size="sm" c="red.7">
-          {errorText(list.error)}
-        </Text>
-        <Button size="xs" variant="light" onClick={() => void list.refetch()}>
-          {t('actions.retry')}
-        </Button>
-      </Stack>
-    );
-  if (list.data.length === 0)
-    return (
-      <Text size="sm" c="dimmed" data-testid="channel-list-empty">
-        {empty}
-      </Text>
-    );
   return (
-    <Stack gap="sm" data-testid="channel-list">
-      {list.data.map((service) => (
+    <ServiceList
+      channel={channel}
+      empty={empty}
+      testId="channel-list"
+      emptyTestId="channel-list-empty"
+      row={(service) => (
         <ChannelCard
           key={service._id}
           service={service}
           extra={service.state === 'connected' ? extra?.(service) : undefined}
         />
-      ))}
-    </Stack>
+      )}
+    />
   );
 }

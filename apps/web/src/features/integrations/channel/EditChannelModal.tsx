@@ -1,14 +1,14 @@
 import { useState } from 'react';
-import { Alert, PasswordInput, Stack, Switch, TextInput } from '@mantine/core';
+import { PasswordInput, Stack, Switch, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { updateServiceBodySchema, type Service, type UpdateServiceBody } from '@sapa/contracts';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../../lib/notify';
 import { FormActions, FormModal } from '../../shared/FormModal';
 import { errorText, issuesToFieldErrors, zodValidator } from '../../shared/forms';
 import { useUpdateService } from '../api';
-import { translateServiceMessage } from '../messages';
+import { RefusalAlert } from '../components/RefusalAlert';
+import { translateServiceErrors, translateServiceMessage } from '../messages';
 
 interface Values {
   name: string;
@@ -55,12 +55,7 @@ export function EditChannelModal({
       accessToken: '',
       humanAgentReplies: service.humanAgentReplies ?? true,
     },
-    validate: (values) => {
-      const errors = validate(bodyOf(service, values) as never);
-      for (const key of Object.keys(errors))
-        errors[key] = translateServiceMessage(errors[key] ?? '');
-      return errors;
-    },
+    validate: (values) => translateServiceErrors(validate(bodyOf(service, values) as never)),
   });
 
   const close = () => {
@@ -80,10 +75,7 @@ export function EditChannelModal({
       );
       close();
     } catch (error) {
-      const fieldErrors = issuesToFieldErrors(error, ['name', 'accessToken']);
-      for (const key of Object.keys(fieldErrors))
-        fieldErrors[key] = translateServiceMessage(fieldErrors[key] ?? '');
-      form.setErrors(fieldErrors);
+      form.setErrors(translateServiceErrors(issuesToFieldErrors(error, ['name', 'accessToken'])));
       setRefusal(translateServiceMessage(errorText(error)));
     }
   });
@@ -96,16 +88,7 @@ export function EditChannelModal({
     >
       <form onSubmit={submit} noValidate data-testid="channel-edit-form">
         <Stack gap="sm">
-          {refusal && (
-            <Alert
-              color="red"
-              variant="light"
-              icon={<IconAlertCircle size={18} />}
-              data-testid="channel-edit-refusal"
-            >
-              {refusal}
-            </Alert>
-          )}
+          <RefusalAlert text={refusal} testId="channel-edit-refusal" />
           <TextInput
             label={t('whatsapp.form.name')}
             withAsterisk

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, PasswordInput, Stack, Switch, TextInput } from '@mantine/core';
+import { Button, PasswordInput, Stack, Switch, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
   createInstagramServiceBodySchema,
@@ -7,12 +7,12 @@ import {
   type CreateInstagramServiceBody,
   type CreateMessengerServiceBody,
 } from '@sapa/contracts';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { errorText, httpStatus, issuesToFieldErrors, zodValidator } from '../../shared/forms';
 import { useCreateService } from '../api';
-import { translateServiceMessage } from '../messages';
+import { translateServiceErrors, translateServiceMessage } from '../messages';
+import { RefusalAlert } from './RefusalAlert';
 
 export type PageChannel = 'messenger' | 'instagram';
 type Body = CreateMessengerServiceBody | CreateInstagramServiceBody;
@@ -61,12 +61,7 @@ export function PageConnectForm({ channel }: { channel: PageChannel }) {
   const [refusal, setRefusal] = useState<string | null>(null);
   const form = useForm<Values>({
     initialValues: EMPTY,
-    validate: (values) => {
-      const errors = VALIDATORS[channel](bodyOf(channel, values));
-      for (const key of Object.keys(errors))
-        errors[key] = translateServiceMessage(errors[key] ?? '');
-      return errors;
-    },
+    validate: (values) => translateServiceErrors(VALIDATORS[channel](bodyOf(channel, values))),
   });
 
   const submit = form.onSubmit(async (values) => {
@@ -76,10 +71,7 @@ export function PageConnectForm({ channel }: { channel: PageChannel }) {
       form.reset();
       notifySuccess(t('pages.form.connected', { name: service.name }));
     } catch (error) {
-      const fieldErrors = issuesToFieldErrors(error, FIELDS);
-      for (const key of Object.keys(fieldErrors))
-        fieldErrors[key] = translateServiceMessage(fieldErrors[key] ?? '');
-      form.setErrors(fieldErrors);
+      form.setErrors(translateServiceErrors(issuesToFieldErrors(error, FIELDS)));
       const text = translateServiceMessage(errorText(error));
       // Meta's refusal (422), the plan's limit or a page already connected (409), Meta out of
       // reach (502): the reason stays on screen beside the fields it is about.
@@ -91,16 +83,7 @@ export function PageConnectForm({ channel }: { channel: PageChannel }) {
   return (
     <form onSubmit={submit} noValidate data-testid={`${channel}-connect-form`}>
       <Stack gap="sm">
-        {refusal && (
-          <Alert
-            color="red"
-            variant="light"
-            icon={<IconAlertCircle size={18} />}
-            data-testid="page-connect-refusal"
-          >
-            {refusal}
-          </Alert>
-        )}
+        <RefusalAlert text={refusal} testId="page-connect-refusal" />
         <TextInput
           label={t('pages.form.name')}
           description={t('pages.form.nameHint')}

@@ -1,13 +1,13 @@
 import { useState } from 'react';
-import { Alert, Button, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { createWhatsappServiceBodySchema, type CreateWhatsappServiceBody } from '@sapa/contracts';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { errorText, httpStatus, issuesToFieldErrors, zodValidator } from '../../shared/forms';
 import { useCreateWhatsappService } from '../api';
-import { translateServiceMessage } from '../messages';
+import { translateServiceErrors, translateServiceMessage } from '../messages';
+import { RefusalAlert } from './RefusalAlert';
 
 const FIELDS = ['name', 'displayPhoneNumber', 'phoneNumberId', 'wabaId', 'accessToken'] as const;
 
@@ -30,13 +30,7 @@ export function WhatsappConnectForm() {
 
   const form = useForm<CreateWhatsappServiceBody>({
     initialValues: EMPTY,
-    validate: (values) => {
-      const errors = validate(values);
-      for (const key of Object.keys(errors)) {
-        errors[key] = translateServiceMessage(errors[key] ?? '');
-      }
-      return errors;
-    },
+    validate: (values) => translateServiceErrors(validate(values)),
   });
 
   const submit = form.onSubmit(async (values) => {
@@ -53,11 +47,7 @@ export function WhatsappConnectForm() {
       form.reset();
       notifySuccess(t('whatsapp.form.connected', { name: service.name }));
     } catch (error) {
-      const fieldErrors = issuesToFieldErrors(error, FIELDS);
-      for (const key of Object.keys(fieldErrors)) {
-        fieldErrors[key] = translateServiceMessage(fieldErrors[key] ?? '');
-      }
-      form.setErrors(fieldErrors);
+      form.setErrors(translateServiceErrors(issuesToFieldErrors(error, FIELDS)));
       const text = translateServiceMessage(errorText(error));
       // The plan's channel limit, a number already connected (409), one Meta did not confirm
       // for that token (422) or Meta out of reach (502): worth keeping on screen.
@@ -69,16 +59,7 @@ export function WhatsappConnectForm() {
   return (
     <form onSubmit={submit} noValidate data-testid="wa-connect-form">
       <Stack gap="sm">
-        {refusal && (
-          <Alert
-            color="red"
-            variant="light"
-            icon={<IconAlertCircle size={18} />}
-            data-testid="wa-connect-refusal"
-          >
-            {refusal}
-          </Alert>
-        )}
+        <RefusalAlert text={refusal} testId="wa-connect-refusal" />
         <TextInput
           label={t('whatsapp.form.name')}
           description={t('whatsapp.form.nameHint')}

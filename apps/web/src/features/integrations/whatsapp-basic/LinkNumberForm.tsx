@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Alert, Button, Stack, TextInput } from '@mantine/core';
-import { IconAlertCircle, IconQrcode } from '@tabler/icons-react';
+import { Button, Stack, TextInput } from '@mantine/core';
+import { IconQrcode } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { notifyError } from '../../../lib/notify';
 import { errorText, httpStatus } from '../../shared/forms';
+import { RefusalAlert } from '../components/RefusalAlert';
 import { translateServiceMessage } from '../messages';
 import { useLinkNumber } from './api';
 import { detailPath } from './LinkedNumberRow';
@@ -40,16 +41,7 @@ export function LinkNumberForm() {
   return (
     <form onSubmit={(e) => void submit(e)} noValidate data-testid="wabasic-link-form">
       <Stack gap="sm">
-        {refusal && (
-          <Alert
-            color="red"
-            variant="light"
-            icon={<IconAlertCircle size={18} />}
-            data-testid="wabasic-link-refusal"
-          >
-            {refusal}
-          </Alert>
-        )}
+        <RefusalAlert text={refusal} testId="wabasic-link-refusal" />
         <TextInput
           label={t('wabasic.link.name')}
           description={t('wabasic.link.nameHint')}

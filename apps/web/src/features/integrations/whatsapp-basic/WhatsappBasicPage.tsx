@@ -1,46 +1,10 @@
-import { Button, Center, List, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
+import { List, SimpleGrid, Stack } from '@mantine/core';
 import { Trans, useTranslation } from 'react-i18next';
 import { PageHeader } from '../../shared/PageHeader';
 import { SectionCard } from '../../shared/SectionCard';
-import { errorText } from '../../shared/forms';
-import { useChannelServices } from '../api';
+import { ServiceList } from '../channel/ServiceList';
 import { LinkedNumberRow } from './LinkedNumberRow';
 import { LinkNumberForm } from './LinkNumberForm';
-
-function LinkedNumbers() {
-  const { t } = useTranslation('integrations');
-  const list = useChannelServices('whatsapp_basic');
-  if (list.isPending)
-    return (
-      <Center py="lg">
-        <Loader size="sm" />
-      </Center>
-    );
-  if (list.isError)
-    return (
-      <Stack gap="xs" align="flex-start">
-        <Text size="sm" c="red.7">
-          {errorText(list.error)}
-        </Text>
-        <Button size="xs" variant="light" onClick={() => void list.refetch()}>
-          {t('actions.retry')}
-        </Button>
-      </Stack>
-    );
-  if (list.data.length === 0)
-    return (
-      <Text size="sm" c="dimmed" data-testid="wabasic-empty">
-        {t('wabasic.list.empty')}
-      </Text>
-    );
-  return (
-    <Stack gap="sm" data-testid="wabasic-numbers">
-      {list.data.map((service) => (
-        <LinkedNumberRow key={service._id} service={service} />
-      ))}
-    </Stack>
-  );
-}
 
 const GOOD_TO_KNOW = ['phone', 'inactive', 'noWindow', 'noBroadcasts'] as const;
 
@@ -55,7 +19,13 @@ export function WhatsappBasicPage() {
       <PageHeader title={t('wabasic.title')} subtitle={t('wabasic.subtitle')} />
       <Stack gap="md">
         <SectionCard title={t('wabasic.list.title')} testId="wabasic-numbers-card">
-          <LinkedNumbers />
+          <ServiceList
+            channel="whatsapp_basic"
+            empty={t('wabasic.list.empty')}
+            testId="wabasic-numbers"
+            emptyTestId="wabasic-empty"
+            row={(service) => <LinkedNumberRow key={service._id} service={service} />}
+          />
         </SectionCard>
         <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md" style={{ alignItems: 'start' }}>
           <SectionCard

@@ -1,31 +1,22 @@
-import { SimpleGrid, Stack, Text } from '@mantine/core';
-import type { AgentReportRow, DurationStat } from '@sapa/contracts';
+import { SimpleGrid } from '@mantine/core';
+import type { AgentReportRow } from '@sapa/contracts';
 import { useTranslation } from 'react-i18next';
 import type { RecordColumn } from '../../shared/RecordList';
 import { useReport } from '../api';
-import { CHART_COLORS, SeriesChart } from '../charts/SeriesChart';
-import { ChartCard } from '../components/ChartCard';
+import { CHART_COLORS } from '../charts/SeriesChart';
+import { countColumn, durationColumn, figureColumn } from '../components/columns';
+import { compared, CountStats, type CountMetric } from '../components/CountStats';
+import { SeriesChartCard } from '../components/SeriesChartCard';
 import { DurationCard, StatCard } from '../components/figures';
 import { ReportTable } from '../components/ReportTable';
 import { formatCount, formatDuration, formatRating } from '../numbers';
 import { StatGrid, TabBody, type TabProps } from './shared';
 
-/** "4 min 12 s" over "p90 9 min" in a table cell. */
-function DurationCell({ stat }: { stat: DurationStat }) {
-  const { t } = useTranslation('reports');
-  return (
-    <Stack gap={0}>
-      <Text size="sm" fw={600}>
-        {formatDuration(stat.median, t)}
-      </Text>
-      {stat.p90 !== null && (
-        <Text size="xs" c="dimmed">
-          {t('stat.p90')} {formatDuration(stat.p90, t)}
-        </Text>
-      )}
-    </Stack>
-  );
-}
+const COUNTS: CountMetric<'handled' | 'resolved' | 'replies'>[] = [
+  { key: 'handled', better: 'neutral' },
+  { key: 'resolved', better: 'up', definition: 'agentResolved' },
+  { key: 'replies', better: 'neutral' },
+];
 
 /** Who handled what, how fast, and how customers rated it: one row per agent. */
 export function AgentsTab({ query }: TabProps) {
@@ -37,64 +28,25 @@ export function AgentsTab({ query }: TabProps) {
 
   const columns: RecordColumn<AgentReportRow>[] = [
     { key: 'name', header: t('agents.agent'), cell: (r) => r.name },
-    {
-      key: 'handled',
-      header: t('metrics.handled'),
-      align: 'right',
-      cell: (r) => formatCount(r.handled),
-    },
-    {
-      key: 'resolved',
-      header: t('metrics.resolved'),
-      align: 'right',
-      cell: (r) => formatCount(r.resolved),
-    },
-    {
-      key: 'replies',
-      header: t('metrics.replies'),
-      align: 'right',
-      cell: (r) => formatCount(r.replies),
-    },
-    {
-      key: 'openNow',
-      header: t('metrics.openNow'),
-      align: 'right',
-      cell: (r) => formatCount(r.openNow),
-    },
-    {
-      key: 'fr',
-      header: t('metrics.firstResponse'),
-      cell: (r) => <DurationCell stat={r.firstResponse} />,
-    },
-    {
-      key: 'res',
-      header: t('metrics.resolution'),
-      cell: (r) => <DurationCell stat={r.resolution} />,
-    },
-    {
-      key: 'reply',
-      header: t('metrics.replyTime'),
-      cell: (r) => <DurationCell stat={r.replyTime} />,
-    },
+    countColumn('handled', t('metrics.handled'), (r) => r.handled),
+    countColumn('resolved', t('metrics.resolved'), (r) => r.resolved),
+    countColumn('replies', t('metrics.replies'), (r) => r.replies),
+    countColumn('openNow', t('metrics.openNow'), (r) => r.openNow),
+    durationColumn('fr', t('metrics.firstResponse'), (r) => r.firstResponse),
+    durationColumn('res', t('metrics.resolution'), (r) => r.resolution),
+    durationColumn('reply', t('metrics.replyTime'), (r) => r.replyTime),
     ...(csat
       ? [
-          {
-            key: 'csat',
-            header: t('metrics.csat'),
-            align: 'right' as const,
-            cell: (r: AgentReportRow) =>
-              r.csat?.responses
-                ? `${formatRating(r.csat.average)} (${formatCount(r.csat.responses)})`
-                : '—',
-          },
+          figureColumn('csat', t('metrics.csat'), (r: AgentReportRow) =>
+            r.csat?.responses
+              ? `${formatRating(r.csat.average)} (${formatCount(r.csat.responses)})`
+              : '—',
+          ),
         ]
       : []),
-    {
-      key: 'online',
-      header: t('metrics.onlineTime'),
-      align: 'right',
-      cell: (r) => (r.onlineSeconds ? formatDuration(r.onlineSeconds, t) : '—'),
-    },
+    figureColumn('online', t('metrics.onlineTime'), (r) =>
+      r.onlineSeconds ? formatDuration(r.onlineSeconds, t) : '—',
+    ),
   ];
 
   // Slowest first answers at the top: "who is slow" is the question this chart answers.
@@ -112,29 +64,13 @@ export function AgentsTab({ query }: TabProps) {
       {data && (
         <>
           <StatGrid wide={csat ? 5 : 4}>
-            {(['handled', 'resolved', 'replies'] as const).map((key) => (
-              <StatCard
-                key={key}
-                label={t(`metrics.${key}`)}
-                definition={t(`definitions.${key === 'resolved' ? 'agentResolved' : key}`)}
-                value={formatCount(data.totals[key])}
-                current={data.totals[key]}
-                {...(prev ? { previous: prev[key], previousText: formatCount(prev[key]) } : {})}
-                better={key === 'resolved' ? 'up' : 'neutral'}
-                testId={`report-stat-${key}`}
-              />
-            ))}
+            <CountStats metrics={COUNTS} totals={data.totals} previous={prev} />
             <StatCard
               label={t('metrics.onlineTime')}
               definition={t('definitions.onlineTime')}
-              value={formatDuration(data.totals.onlineSeconds, t)}
-              current={data.totals.onlineSeconds}
-              {...(prev
-                ? {
-                    previous: prev.onlineSeconds,
-                    previousText: formatDuration(prev.onlineSeconds, t),
-                  }
-                : {})}
+              {...compared(data.totals.onlineSeconds, prev?.onlineSeconds, (v) =>
+                formatDuration(v, t),
+              )}
               better="neutral"
               testId="report-stat-online"
             />
@@ -142,11 +78,7 @@ export function AgentsTab({ query }: TabProps) {
               <StatCard
                 label={t('metrics.csat')}
                 definition={t('definitions.csat')}
-                value={formatRating(data.totals.csat.average)}
-                current={data.totals.csat.average}
-                {...(prev?.csat
-                  ? { previous: prev.csat.average, previousText: formatRating(prev.csat.average) }
-                  : {})}
+                {...compared(data.totals.csat.average, prev?.csat?.average, formatRating)}
                 testId="report-stat-csat"
               />
             )}
@@ -159,34 +91,28 @@ export function AgentsTab({ query }: TabProps) {
               {...(query.compare ? { previous: prev?.firstResponse ?? null } : {})}
               testId="report-duration-firstResponse"
             />
-            <ChartCard title={t('agents.chartTitle')} definition={t('definitions.firstResponse')}>
-              {timed.length ? (
-                <SeriesChart
-                  label={t('agents.chartTitle')}
-                  horizontal
-                  labels={timed.map((r) => r.name)}
-                  format={(v) => formatDuration(v, t)}
-                  durations
-                  height={Math.max(160, timed.length * 30 + 40)}
-                  series={[
-                    {
-                      label: t('stat.median'),
-                      data: timed.map((r) => r.firstResponse.median),
-                      color: CHART_COLORS.teal,
-                    },
-                    {
-                      label: t('stat.p90'),
-                      data: timed.map((r) => r.firstResponse.p90),
-                      color: CHART_COLORS.orange,
-                    },
-                  ]}
-                />
-              ) : (
-                <Text size="sm" c="dimmed" py="lg" ta="center">
-                  {t('agents.noAgents')}
-                </Text>
-              )}
-            </ChartCard>
+            <SeriesChartCard
+              title={t('agents.chartTitle')}
+              definition={t('definitions.firstResponse')}
+              empty={t('agents.noAgents')}
+              horizontal
+              labels={timed.map((r) => r.name)}
+              format={(v) => formatDuration(v, t)}
+              durations
+              height={Math.max(160, timed.length * 30 + 40)}
+              series={[
+                {
+                  label: t('stat.median'),
+                  data: timed.map((r) => r.firstResponse.median),
+                  color: CHART_COLORS.teal,
+                },
+                {
+                  label: t('stat.p90'),
+                  data: timed.map((r) => r.firstResponse.p90),
+                  color: CHART_COLORS.orange,
+                },
+              ]}
+            />
           </SimpleGrid>
           <ReportTable
             title={t('agents.tableTitle')}

@@ -5,16 +5,17 @@ import { Link } from 'react-router';
 import { formatDateTime } from '../../../lib/datetime';
 import type { RecordColumn } from '../../shared/RecordList';
 import { useReport } from '../api';
-import { CHART_COLORS, SeriesChart } from '../charts/SeriesChart';
-import { ChartCard } from '../components/ChartCard';
-import { StatCard, type Better } from '../components/figures';
+import { CHART_COLORS } from '../charts/SeriesChart';
+import { countColumn, moneyColumn } from '../components/columns';
+import { compared, CountStats, type CountMetric } from '../components/CountStats';
+import { StatCard } from '../components/figures';
+import { SeriesChartCard } from '../components/SeriesChartCard';
 import { ReportTable } from '../components/ReportTable';
 import { formatCount, formatMoney, formatShare } from '../numbers';
-import { effectiveGroupBy } from '../range';
-import { seriesLabels, StatGrid, TabBody, type TabProps } from './shared';
+import { seriesAxis, StatGrid, TabBody, type TabProps } from './shared';
 
 type Outcome = 'sent' | 'delivered' | 'read' | 'failed' | 'replied';
-const OUTCOMES: { key: Outcome; better: Better; color: string }[] = [
+const OUTCOMES: (CountMetric<Outcome> & { color: string })[] = [
   { key: 'sent', better: 'up', color: CHART_COLORS.gray },
   { key: 'delivered', better: 'up', color: CHART_COLORS.blue },
   { key: 'read', better: 'up', color: CHART_COLORS.teal },
@@ -30,10 +31,7 @@ export function BroadcastsTab({ view, query }: TabProps) {
   const report = useReport({ ...query, tab: 'broadcasts' });
   const data = report.data;
   const prev = data?.previousTotals;
-  const { labels, titles } = seriesLabels(
-    data?.series.map((p) => p.date) ?? [],
-    effectiveGroupBy(view),
-  );
+  const { labels, titles } = seriesAxis(data?.series, view);
 
   const columns: RecordColumn<BroadcastReportRow>[] = [
     {
@@ -51,19 +49,11 @@ export function BroadcastsTab({ view, query }: TabProps) {
         </Stack>
       ),
     },
-    {
-      key: 'recipients',
-      header: t('metrics.recipients'),
-      align: 'right',
-      cell: (r) => formatCount(r.recipients),
-    },
-    ...OUTCOMES.map(({ key }) => ({
-      key,
-      header: t(`metrics.${key}`),
-      align: 'right' as const,
-      cell: (r: BroadcastReportRow) => formatCount(r[key]),
-    })),
-    { key: 'cost', header: t('metrics.cost'), align: 'right', cell: (r) => formatMoney(r.cost) },
+    countColumn('recipients', t('metrics.recipients'), (r) => r.recipients),
+    ...OUTCOMES.map(({ key }) =>
+      countColumn(key, t(`metrics.${key}`), (r: BroadcastReportRow) => r[key]),
+    ),
+    moneyColumn('cost', t('metrics.cost'), (r) => r.cost),
   ];
 
   return (
@@ -88,60 +78,50 @@ export function BroadcastsTab({ view, query }: TabProps) {
               }
               testId="report-stat-broadcasts"
             />
-            {OUTCOMES.map(({ key, better }) => (
-              <StatCard
-                key={key}
-                label={t(`metrics.${key}`)}
-                definition={t(`definitions.${key}`)}
-                value={formatCount(data.totals[key])}
-                current={data.totals[key]}
-                {...(prev ? { previous: prev[key], previousText: formatCount(prev[key]) } : {})}
-                better={better}
-                footer={
-                  key !== 'sent' && (
-                    <Text size="xs" c="dimmed">
-                      {t('broadcasts.rate', {
-                        share: formatShare(share(data.totals[key], data.totals.sent)),
-                      })}
-                    </Text>
-                  )
-                }
-                testId={`report-stat-${key}`}
-              />
-            ))}
+            <CountStats
+              metrics={OUTCOMES}
+              totals={data.totals}
+              previous={prev}
+              footer={(key) =>
+                key !== 'sent' && (
+                  <Text size="xs" c="dimmed">
+                    {t('broadcasts.rate', {
+                      share: formatShare(share(data.totals[key], data.totals.sent)),
+                    })}
+                  </Text>
+                )
+              }
+            />
             <StatCard
               label={t('metrics.cost')}
               definition={t('definitions.broadcastCost')}
-              value={formatMoney(data.totals.cost)}
-              current={data.totals.cost}
-              {...(prev ? { previous: prev.cost, previousText: formatMoney(prev.cost) } : {})}
+              {...compared(data.totals.cost, prev?.cost, formatMoney)}
               better="neutral"
               testId="report-stat-cost"
             />
           </StatGrid>
-          <ChartCard title={t('broadcasts.chartTitle')} testId="report-chart-broadcasts">
-            <SeriesChart
-              label={t('broadcasts.chartTitle')}
-              labels={labels}
-              titles={titles}
-              format={formatCount}
-              formatRight={formatMoney}
-              series={[
-                ...OUTCOMES.filter((o) => o.key !== 'sent').map(({ key, color }) => ({
-                  label: t(`metrics.${key}`),
-                  data: data.series.map((p) => p[key]),
-                  color,
-                })),
-                {
-                  label: t('metrics.cost'),
-                  data: data.series.map((p) => p.cost),
-                  color: CHART_COLORS.grape,
-                  kind: 'line' as const,
-                  axis: 'right' as const,
-                },
-              ]}
-            />
-          </ChartCard>
+          <SeriesChartCard
+            title={t('broadcasts.chartTitle')}
+            testId="report-chart-broadcasts"
+            labels={labels}
+            titles={titles}
+            format={formatCount}
+            formatRight={formatMoney}
+            series={[
+              ...OUTCOMES.filter((o) => o.key !== 'sent').map(({ key, color }) => ({
+                label: t(`metrics.${key}`),
+                data: data.series.map((p) => p[key]),
+                color,
+              })),
+              {
+                label: t('metrics.cost'),
+                data: data.series.map((p) => p.cost),
+                color: CHART_COLORS.grape,
+                kind: 'line' as const,
+                axis: 'right' as const,
+              },
+            ]}
+          />
           <ReportTable
             title={t('broadcasts.tableTitle')}
             rows={data.rows}

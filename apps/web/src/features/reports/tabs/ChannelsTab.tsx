@@ -1,21 +1,16 @@
-import { SimpleGrid, Stack, Text } from '@mantine/core';
-import {
-  CHANNEL_TYPES,
-  type ChannelReportRow,
-  type DurationStat,
-  type MessageTypeRow,
-} from '@sapa/contracts';
+import { SimpleGrid } from '@mantine/core';
+import { CHANNEL_TYPES, type ChannelReportRow, type MessageTypeRow } from '@sapa/contracts';
 import { useTranslation } from 'react-i18next';
 import type { RecordColumn } from '../../shared/RecordList';
 import { useReport } from '../api';
-import { CHART_COLORS, SeriesChart } from '../charts/SeriesChart';
-import { ChartCard } from '../components/ChartCard';
-import { StatCard } from '../components/figures';
+import { CHART_COLORS } from '../charts/SeriesChart';
+import { countColumn, durationColumn } from '../components/columns';
+import { CountStats, type CountMetric } from '../components/CountStats';
+import { SeriesChartCard } from '../components/SeriesChartCard';
 import { ReportTable } from '../components/ReportTable';
-import { formatCount, formatDuration } from '../numbers';
-import { effectiveGroupBy } from '../range';
+import { formatCount } from '../numbers';
 import { isQuiet } from './OverviewTab';
-import { seriesLabels, StatGrid, TabBody, type TabProps } from './shared';
+import { seriesAxis, StatGrid, TabBody, type TabProps } from './shared';
 
 const CHANNEL_COLORS: Record<string, string> = {
   whatsapp: CHART_COLORS.teal,
@@ -24,21 +19,12 @@ const CHANNEL_COLORS: Record<string, string> = {
   messenger: CHART_COLORS.blue,
 };
 
-function Duration({ stat }: { stat: DurationStat }) {
-  const { t } = useTranslation('reports');
-  return (
-    <Stack gap={0}>
-      <Text size="sm" fw={600}>
-        {formatDuration(stat.median, t)}
-      </Text>
-      {stat.p90 !== null && (
-        <Text size="xs" c="dimmed">
-          {t('stat.p90')} {formatDuration(stat.p90, t)}
-        </Text>
-      )}
-    </Stack>
-  );
-}
+const COUNTS: CountMetric<'newConversations' | 'resolved' | 'messagesIn' | 'messagesOut'>[] = [
+  { key: 'newConversations', better: 'neutral' },
+  { key: 'resolved', better: 'up' },
+  { key: 'messagesIn', better: 'neutral' },
+  { key: 'messagesOut', better: 'neutral' },
+];
 
 /** Where conversations come from and how each channel is served; messages by type. */
 export function ChannelsTab({ view, query }: TabProps) {
@@ -47,55 +33,20 @@ export function ChannelsTab({ view, query }: TabProps) {
   const data = report.data;
   const prev = data?.previousTotals;
   const channelName = (c: string) => t(`inbox:channels.${c}`);
-  const { labels, titles } = seriesLabels(
-    data?.series.map((p) => p.date) ?? [],
-    effectiveGroupBy(view),
-  );
+  const { labels, titles } = seriesAxis(data?.series, view);
   const present = CHANNEL_TYPES.filter((c) =>
     (data?.series ?? []).some((p) => p.byChannel.some((b) => b.channel === c && b.in + b.out > 0)),
   );
 
   const columns: RecordColumn<ChannelReportRow>[] = [
     { key: 'channel', header: t('reports:channels.channel'), cell: (r) => channelName(r.channel) },
-    {
-      key: 'new',
-      header: t('reports:metrics.newConversations'),
-      align: 'right',
-      cell: (r) => formatCount(r.newConversations),
-    },
-    {
-      key: 'resolved',
-      header: t('reports:metrics.resolved'),
-      align: 'right',
-      cell: (r) => formatCount(r.resolved),
-    },
-    {
-      key: 'in',
-      header: t('reports:metrics.messagesIn'),
-      align: 'right',
-      cell: (r) => formatCount(r.messagesIn),
-    },
-    {
-      key: 'out',
-      header: t('reports:metrics.messagesOut'),
-      align: 'right',
-      cell: (r) => formatCount(r.messagesOut),
-    },
-    {
-      key: 'fr',
-      header: t('reports:metrics.firstResponse'),
-      cell: (r) => <Duration stat={r.firstResponse} />,
-    },
-    {
-      key: 'res',
-      header: t('reports:metrics.resolution'),
-      cell: (r) => <Duration stat={r.resolution} />,
-    },
-    {
-      key: 'reply',
-      header: t('reports:metrics.replyTime'),
-      cell: (r) => <Duration stat={r.replyTime} />,
-    },
+    countColumn('new', t('reports:metrics.newConversations'), (r) => r.newConversations),
+    countColumn('resolved', t('reports:metrics.resolved'), (r) => r.resolved),
+    countColumn('in', t('reports:metrics.messagesIn'), (r) => r.messagesIn),
+    countColumn('out', t('reports:metrics.messagesOut'), (r) => r.messagesOut),
+    durationColumn('fr', t('reports:metrics.firstResponse'), (r) => r.firstResponse),
+    durationColumn('res', t('reports:metrics.resolution'), (r) => r.resolution),
+    durationColumn('reply', t('reports:metrics.replyTime'), (r) => r.replyTime),
   ];
   const typeColumns: RecordColumn<MessageTypeRow>[] = [
     {
@@ -105,13 +56,8 @@ export function ChannelsTab({ view, query }: TabProps) {
       cell: (r) => t(`inbox:messageTypes.${r.msgType}`, { defaultValue: r.msgType }),
     },
     { key: 'channel', header: t('reports:channels.channel'), cell: (r) => channelName(r.channel) },
-    { key: 'in', header: t('reports:channels.in'), align: 'right', cell: (r) => formatCount(r.in) },
-    {
-      key: 'out',
-      header: t('reports:channels.out'),
-      align: 'right',
-      cell: (r) => formatCount(r.out),
-    },
+    countColumn('in', t('reports:channels.in'), (r) => r.in),
+    countColumn('out', t('reports:channels.out'), (r) => r.out),
   ];
 
   return (
@@ -119,36 +65,21 @@ export function ChannelsTab({ view, query }: TabProps) {
       {data && (
         <>
           <StatGrid>
-            {(['newConversations', 'resolved', 'messagesIn', 'messagesOut'] as const).map((key) => (
-              <StatCard
-                key={key}
-                label={t(`reports:metrics.${key}`)}
-                definition={t(`reports:definitions.${key}`)}
-                value={formatCount(data.totals[key])}
-                current={data.totals[key]}
-                {...(prev ? { previous: prev[key], previousText: formatCount(prev[key]) } : {})}
-                better={key === 'resolved' ? 'up' : 'neutral'}
-                testId={`report-stat-${key}`}
-              />
-            ))}
+            <CountStats metrics={COUNTS} totals={data.totals} previous={prev} />
           </StatGrid>
-          <ChartCard
+          <SeriesChartCard
             title={t('reports:channels.chartTitle')}
             definition={t('reports:definitions.messagesIn')}
-          >
-            <SeriesChart
-              label={t('reports:channels.chartTitle')}
-              labels={labels}
-              titles={titles}
-              stacked
-              format={formatCount}
-              series={present.map((c) => ({
-                label: channelName(c),
-                data: data.series.map((p) => p.byChannel.find((b) => b.channel === c)?.in ?? 0),
-                color: CHANNEL_COLORS[c] ?? CHART_COLORS.gray,
-              }))}
-            />
-          </ChartCard>
+            labels={labels}
+            titles={titles}
+            stacked
+            format={formatCount}
+            series={present.map((c) => ({
+              label: channelName(c),
+              data: data.series.map((p) => p.byChannel.find((b) => b.channel === c)?.in ?? 0),
+              color: CHANNEL_COLORS[c] ?? CHART_COLORS.gray,
+            }))}
+          />
           <ReportTable
             title={t('reports:channels.tableTitle')}
             rows={data.rows}

@@ -5,13 +5,14 @@ import { Link } from 'react-router';
 import { formatDateTime } from '../../../lib/datetime';
 import type { RecordColumn } from '../../shared/RecordList';
 import { useReport } from '../api';
-import { CHART_COLORS, SeriesChart } from '../charts/SeriesChart';
-import { ChartCard } from '../components/ChartCard';
+import { CHART_COLORS } from '../charts/SeriesChart';
+import { countColumn, figureColumn } from '../components/columns';
+import { compared } from '../components/CountStats';
+import { SeriesChartCard } from '../components/SeriesChartCard';
 import { StatCard } from '../components/figures';
 import { ReportTable } from '../components/ReportTable';
 import { formatCount, formatRating, formatShare } from '../numbers';
-import { effectiveGroupBy } from '../range';
-import { seriesLabels, StatGrid, TabBody, type TabProps } from './shared';
+import { seriesAxis, StatGrid, TabBody, type TabProps } from './shared';
 
 type AgentRow = CsatReport['rows'][number];
 // From a poor rating to a great one: red through amber to green.
@@ -73,31 +74,18 @@ export function CsatTab({ view, query }: TabProps) {
   const data = report.data;
   const prev = data?.previousTotals;
   const sent = data?.totals.surveysSent ?? null;
-  const { labels, titles } = seriesLabels(
-    data?.series.map((p) => p.date) ?? [],
-    effectiveGroupBy(view),
-  );
+  const { labels, titles } = seriesAxis(data?.series, view);
   const columns: RecordColumn<AgentRow>[] = [
     { key: 'name', header: t('agents.agent'), cell: (r) => r.name },
-    {
-      key: 'responses',
-      header: t('metrics.responses'),
-      align: 'right',
-      cell: (r) => formatCount(r.responses),
-    },
-    {
-      key: 'average',
-      header: t('metrics.average'),
-      align: 'right',
-      cell: (r) => (
-        <Group gap={6} justify="flex-end" wrap="nowrap">
-          <Rating value={r.average ?? 0} fractions={10} readOnly size="xs" />
-          <Text size="sm" fw={600}>
-            {formatRating(r.average)}
-          </Text>
-        </Group>
-      ),
-    },
+    countColumn('responses', t('metrics.responses'), (r) => r.responses),
+    figureColumn('average', t('metrics.average'), (r) => (
+      <Group gap={6} justify="flex-end" wrap="nowrap">
+        <Rating value={r.average ?? 0} fractions={10} readOnly size="xs" />
+        <Text size="sm" fw={600}>
+          {formatRating(r.average)}
+        </Text>
+      </Group>
+    )),
   ];
 
   return (
@@ -114,22 +102,14 @@ export function CsatTab({ view, query }: TabProps) {
             <StatCard
               label={t('metrics.average')}
               definition={t('definitions.csat')}
-              value={formatRating(data.totals.average)}
-              current={data.totals.average}
-              {...(prev
-                ? { previous: prev.average, previousText: formatRating(prev.average) }
-                : {})}
+              {...compared(data.totals.average, prev?.average, formatRating)}
               footer={<Rating value={data.totals.average ?? 0} fractions={10} readOnly size="sm" />}
               testId="report-stat-csatAverage"
             />
             <StatCard
               label={t('metrics.responses')}
               definition={t('definitions.csatResponses')}
-              value={formatCount(data.totals.responses)}
-              current={data.totals.responses}
-              {...(prev
-                ? { previous: prev.responses, previousText: formatCount(prev.responses) }
-                : {})}
+              {...compared(data.totals.responses, prev?.responses, formatCount)}
               better="up"
               testId="report-stat-csatResponses"
             />
@@ -160,49 +140,47 @@ export function CsatTab({ view, query }: TabProps) {
             )}
           </StatGrid>
           <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
-            <ChartCard title={t('csat.distributionTitle')} testId="report-chart-ratings">
-              <SeriesChart
-                label={t('csat.distributionTitle')}
-                horizontal
-                labels={[...data.totals.distribution]
-                  .reverse()
-                  .map((d) => t('csat.stars', { count: d.rating }))}
-                format={formatCount}
-                height={200}
-                series={[
-                  {
-                    label: t('metrics.responses'),
-                    data: [...data.totals.distribution].reverse().map((d) => d.count),
-                    color: CHART_COLORS.teal,
-                    colors: [...RATING_COLORS].reverse(),
-                  },
-                ]}
-              />
-            </ChartCard>
-            <ChartCard title={t('csat.trendTitle')} testId="report-chart-csat-trend">
-              <SeriesChart
-                label={t('csat.trendTitle')}
-                labels={labels}
-                titles={titles}
-                format={formatCount}
-                formatRight={formatRating}
-                height={200}
-                series={[
-                  {
-                    label: t('metrics.responses'),
-                    data: data.series.map((p) => p.responses),
-                    color: CHART_COLORS.cyan,
-                  },
-                  {
-                    label: t('metrics.average'),
-                    data: data.series.map((p) => p.average),
-                    color: CHART_COLORS.orange,
-                    kind: 'line',
-                    axis: 'right',
-                  },
-                ]}
-              />
-            </ChartCard>
+            <SeriesChartCard
+              title={t('csat.distributionTitle')}
+              testId="report-chart-ratings"
+              horizontal
+              labels={[...data.totals.distribution]
+                .reverse()
+                .map((d) => t('csat.stars', { count: d.rating }))}
+              format={formatCount}
+              height={200}
+              series={[
+                {
+                  label: t('metrics.responses'),
+                  data: [...data.totals.distribution].reverse().map((d) => d.count),
+                  color: CHART_COLORS.teal,
+                  colors: [...RATING_COLORS].reverse(),
+                },
+              ]}
+            />
+            <SeriesChartCard
+              title={t('csat.trendTitle')}
+              testId="report-chart-csat-trend"
+              labels={labels}
+              titles={titles}
+              format={formatCount}
+              formatRight={formatRating}
+              height={200}
+              series={[
+                {
+                  label: t('metrics.responses'),
+                  data: data.series.map((p) => p.responses),
+                  color: CHART_COLORS.cyan,
+                },
+                {
+                  label: t('metrics.average'),
+                  data: data.series.map((p) => p.average),
+                  color: CHART_COLORS.orange,
+                  kind: 'line',
+                  axis: 'right',
+                },
+              ]}
+            />
           </SimpleGrid>
           <ReportTable
             title={t('csat.tableTitle')}

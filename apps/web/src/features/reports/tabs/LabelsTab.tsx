@@ -1,11 +1,12 @@
-import { Badge, Text } from '@mantine/core';
+import { Badge } from '@mantine/core';
 import type { LabelReportRow } from '@sapa/contracts';
 import { useTranslation } from 'react-i18next';
 import type { RecordColumn } from '../../shared/RecordList';
 import { useReport } from '../api';
-import { CHART_COLORS, SeriesChart } from '../charts/SeriesChart';
-import { ChartCard } from '../components/ChartCard';
-import { StatCard } from '../components/figures';
+import { CHART_COLORS } from '../charts/SeriesChart';
+import { countColumn, figureColumn } from '../components/columns';
+import { CountStats, type CountMetric } from '../components/CountStats';
+import { SeriesChartCard } from '../components/SeriesChartCard';
 import { ReportTable } from '../components/ReportTable';
 import { formatCount, formatDuration } from '../numbers';
 import { StatGrid, TabBody, type TabProps } from './shared';
@@ -14,6 +15,8 @@ import { StatGrid, TabBody, type TabProps } from './shared';
 function colorOf(color: string): string {
   return /^#[0-9a-f]{6}$/i.test(color) ? color : CHART_COLORS.gray;
 }
+
+const LABELLED: CountMetric<'labelled'>[] = [{ key: 'labelled', better: 'neutral' }];
 
 /** What conversations are about: per label, how many and how fast they were served. */
 export function LabelsTab({ query }: TabProps) {
@@ -34,36 +37,13 @@ export function LabelsTab({ query }: TabProps) {
         </Badge>
       ),
     },
-    {
-      key: 'new',
-      header: t('metrics.newConversations'),
-      align: 'right',
-      cell: (r) => formatCount(r.newConversations),
-    },
-    {
-      key: 'resolved',
-      header: t('metrics.resolved'),
-      align: 'right',
-      cell: (r) => formatCount(r.resolved),
-    },
-    {
-      key: 'in',
-      header: t('metrics.messagesIn'),
-      align: 'right',
-      cell: (r) => formatCount(r.messagesIn),
-    },
-    {
-      key: 'fr',
-      header: t('metrics.firstResponse'),
-      align: 'right',
-      cell: (r) => formatDuration(r.firstResponse.median, t),
-    },
-    {
-      key: 'res',
-      header: t('metrics.resolution'),
-      align: 'right',
-      cell: (r) => formatDuration(r.resolution.median, t),
-    },
+    countColumn('new', t('metrics.newConversations'), (r) => r.newConversations),
+    countColumn('resolved', t('metrics.resolved'), (r) => r.resolved),
+    countColumn('in', t('metrics.messagesIn'), (r) => r.messagesIn),
+    figureColumn('fr', t('metrics.firstResponse'), (r) =>
+      formatDuration(r.firstResponse.median, t),
+    ),
+    figureColumn('res', t('metrics.resolution'), (r) => formatDuration(r.resolution.median, t)),
   ];
 
   return (
@@ -77,40 +57,24 @@ export function LabelsTab({ query }: TabProps) {
       {data && (
         <>
           <StatGrid>
-            <StatCard
-              label={t('metrics.labelled')}
-              definition={t('definitions.labelled')}
-              value={formatCount(data.totals.labelled)}
-              current={data.totals.labelled}
-              {...(prev
-                ? { previous: prev.labelled, previousText: formatCount(prev.labelled) }
-                : {})}
-              better="neutral"
-              testId="report-stat-labelled"
-            />
+            <CountStats metrics={LABELLED} totals={data.totals} previous={prev} />
           </StatGrid>
-          <ChartCard title={t('labels.chartTitle')} definition={t('definitions.labelled')}>
-            {top.length ? (
-              <SeriesChart
-                label={t('labels.chartTitle')}
-                horizontal
-                labels={top.map((r) => r.name)}
-                format={formatCount}
-                height={Math.max(140, top.length * 30 + 30)}
-                series={[
-                  {
-                    label: t('metrics.newConversations'),
-                    data: top.map((r) => r.newConversations),
-                    color: CHART_COLORS.teal,
-                  },
-                ]}
-              />
-            ) : (
-              <Text size="sm" c="dimmed" ta="center" py="lg">
-                {t('state.noRows')}
-              </Text>
-            )}
-          </ChartCard>
+          <SeriesChartCard
+            title={t('labels.chartTitle')}
+            definition={t('definitions.labelled')}
+            empty={t('state.noRows')}
+            horizontal
+            labels={top.map((r) => r.name)}
+            format={formatCount}
+            height={Math.max(140, top.length * 30 + 30)}
+            series={[
+              {
+                label: t('metrics.newConversations'),
+                data: top.map((r) => r.newConversations),
+                color: CHART_COLORS.teal,
+              },
+            ]}
+          />
           <ReportTable
             title={t('labels.tableTitle')}
             rows={rows}

@@ -2,17 +2,17 @@ import { SimpleGrid, Text } from '@mantine/core';
 import type { OverviewTotals } from '@sapa/contracts';
 import { useTranslation } from 'react-i18next';
 import { useReport } from '../api';
-import { SeriesChart, CHART_COLORS } from '../charts/SeriesChart';
-import { ChartCard } from '../components/ChartCard';
-import { DurationCard, StatCard, type Better } from '../components/figures';
+import { CHART_COLORS } from '../charts/SeriesChart';
+import { compared, CountStats, type CountMetric } from '../components/CountStats';
+import { SeriesChartCard } from '../components/SeriesChartCard';
+import { DurationCard, StatCard } from '../components/figures';
 import { formatCount, formatDuration, formatRating } from '../numbers';
-import { effectiveGroupBy } from '../range';
-import { LiveStrip, seriesLabels, StatGrid, TabBody, type TabProps } from './shared';
+import { LiveStrip, seriesAxis, StatGrid, TabBody, type TabProps } from './shared';
 
 type CountKey =
   'newConversations' | 'resolved' | 'reopened' | 'unanswered' | 'messagesIn' | 'messagesOut';
 
-const COUNTS: { key: CountKey; better: Better }[] = [
+const COUNTS: CountMetric<CountKey>[] = [
   { key: 'newConversations', better: 'neutral' },
   { key: 'resolved', better: 'up' },
   { key: 'reopened', better: 'down' },
@@ -32,10 +32,7 @@ export function OverviewTab({ view, query }: TabProps) {
   const data = report.data;
   const d = (v: number) => formatDuration(v, t);
   const prev = data?.previousTotals;
-  const { labels, titles } = seriesLabels(
-    data?.series.map((p) => p.date) ?? [],
-    effectiveGroupBy(view),
-  );
+  const { labels, titles } = seriesAxis(data?.series, view);
 
   return (
     <TabBody
@@ -47,27 +44,12 @@ export function OverviewTab({ view, query }: TabProps) {
       {data && (
         <>
           <StatGrid wide={data.totals.csat ? 7 : 6}>
-            {COUNTS.map(({ key, better }) => (
-              <StatCard
-                key={key}
-                label={t(`metrics.${key}`)}
-                definition={t(`definitions.${key}`)}
-                value={formatCount(data.totals[key])}
-                current={data.totals[key]}
-                {...(prev ? { previous: prev[key], previousText: formatCount(prev[key]) } : {})}
-                better={better}
-                testId={`report-stat-${key}`}
-              />
-            ))}
+            <CountStats metrics={COUNTS} totals={data.totals} previous={prev} />
             {data.totals.csat && (
               <StatCard
                 label={t('metrics.csat')}
                 definition={t('definitions.csat')}
-                value={formatRating(data.totals.csat.average)}
-                current={data.totals.csat.average}
-                {...(prev?.csat
-                  ? { previous: prev.csat.average, previousText: formatRating(prev.csat.average) }
-                  : {})}
+                {...compared(data.totals.csat.average, prev?.csat?.average, formatRating)}
                 footer={
                   <Text size="xs" c="dimmed" data-testid="report-stat-csat-responses">
                     {t('metrics.csatResponses')}: {formatCount(data.totals.csat.responses)}
@@ -90,89 +72,83 @@ export function OverviewTab({ view, query }: TabProps) {
             ))}
           </SimpleGrid>
           <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
-            <ChartCard title={t('overview.conversationsChart')} testId="report-chart-conversations">
-              <SeriesChart
-                label={t('overview.conversationsChart')}
-                labels={labels}
-                titles={titles}
-                format={formatCount}
-                series={[
-                  {
-                    label: t('metrics.newConversations'),
-                    data: data.series.map((p) => p.newConversations),
-                    color: CHART_COLORS.teal,
-                  },
-                  {
-                    label: t('metrics.resolved'),
-                    data: data.series.map((p) => p.resolved),
-                    color: CHART_COLORS.blue,
-                  },
-                  {
-                    label: t('metrics.reopened'),
-                    data: data.series.map((p) => p.reopened),
-                    color: CHART_COLORS.orange,
-                  },
-                ]}
-              />
-            </ChartCard>
-            <ChartCard
-              title={t('overview.timesChart')}
-              definition={t('definitions.median')}
-              testId="report-chart-times"
-            >
-              <SeriesChart
-                label={t('overview.timesChart')}
-                labels={labels}
-                titles={titles}
-                format={d}
-                durations
-                durationsRight
-                series={[
-                  {
-                    label: t('metrics.firstResponse'),
-                    data: data.series.map((p) => p.firstResponseMedian),
-                    color: CHART_COLORS.teal,
-                    kind: 'line',
-                  },
-                  {
-                    label: t('metrics.replyTime'),
-                    data: data.series.map((p) => p.replyTimeMedian),
-                    color: CHART_COLORS.indigo,
-                    kind: 'line',
-                  },
-                  {
-                    label: t('metrics.resolution'),
-                    data: data.series.map((p) => p.resolutionMedian),
-                    color: CHART_COLORS.grape,
-                    kind: 'line',
-                    axis: 'right',
-                  },
-                ]}
-                formatRight={d}
-              />
-            </ChartCard>
-          </SimpleGrid>
-          <ChartCard title={t('overview.messagesChart')} testId="report-chart-messages">
-            <SeriesChart
-              label={t('overview.messagesChart')}
+            <SeriesChartCard
+              title={t('overview.conversationsChart')}
+              testId="report-chart-conversations"
               labels={labels}
               titles={titles}
               format={formatCount}
-              height={220}
               series={[
                 {
-                  label: t('metrics.messagesIn'),
-                  data: data.series.map((p) => p.messagesIn),
-                  color: CHART_COLORS.cyan,
+                  label: t('metrics.newConversations'),
+                  data: data.series.map((p) => p.newConversations),
+                  color: CHART_COLORS.teal,
                 },
                 {
-                  label: t('metrics.messagesOut'),
-                  data: data.series.map((p) => p.messagesOut),
-                  color: CHART_COLORS.gray,
+                  label: t('metrics.resolved'),
+                  data: data.series.map((p) => p.resolved),
+                  color: CHART_COLORS.blue,
+                },
+                {
+                  label: t('metrics.reopened'),
+                  data: data.series.map((p) => p.reopened),
+                  color: CHART_COLORS.orange,
                 },
               ]}
             />
-          </ChartCard>
+            <SeriesChartCard
+              title={t('overview.timesChart')}
+              definition={t('definitions.median')}
+              testId="report-chart-times"
+              labels={labels}
+              titles={titles}
+              format={d}
+              durations
+              durationsRight
+              series={[
+                {
+                  label: t('metrics.firstResponse'),
+                  data: data.series.map((p) => p.firstResponseMedian),
+                  color: CHART_COLORS.teal,
+                  kind: 'line',
+                },
+                {
+                  label: t('metrics.replyTime'),
+                  data: data.series.map((p) => p.replyTimeMedian),
+                  color: CHART_COLORS.indigo,
+                  kind: 'line',
+                },
+                {
+                  label: t('metrics.resolution'),
+                  data: data.series.map((p) => p.resolutionMedian),
+                  color: CHART_COLORS.grape,
+                  kind: 'line',
+                  axis: 'right',
+                },
+              ]}
+              formatRight={d}
+            />
+          </SimpleGrid>
+          <SeriesChartCard
+            title={t('overview.messagesChart')}
+            testId="report-chart-messages"
+            labels={labels}
+            titles={titles}
+            format={formatCount}
+            height={220}
+            series={[
+              {
+                label: t('metrics.messagesIn'),
+                data: data.series.map((p) => p.messagesIn),
+                color: CHART_COLORS.cyan,
+              },
+              {
+                label: t('metrics.messagesOut'),
+                data: data.series.map((p) => p.messagesOut),
+                color: CHART_COLORS.gray,
+              },
+            ]}
+          />
         </>
       )}
     </TabBody>

@@ -5,23 +5,23 @@ import type { ReportTargets } from '@sapa/contracts';
 import { useTranslation } from 'react-i18next';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useReport, useSaveTargets } from '../api';
-import { CHART_COLORS, SeriesChart } from '../charts/SeriesChart';
-import { ChartCard } from '../components/ChartCard';
-import { ChangeBadge, DurationCard, InfoTip, StatCard, type Better } from '../components/figures';
+import { CHART_COLORS } from '../charts/SeriesChart';
+import { CountStats, type CountMetric } from '../components/CountStats';
+import { SeriesChartCard } from '../components/SeriesChartCard';
+import { ChangeBadge, DurationCard, InfoTip } from '../components/figures';
 import { reportErrorText } from '../errors';
 import { formatCount, formatDuration } from '../numbers';
-import { effectiveGroupBy } from '../range';
-import { LiveStrip, seriesLabels, StatGrid, TabBody, type TabProps } from './shared';
+import { LiveStrip, seriesAxis, StatGrid, TabBody, type TabProps } from './shared';
 
 const BAND_KEYS = ['lt1m', '1to5m', '5to15m', '15mto1h', '1to4h', '4to24h', 'gt24h'] as const;
 
 type Count = 'opened' | 'reopened' | 'answered' | 'resolved' | 'unanswered';
-const COUNTS: { key: Count; better: Better; definition: string }[] = [
+const COUNTS: CountMetric<Count>[] = [
   { key: 'opened', better: 'neutral', definition: 'newConversations' },
-  { key: 'answered', better: 'up', definition: 'answered' },
-  { key: 'resolved', better: 'up', definition: 'resolved' },
-  { key: 'reopened', better: 'down', definition: 'reopened' },
-  { key: 'unanswered', better: 'down', definition: 'unanswered' },
+  { key: 'answered', better: 'up' },
+  { key: 'resolved', better: 'up' },
+  { key: 'reopened', better: 'down' },
+  { key: 'unanswered', better: 'down' },
 ];
 
 /** Under a duration: how many went over its target, red when any did. */
@@ -141,10 +141,7 @@ export function TicketsTab({ view, query, canSetTargets }: TabProps & { canSetTa
   const data = report.data;
   const prev = data?.previousTotals;
   const d = (v: number) => formatDuration(v, t);
-  const { labels, titles } = seriesLabels(
-    data?.series.map((p) => p.date) ?? [],
-    effectiveGroupBy(view),
-  );
+  const { labels, titles } = seriesAxis(data?.series, view);
 
   return (
     <TabBody
@@ -177,18 +174,7 @@ export function TicketsTab({ view, query, canSetTargets }: TabProps & { canSetTa
             )}
           </Group>
           <StatGrid wide={5}>
-            {COUNTS.map(({ key, better, definition }) => (
-              <StatCard
-                key={key}
-                label={t(`metrics.${key}`)}
-                definition={t(`definitions.${definition}`)}
-                value={formatCount(data.totals[key])}
-                current={data.totals[key]}
-                {...(prev ? { previous: prev[key], previousText: formatCount(prev[key]) } : {})}
-                better={better}
-                testId={`report-stat-${key}`}
-              />
-            ))}
+            <CountStats metrics={COUNTS} totals={data.totals} previous={prev} />
           </StatGrid>
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
             {(['firstResponse', 'resolution'] as const).map((key) => (
@@ -212,48 +198,46 @@ export function TicketsTab({ view, query, canSetTargets }: TabProps & { canSetTa
             ))}
           </SimpleGrid>
           <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
-            <ChartCard title={t('tickets.distributionTitle')} testId="report-chart-distribution">
-              <SeriesChart
-                label={t('tickets.distributionTitle')}
-                labels={data.distribution.map((b, i) => {
-                  const key = BAND_KEYS[i];
-                  return key ? t(`tickets.bands.${key}`) : b.band;
-                })}
-                format={formatCount}
-                series={[
-                  {
-                    label: t('metrics.firstResponse'),
-                    data: data.distribution.map((b) => b.firstResponse),
-                    color: CHART_COLORS.teal,
-                  },
-                  {
-                    label: t('metrics.resolution'),
-                    data: data.distribution.map((b) => b.resolution),
-                    color: CHART_COLORS.grape,
-                  },
-                ]}
-              />
-            </ChartCard>
-            <ChartCard title={t('tickets.breachesChart')} testId="report-chart-breaches">
-              <SeriesChart
-                label={t('tickets.breachesChart')}
-                labels={labels}
-                titles={titles}
-                format={formatCount}
-                series={[
-                  {
-                    label: t('metrics.firstResponseBreaches'),
-                    data: data.series.map((p) => p.firstResponseBreaches),
-                    color: CHART_COLORS.orange,
-                  },
-                  {
-                    label: t('metrics.resolutionBreaches'),
-                    data: data.series.map((p) => p.resolutionBreaches),
-                    color: CHART_COLORS.red,
-                  },
-                ]}
-              />
-            </ChartCard>
+            <SeriesChartCard
+              title={t('tickets.distributionTitle')}
+              testId="report-chart-distribution"
+              labels={data.distribution.map((b, i) => {
+                const key = BAND_KEYS[i];
+                return key ? t(`tickets.bands.${key}`) : b.band;
+              })}
+              format={formatCount}
+              series={[
+                {
+                  label: t('metrics.firstResponse'),
+                  data: data.distribution.map((b) => b.firstResponse),
+                  color: CHART_COLORS.teal,
+                },
+                {
+                  label: t('metrics.resolution'),
+                  data: data.distribution.map((b) => b.resolution),
+                  color: CHART_COLORS.grape,
+                },
+              ]}
+            />
+            <SeriesChartCard
+              title={t('tickets.breachesChart')}
+              testId="report-chart-breaches"
+              labels={labels}
+              titles={titles}
+              format={formatCount}
+              series={[
+                {
+                  label: t('metrics.firstResponseBreaches'),
+                  data: data.series.map((p) => p.firstResponseBreaches),
+                  color: CHART_COLORS.orange,
+                },
+                {
+                  label: t('metrics.resolutionBreaches'),
+                  data: data.series.map((p) => p.resolutionBreaches),
+                  color: CHART_COLORS.red,
+                },
+              ]}
+            />
           </SimpleGrid>
           {editing && <TargetsModal targets={data.targets} onClose={() => setEditing(false)} />}
         </>

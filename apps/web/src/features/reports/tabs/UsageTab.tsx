@@ -15,8 +15,10 @@ import { currentLanguage } from '../../../lib/i18n';
 import { monthNames } from '../../../lib/datetime';
 import type { RecordColumn } from '../../shared/RecordList';
 import { useReport, useUsage } from '../api';
-import { CHART_COLORS, SeriesChart } from '../charts/SeriesChart';
-import { ChartCard } from '../components/ChartCard';
+import { CHART_COLORS } from '../charts/SeriesChart';
+import { countColumn, moneyColumn } from '../components/columns';
+import { compared } from '../components/CountStats';
+import { SeriesChartCard } from '../components/SeriesChartCard';
 import { StatCard } from '../components/figures';
 import { ReportTable } from '../components/ReportTable';
 import { formatCount, formatMoney, rangeLabel, shortDay } from '../numbers';
@@ -62,14 +64,7 @@ function UsageBody({
       key={key}
       label={t(`metrics.${key}Conversations`)}
       definition={t(`definitions.${key}Conversations`)}
-      value={formatCount(totals.conversations[key])}
-      current={totals.conversations[key]}
-      {...(previous
-        ? {
-            previous: previous.conversations[key],
-            previousText: formatCount(previous.conversations[key]),
-          }
-        : {})}
+      {...compared(totals.conversations[key], previous?.conversations[key], formatCount)}
       better="neutral"
       testId={`report-stat-${key}`}
     />
@@ -77,49 +72,14 @@ function UsageBody({
   // Money first: on a laptop the last columns may need a scroll, and cost is what this tab is for.
   const columns: RecordColumn<UsageDay>[] = [
     { key: 'date', header: t('columns.date'), cell: (d) => rangeLabel(d.date, d.date, lng) },
-    {
-      key: 'withPpn',
-      header: t('metrics.totalWithPpn'),
-      align: 'right',
-      cell: (d) => formatMoney(d.cost.totalWithPpn),
-    },
-    {
-      key: 'cost',
-      header: t('metrics.usageCost'),
-      align: 'right',
-      cell: (d) => formatMoney(d.cost.total),
-    },
-    { key: 'ppn', header: t('metrics.ppn'), align: 'right', cell: (d) => formatMoney(d.cost.ppn) },
-    {
-      key: 'customer',
-      header: t('metrics.customerConversations'),
-      align: 'right',
-      cell: (d) => formatCount(d.conversations.customer),
-    },
-    {
-      key: 'business',
-      header: t('metrics.businessConversations'),
-      align: 'right',
-      cell: (d) => formatCount(d.conversations.business),
-    },
-    {
-      key: 'in',
-      header: t('metrics.messagesIn'),
-      align: 'right',
-      cell: (d) => formatCount(d.messagesIn),
-    },
-    {
-      key: 'out',
-      header: t('metrics.messagesOut'),
-      align: 'right',
-      cell: (d) => formatCount(d.messagesOut),
-    },
-    {
-      key: 'mac',
-      header: t('metrics.newActiveContacts'),
-      align: 'right',
-      cell: (d) => formatCount(d.newActiveContacts),
-    },
+    moneyColumn('withPpn', t('metrics.totalWithPpn'), (d) => d.cost.totalWithPpn),
+    moneyColumn('cost', t('metrics.usageCost'), (d) => d.cost.total),
+    moneyColumn('ppn', t('metrics.ppn'), (d) => d.cost.ppn),
+    countColumn('customer', t('metrics.customerConversations'), (d) => d.conversations.customer),
+    countColumn('business', t('metrics.businessConversations'), (d) => d.conversations.business),
+    countColumn('in', t('metrics.messagesIn'), (d) => d.messagesIn),
+    countColumn('out', t('metrics.messagesOut'), (d) => d.messagesOut),
+    countColumn('mac', t('metrics.newActiveContacts'), (d) => d.newActiveContacts),
   ];
 
   const busy = [...days].reverse().filter((d) => !isQuiet(d));
@@ -165,14 +125,7 @@ function UsageBody({
         <StatCard
           label={t('metrics.totalWithPpn')}
           definition={t('definitions.totalWithPpn')}
-          value={formatMoney(totals.cost.totalWithPpn)}
-          current={totals.cost.totalWithPpn}
-          {...(previous
-            ? {
-                previous: previous.cost.totalWithPpn,
-                previousText: formatMoney(previous.cost.totalWithPpn),
-              }
-            : {})}
+          {...compared(totals.cost.totalWithPpn, previous?.cost.totalWithPpn, formatMoney)}
           better="neutral"
           footer={
             <Text size="xs" c="dimmed">
@@ -184,42 +137,37 @@ function UsageBody({
         />
       </StatGrid>
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
-        <ChartCard title={t('usage.costChart')} definition={t('definitions.usageCost')}>
-          <SeriesChart
-            label={t('usage.costChart')}
-            labels={labels}
-            stacked
-            format={formatMoney}
-            series={COST_PARTS.map((part, i) => ({
-              label: t(`usage.costParts.${part}`),
-              data: days.map((d) => d.cost[part]),
-              color: PART_COLORS[i] ?? CHART_COLORS.gray,
-            }))}
-          />
-        </ChartCard>
-        <ChartCard
+        <SeriesChartCard
+          title={t('usage.costChart')}
+          definition={t('definitions.usageCost')}
+          labels={labels}
+          stacked
+          format={formatMoney}
+          series={COST_PARTS.map((part, i) => ({
+            label: t(`usage.costParts.${part}`),
+            data: days.map((d) => d.cost[part]),
+            color: PART_COLORS[i] ?? CHART_COLORS.gray,
+          }))}
+        />
+        <SeriesChartCard
           title={t('usage.conversationsChart')}
           definition={t('definitions.customerConversations')}
-        >
-          <SeriesChart
-            label={t('usage.conversationsChart')}
-            labels={labels}
-            stacked
-            format={formatCount}
-            series={[
-              {
-                label: t('metrics.customerConversations'),
-                data: days.map((d) => d.conversations.customer),
-                color: CHART_COLORS.teal,
-              },
-              {
-                label: t('metrics.businessConversations'),
-                data: days.map((d) => d.conversations.business),
-                color: CHART_COLORS.blue,
-              },
-            ]}
-          />
-        </ChartCard>
+          labels={labels}
+          stacked
+          format={formatCount}
+          series={[
+            {
+              label: t('metrics.customerConversations'),
+              data: days.map((d) => d.conversations.customer),
+              color: CHART_COLORS.teal,
+            },
+            {
+              label: t('metrics.businessConversations'),
+              data: days.map((d) => d.conversations.business),
+              color: CHART_COLORS.blue,
+            },
+          ]}
+        />
       </SimpleGrid>
       <ReportTable
         title={t('usage.tableTitle')}

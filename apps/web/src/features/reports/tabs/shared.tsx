@@ -7,7 +7,7 @@ import { currentLanguage } from '../../../lib/i18n';
 import { EmptyState } from '../../shared/QueryState';
 import { InfoTip } from '../components/figures';
 import { reportErrorText } from '../errors';
-import { addDays, type ReportView } from '../range';
+import { addDays, effectiveGroupBy, type ReportView } from '../range';
 import { formatCount, rangeLabel, shortDay } from '../numbers';
 
 /** What every tab gets: the view (range, filters) and the server query for that tab. */
@@ -98,6 +98,11 @@ export function seriesLabels(dates: readonly string[], groupBy: ReportGroupBy) {
       groupBy === 'week' ? rangeLabel(d, addDays(d, 6), lng) : rangeLabel(d, d, lng),
     ),
   };
+}
+
+/** `seriesLabels` for a tab's points at the grouping its view draws them in. */
+export function seriesAxis(points: readonly { date: string }[] | undefined, view: ReportView) {
+  return seriesLabels(points?.map((p) => p.date) ?? [], effectiveGroupBy(view));
 }
 
 /** Stat cards in a grid that keeps two to a row on phones. */
