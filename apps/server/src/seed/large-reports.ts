@@ -267,7 +267,7 @@ async function writeFacts(
     'facts: messages in and out',
     `${insert}
      SELECT m.account_id, CASE WHEN m.from_me THEN 'message_out' ELSE 'message_in' END, m.id::text, m.sent_at,
-            ${day('m.sent_at')}, NULL, NULL, NULL, NULL, m.chat_id, NULL, a.agent, c.channel, m.channel_id,
+            ${day('m.sent_at')}, NULL, NULL, NULL, NULL, NULL, NULL, a.agent, c.channel, NULL,
             ${division('a.agent')}, c.labels, m.msg_type, NULL
      FROM messages m JOIN chats c ON c.id = m.chat_id
      CROSS JOIN LATERAL (SELECT CASE WHEN m.from_me THEN

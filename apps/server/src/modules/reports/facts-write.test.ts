@@ -80,6 +80,63 @@ describe('writeFacts', () => {
     }
   });
 
+  it('keeps one fact per message whatever its day, and one per source for every other kind', async () => {
+    const on = (kind: FactKind, sourceId: string, day: string) =>
+      fact({
+        accountId,
+        kind,
+        sourceId,
+        at: new Date(`${day}T10:00:00Z`),
+        day,
+        channel: 'whatsapp',
+        msgType: kind.startsWith('message_') ? 'text' : null,
+      });
+    const count = async (metric: string) =>
+      Number(
+        (
+          await ctx.deps.pool.query<{ n: string }>(
+            `SELECT coalesce(sum(count), 0) AS n FROM report_daily
+             WHERE account_id = $1 AND metric = $2 AND dim = 'all'`,
+            [accountId, metric],
+          )
+        ).rows[0]!.n,
+      );
+    const inBefore = await count('message_in');
+    expect(await writeFacts(ctx.deps.pool, [on('message_in', 'm-900', '2026-06-10')])).toBe(1);
+    // Written again on its own day, by either writer: refused by the key.
+    expect(await writeFacts(ctx.deps.pool, [on('message_in', 'm-900', '2026-06-10')])).toBe(0);
+    expect(
+      await writeFacts(ctx.deps.pool, [on('message_in', 'm-900', '2026-06-10')], {
+        justCommitted: true,
+      }),
+    ).toBe(0);
+    // Seen again after the account's zone moved it a day or two: found there, not counted again.
+    for (const day of ['2026-06-08', '2026-06-09', '2026-06-11', '2026-06-12'])
+      expect(await writeFacts(ctx.deps.pool, [on('message_in', 'm-900', day)])).toBe(0);
+    expect(await count('message_in')).toBe(inBefore + 1);
+    // Another message on a neighbouring day is its own fact.
+    expect(await writeFacts(ctx.deps.pool, [on('message_in', 'm-901', '2026-06-11')])).toBe(1);
+    // Every other kind is one per source on any day (a contact's month first seen from a later
+    // message by a reconcile over part of the month).
+    const activeBefore = await count('contact_active');
+    expect(
+      await writeFacts(ctx.deps.pool, [on('contact_active', 'c-1:2026-06', '2026-06-03')]),
+    ).toBe(1);
+    expect(
+      await writeFacts(ctx.deps.pool, [on('contact_active', 'c-1:2026-06', '2026-06-20')]),
+    ).toBe(0);
+    expect(await count('contact_active')).toBe(activeBefore + 1);
+    const stored = await storedCells(
+      ctx.deps.pool,
+      accountId,
+      [...FACT_KINDS],
+      '2026-06-01',
+      '2026-06-30',
+    );
+    const expected = await cellsFromFacts(ctx.deps.pool, accountId, '2026-06-01', '2026-06-30');
+    expect([...stored.entries()].sort()).toEqual([...expected.entries()].sort());
+  });
+
   it('relaxes synchronous_commit for its own transaction only, and only when asked', async () => {
     const client = await ctx.deps.pool.connect();
     const setting = async () =>

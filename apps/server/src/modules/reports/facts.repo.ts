@@ -12,6 +12,12 @@ import { bucketsOf, dimsOf, distinctFacts, HIST_KINDS, type Fact } from './facts
  * functions, which took about a third of the statement's execution time for a batch of message
  * facts. `$21` may turn `synchronous_commit` off for this statement's transaction alone (see
  * writeFacts).
+ *
+ * A message's fact is unique by its day and message (the primary key, migration 0076, which is
+ * also the index its days are read by), every other fact by its source alone
+ * (`report_events_source`); `ON CONFLICT DO NOTHING` honours both. `$22` first looks for a
+ * message's fact on the two days either side, where it stands if the account's zone changed
+ * since it was written (zones are at most 26 hours apart), so it is never counted twice.
  */
 const WRITE_SQL = `
   WITH lk AS MATERIALIZED (
@@ -24,6 +30,10 @@ const WRITE_SQL = `
                          $13::text[], $14::uuid[], $15::uuid[], $16::text[], $17::text[], $18::text[], $19::text[])
       AS t(account_id, kind, source_id, at, day, value_s, value_bh_s, bucket, bucket_bh, chat_id, ticket_id,
            agent_id, channel, channel_id, division_id, labels, msg_type, note, dims)
+    WHERE NOT ($22::boolean AND t.kind IN ('message_in', 'message_out') AND EXISTS (
+      SELECT 1 FROM report_events e
+      WHERE e.account_id = t.account_id AND e.kind = t.kind AND e.source_id = t.source_id
+        AND e.day = ANY(ARRAY[t.day - 2, t.day - 1, t.day + 1, t.day + 2])))
   ), ins AS (
     INSERT INTO report_events (account_id, kind, source_id, at, day, value_s, value_bh_s, bucket, bucket_bh,
                                chat_id, ticket_id, agent_id, channel, channel_id, division_id, labels, msg_type, note)
@@ -88,6 +98,12 @@ export interface WriteOptions {
    * flushes ingest's commits wait on. The reconcile and the rebuild keep durable commits.
    */
   asyncCommit?: boolean;
+  /**
+   * The facts are of events just committed, their days reckoned in the zone any earlier copy
+   * was: a message's fact cannot stand on another day, so the write does not look there (the
+   * listeners). Writers that see messages again (the reconcile) leave it unset.
+   */
+  justCommitted?: boolean;
 }
 
 /** Writes facts (each at most once, ever) and their rollups; the number newly written. */
@@ -100,7 +116,7 @@ export async function writeFacts(
   if (list.length === 0) return 0;
   const buckets = list.map(bucketsOf);
   const { rows } = await db.query<{ inserted: number }>({
-    name: 'sapa_report_facts_v3',
+    name: 'sapa_report_facts_v4',
     text: WRITE_SQL,
     values: [
       list.map((f) => f.accountId),
@@ -124,6 +140,7 @@ export async function writeFacts(
       list.map((f) => dimsOf(f).join(' ')),
       HIST_KINDS,
       opts.asyncCommit ? 'off' : null,
+      !opts.justCommitted,
     ],
   });
   return rows[0]?.inserted ?? 0;

@@ -152,12 +152,16 @@ export async function messageFacts(db: Db, pool: pg.Pool, messageIds: string[]):
     // In: the chat's agent of the moment; out: whoever sent it (nobody for automatic messages).
     const agent = r.from_me ? (human ? r.sender_id : null) : r.chat_agent;
     const base = on(r.sent_at, agent);
+    // The commonest fact by far, so it keeps only what a report reads of it: no chat or channel
+    // row (figures per channel read the channel's name).
     facts.push(
       fact({
         ...base,
         kind: r.from_me ? 'message_out' : 'message_in',
         sourceId: r.id,
         msgType: r.msg_type,
+        chatId: null,
+        channelId: null,
       }),
     );
     facts.push(

@@ -12,6 +12,9 @@ import { customerOf, newCustomer } from '../../test/customer.js';
 import { fundAccount } from '../../test/fixtures-inbox.js';
 import { wamid } from '../../test/whatsapp-fixtures.js';
 import { usageIdle } from '../billing/pricing/index.js';
+import { forgetReportAccount } from './account-context.js';
+import { addDays } from './days.js';
+import { FACT_KINDS } from './facts.js';
 import { COST_METRICS, rollLedger } from './ledger-rollup.js';
 import { reconcileAccount, runReconcile } from './reconcile.js';
 import { reportsIdle } from './runtime.js';
@@ -257,6 +260,43 @@ describe('rollups under a random mix of events', () => {
       .where('source_id', '=', lost.source_id)
       .execute();
     expect(back).toHaveLength(1);
+  });
+
+  it('counts no message twice when the zone changed since its facts were written', async () => {
+    const totals = async () =>
+      (
+        await ctx.deps.pool.query<{ metric: string; n: string }>(
+          `SELECT metric, sum(count)::text AS n FROM report_daily
+           WHERE account_id = $1 AND dim = 'all' AND metric = ANY($2::text[])
+           GROUP BY 1 ORDER BY 1`,
+          [accountId, [...FACT_KINDS]],
+        )
+      ).rows;
+    const before = await totals();
+    expect(before.find((r) => r.metric === 'message_in')?.n).toBeTruthy();
+    const setZone = async (timezone: string) => {
+      await ctx.deps.db
+        .updateTable('accounts')
+        .set({ timezone })
+        .where('id', '=', accountId)
+        .execute();
+      forgetReportAccount(ctx.deps.db, accountId);
+    };
+    // Seven hours east of Jakarta: every message of a Jakarta evening is on the next day there.
+    await setZone('Pacific/Kiritimati');
+    try {
+      const report = await reconcileAccount(
+        ctx.deps,
+        accountId,
+        addDays(firstDay, -1),
+        addDays(lastDay, 2),
+      );
+      expect(report.messages).toBeGreaterThan(0);
+      expect(report.factsAdded).toBe(0);
+      expect(await totals()).toEqual(before);
+    } finally {
+      await setZone('Asia/Jakarta');
+    }
   });
 
   it('runs as the job with a checked payload', async () => {
