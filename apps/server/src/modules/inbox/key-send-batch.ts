@@ -17,7 +17,7 @@ import type { OutgoingMessage } from './outgoing.js';
  * COMMIT); under load each waited on a busy event loop, so the 20 connections sat "idle in
  * transaction" and requests queued for the pool. The sends of one event-loop turn are stored
  * together instead, as ingest does (lib/turn-batcher.ts): one transaction, one INSERT of all the
- * messages, one chat and one ticket UPDATE, one job INSERT. The guarantees are the single
+ * messages, one chat and one ticket UPDATE, one send job for them all. The guarantees are the single
  * send's: every message is stored as `queue` with its send job in the same commit, or none is.
  * Keys only: a person's send may claim the chat (a row lock and its own checks per chat).
  */
@@ -69,9 +69,13 @@ async function storeBatch(deps: Deps, items: KeySend[]): Promise<string[]> {
     if (inserted.length !== items.length) throw new Error('batched send: row count mismatch');
     await updateChats(trx, items);
     await markTicketsAnswered(trx, items);
-    await deps.jobs.enqueueMany(
+    // One send job for the batch: the drain claims, paces and marks its messages together.
+    await deps.jobs.enqueue(
       'message.send',
-      inserted.map((r) => ({ data: { messageId: r.id, attempt: 0 } })),
+      inserted.length === 1
+        ? { messageId: inserted[0]!.id, attempt: 0 }
+        : { messageIds: inserted.map((r) => r.id), attempt: 0 },
+      {},
       trx,
     );
     return inserted.map((r) => r.id);
