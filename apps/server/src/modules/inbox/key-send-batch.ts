@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Deps } from '../../deps.js';
 import type { Db } from '../../db/database.js';
 import { TurnBatcher } from '../../lib/turn-batcher.js';
+import { noteAccepted } from '../../lib/accept-gate.js';
 import {
   loadChatRows,
   loadMessageRows,
@@ -195,6 +196,7 @@ function batcherFor(deps: Deps): KeyBatcher {
 
 /** Stores one key send as `queue` with its send job (batched with its turn); its rows as stored. */
 export async function queueKeySend(deps: Deps, send: KeySend): Promise<StoredKeySend> {
+  noteAccepted();
   const outcome = await batcherFor(deps).submit({ ...send, seq: nextItem++ });
   if (outcome instanceof Error) throw outcome;
   return outcome;

@@ -4,6 +4,7 @@ import { backoffSeconds } from '../../../jobs/definitions.js';
 import { ProviderError, type ProviderErrorInfo } from '../../../channels/types.js';
 import { ChannelConfigError } from '../../../channels/registry.js';
 import type { SentMessage } from '../../../channels/port.js';
+import { giveWayToAccepts } from '../../../lib/accept-gate.js';
 import { Pacer } from '../../../lib/pacer.js';
 import { reserveSendSlots } from '../../../lib/send-grid.js';
 import { loadChannel, type LoadedChannel } from '../../channels/index.js';
@@ -29,6 +30,8 @@ import {
 export const SEND_IN_DOUBT_AFTER_MS = 180_000;
 /** Sends one job keeps waiting for their slot or for the provider (per channel). */
 const MAX_IN_FLIGHT = 200;
+/** The longest a batch gives way to accepts: well inside pg-boss's 120 s expiry of its job. */
+const GIVE_WAY_MAX_MS = 20_000;
 /** In-doubt messages failed per sweep run. */
 const SWEEP_LIMIT = 500;
 
@@ -68,6 +71,9 @@ export async function runSendMessageJob(
   data: JobPayloads['message.send'],
 ): Promise<void> {
   const ids = sendJobIds(data);
+  // A stored batch of API sends waits while this process is saturated accepting more (a
+  // person's single send never does); nothing is claimed while it waits.
+  if ('messageIds' in data) await giveWayToAccepts(GIVE_WAY_MAX_MS);
   const claimed = await sendDrainRepo.claim(deps.db, ids, deps.clock.now());
   if (claimed.length < ids.length) {
     const rest = ids.filter((id) => !claimed.includes(id));
