@@ -126,6 +126,8 @@ function phase(
   }));
 }
 
+const perSecond = (n: number, ms: number) => (ms > 0 ? Math.round((n * 1000) / ms) : null);
+
 const summary = (f: PostFigures) => ({
   acceptedPerSecond: f.perSecond,
   ms: f.ms,
@@ -210,6 +212,7 @@ export async function runApiSendsBench(): Promise<object> {
     const { auth, bearer, keyRefused } = await credentials(web.url, chatIds[0]!);
 
     console.error(`api-sends: ${SENDS} sends without Idempotency-Key (${auth})`);
+    const sendsStarted = Date.now();
     const plain = await phase(web.url, bearer, chatIds, 'plain', null);
     const keys = Array.from({ length: SENDS }, () => randomUUID());
     console.error(`api-sends: ${SENDS} sends, each with its own Idempotency-Key`);
@@ -222,9 +225,10 @@ export async function runApiSendsBench(): Promise<object> {
     const drainStarted = Date.now();
     let left = stored.waiting;
     while (left > 0 && Date.now() - drainStarted < DRAIN_MS) {
-      await sleep(500);
+      await sleep(100);
       left = (await outbound(db, chatIds)).waiting;
     }
+    const drainEnded = Date.now();
     const texts = await sandboxTexts(sandboxUrl);
     const received = [...texts.values()].reduce((a, b) => a + b, 0);
     const accepted = SENDS * 2 - plain.non2xx - keyed.non2xx;
@@ -245,7 +249,12 @@ export async function runApiSendsBench(): Promise<object> {
       sandbox: {
         received,
         stillQueued: left,
-        drainMs: Date.now() - drainStarted,
+        drainMs: drainEnded - drainStarted,
+        // The provider drain: messages out of the queue per second, from the first send to the
+        // last one out (the accept phases included), and after the accept phases alone.
+        queuedAfterAccept: stored.waiting,
+        drainPerSecond: perSecond(stored.total - left, drainEnded - sendsStarted),
+        drainPerSecondAfterAccept: perSecond(stored.waiting - left, drainEnded - drainStarted),
         // Texts the business sent more than once (a retry that sent again would show here).
         duplicates: [...texts.values()].filter((n) => n > 1).length,
         // Accepted, not queued any more, and never reached the sandbox.

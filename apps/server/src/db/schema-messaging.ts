@@ -146,6 +146,8 @@ export interface MessagesTable {
   is_system: Generated<boolean>;
   reply_to_provider_id: string | null;
   media_pending: ColumnType<boolean, boolean | undefined, boolean>;
+  /** migrations/0075: when a send job took the queued message (null: not taken). */
+  send_claimed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   created_at: Timestamp;
   sent_at: Timestamp;
 }

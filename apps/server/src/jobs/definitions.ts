@@ -3,7 +3,14 @@
  * here, enqueued in the same transaction as the state that needs it.
  */
 export interface JobPayloads {
-  'message.send': { messageId: string; attempt: number };
+  /**
+   * Sends queued messages: one (a person's send, an automatic message) or a stored batch of API
+   * sends (one job per batch: the provider drain claims, paces and marks them together).
+   */
+  'message.send':
+    { messageId: string; attempt: number } | { messageIds: string[]; attempt: number };
+  /** Every minute: queued messages whose send worker died mid-send, failed as in doubt. */
+  'message.send-sweep': Record<string, never>;
   'media.fetch': { messageId: string; attempt: number };
   'message.mark-read': { chatId: string; providerMessageId: string };
   /** A Messenger/Instagram customer's name and picture, asked once when their chat starts. */
@@ -46,6 +53,7 @@ export type JobName = keyof JobPayloads;
 
 export const JOB_NAMES: JobName[] = [
   'message.send',
+  'message.send-sweep',
   'media.fetch',
   'message.mark-read',
   'chat.profile',

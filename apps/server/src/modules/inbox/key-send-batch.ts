@@ -1,6 +1,7 @@
 import type { Deps } from '../../deps.js';
 import type { Db } from '../../db/database.js';
 import { TurnBatcher } from '../../lib/turn-batcher.js';
+import { noteAccepted } from '../../lib/accept-gate.js';
 import type { ChatRow, MessageRow } from '../conversations/index.js';
 import { storeKeySends, type KeySendRow, type StoredKeySendRow } from './key-send-batch.repo.js';
 
@@ -11,7 +12,9 @@ import { storeKeySends, type KeySendRow, type StoredKeySendRow } from './key-sen
  * transaction" and requests queued for the pool. The sends of one event-loop turn are stored
  * together instead, as ingest does (lib/turn-batcher.ts): one transaction, one statement that
  * stores the messages, moves their chats and tickets and reads back what the answers need
- * (key-send-batch.repo.ts), one job INSERT. The guarantees are the single send's: every message is stored as `queue` with its send job in the same commit, or none is.
+ * (key-send-batch.repo.ts), and one send job for them all (the drain claims, paces and marks
+ * its messages together). The guarantees are the single send's: every message is stored as
+ * `queue` with its send job in the same commit, or none is.
  * Keys only: a person's send may claim the chat (a row lock and its own checks per chat).
  */
 export type KeySend = KeySendRow;
@@ -24,11 +27,15 @@ const MAX_IN_FLIGHT = 4;
 async function storeBatch(deps: Deps, items: KeySend[]): Promise<(StoredKeySendRow | null)[]> {
   return deps.db.transaction().execute(async (trx) => {
     const stored = await storeKeySends(trx, items);
-    await deps.jobs.enqueueMany(
-      'message.send',
-      stored.flatMap((r) => (r ? [{ data: { messageId: String(r.message.id), attempt: 0 } }] : [])),
-      trx,
-    );
+    const ids = stored.flatMap((r) => (r ? [String(r.message.id)] : []));
+    // One send job for the batch: the drain claims, paces and marks its messages together.
+    if (ids.length > 0)
+      await deps.jobs.enqueue(
+        'message.send',
+        ids.length === 1 ? { messageId: ids[0]!, attempt: 0 } : { messageIds: ids, attempt: 0 },
+        {},
+        trx,
+      );
     return stored;
   });
 }
@@ -88,6 +95,7 @@ function batcherFor(deps: Deps): KeyBatcher {
 
 /** Stores one key send as `queue` with its send job (batched with its turn); its rows as stored. */
 export async function queueKeySend(deps: Deps, send: KeySend): Promise<StoredKeySend> {
+  noteAccepted();
   const outcome = await batcherFor(deps).submit({ ...send, seq: nextItem++ });
   if (outcome instanceof Error) throw outcome;
   return outcome;

@@ -10,7 +10,7 @@ import {
 import { fundAccount } from '../../test/fixtures-inbox.js';
 import { GraphStub } from '../../test/graph-stub.js';
 import { signed, status, text } from '../../test/whatsapp-fixtures.js';
-import { runSendMessageJob } from './jobs/send-message.job.js';
+import { runSendMessageJob } from './jobs/send-drain.js';
 
 let ctx: TestContext;
 let graph: GraphStub;

@@ -8,7 +8,7 @@ import { loadChannel, whatsappConfigOf, type LoadedChannel } from '../../channel
 import { channelOff } from '../channel-state.js';
 import { chargeSends, refundSends, unitPriceCents } from './charge.js';
 import { paceShape, type EngineOptions } from './options.js';
-import { Pacer } from './pacer.js';
+import { Pacer } from '../../../lib/pacer.js';
 import { completeIfDone, emitProgress, progressThrottle } from './progress.js';
 import {
   engineRepo,

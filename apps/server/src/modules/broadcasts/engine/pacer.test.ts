@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_ENGINE_OPTIONS, paceShape } from './options.js';
-import { Pacer, type ReserveSlots } from './pacer.js';
+import { Pacer, type ReserveSlots } from '../../../lib/pacer.js';
 
 /**
  * The pacer on fake timers: lanes claim, launch and wait as the engine does, against a Meta whose

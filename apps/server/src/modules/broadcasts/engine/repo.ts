@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../../db/database.js';
 import type { BroadcastHeaderMediaDb } from '../../../db/schema-broadcasts.js';
+import { reserveSendSlots } from '../../../lib/send-grid.js';
 
 /** A recipient claimed for sending, with what fills its template. */
 export interface ClaimedRecipient {
@@ -135,33 +136,14 @@ export const engineRepo = {
     return rows[0]?.refused ?? 0;
   },
 
-  /**
-   * Reserves `count` consecutive send slots, `1/rate` s apart, on the channel's pacing grid, in
-   * one atomic statement: they start at the grid's next free slot or now, whichever is later, so
-   * slots nobody used are gone rather than saved. Concurrent callers, in this process or
-   * another, serialise on the channel's row and get back-to-back, never overlapping, slots.
-   * Time is the database's (`clock_timestamp()`, read after the row lock), so workers on hosts
-   * whose clocks disagree still share one grid; `waitMs` is how long after this answer the first
-   * slot comes.
-   */
-  async reserveSlots(
+  /** The channel's pacing grid, shared with the provider drain: see `reserveSendSlots`. */
+  reserveSlots(
     db: Db,
     channelId: string,
     count: number,
     rate: number,
   ): Promise<{ firstAt: Date; waitMs: number }> {
-    const span = sql`make_interval(secs => ${count / rate}::float8)`;
-    const { rows } = await sql<{ first_at: Date; wait_ms: number }>`
-      INSERT INTO broadcast_send_pace AS p (channel_id, next_slot_at)
-      VALUES (${channelId}, clock_timestamp() + ${span})
-      ON CONFLICT (channel_id) DO UPDATE
-        SET next_slot_at = greatest(p.next_slot_at, clock_timestamp()) + ${span}
-      RETURNING p.next_slot_at - ${span} AS first_at,
-        (extract(epoch FROM (p.next_slot_at - ${span} - clock_timestamp())) * 1000)::float8 AS wait_ms`.execute(
-      db,
-    );
-    const row = rows[0]!;
-    return { firstAt: row.first_at, waitMs: Math.max(0, row.wait_ms) };
+    return reserveSendSlots(db, channelId, count, rate);
   },
 
   /** Takes or keeps a lane: free, ours already, or its holder stopped renewing before `staleBefore`. */

@@ -1,64 +1,18 @@
 import { sql } from 'kysely';
 import { MESSAGES, messageChoicesOf } from '@sapa/contracts';
 import type { Deps } from '../../../deps.js';
-import type { Db } from '../../../db/database.js';
-import type { DomainEvent } from '../../../events/bus.js';
 import type { OutboundMediaKind, OutboundMessage, WindowFacts } from '../../../channels/port.js';
-import { ProviderError, type ProviderErrorInfo } from '../../../channels/types.js';
+import type { ProviderError, ProviderErrorInfo } from '../../../channels/types.js';
 import { WindowClosedError } from '../../../channels/errors.js';
 import { ChannelConfigError } from '../../../channels/registry.js';
-import { backoffSeconds } from '../../../jobs/definitions.js';
 import { loadChannel, type LoadedChannel } from '../../channels/index.js';
-import { wakeLinkedOutbox } from '../linked/outbox.js';
-import { applyStatus } from '../ingest.repo.js';
 import { loadChatRows } from '../../conversations/index.js';
 import { templateSendOf } from '../templates/send-payload.js';
+import { markSentMany } from './send-marks.js';
 
 export const MAX_SEND_ATTEMPTS = 8;
 
 const MEDIA_KINDS: ReadonlySet<string> = new Set(['image', 'video', 'audio', 'document']);
-
-/**
- * Sends one queued message through its channel's port. Idempotent per message: anything not
- * in `queue` is left alone. The port applies its platform's reply window to the chat's facts;
- * retryable provider errors are rescheduled with jittered backoff; permanent ones (a closed
- * window among them) mark the message failed and tell the agent why.
- */
-export async function runSendMessageJob(
-  deps: Deps,
-  data: { messageId: string; attempt: number },
-): Promise<void> {
-  const prepared = await prepareSend(deps, data.messageId);
-  if (!prepared) return;
-  // A linked number sends only from the process that holds its session: that process drains
-  // the channel's queued messages itself (linked/outbox.ts); here it is only woken.
-  if (prepared.channel.provider === 'whatsapp_basic') {
-    wakeLinkedOutbox(deps, prepared.msg.channel_id);
-    return;
-  }
-  const { msg, channel, outgoing } = prepared;
-  try {
-    const sent = await channel.open.send(outgoing, windowFactsOf(deps, msg));
-    await keepUpload(deps, msg.id, sent.uploadedMediaId);
-    await markSent(deps, msg, sent.providerMessageId);
-  } catch (err) {
-    if (!(err instanceof ProviderError)) throw err;
-    await keepUpload(deps, msg.id, err.uploadedMediaId);
-    if (err.retryable && data.attempt + 1 < MAX_SEND_ATTEMPTS) {
-      deps.log.warn(
-        { messageId: msg.id, attempt: data.attempt, code: err.info.code, kind: err.kind },
-        'send failed; retrying',
-      );
-      await deps.jobs.enqueue(
-        'message.send',
-        { messageId: String(msg.id), attempt: data.attempt + 1 },
-        { startAfterSeconds: backoffSeconds(data.attempt + 1) },
-      );
-      return;
-    }
-    await failOnRefusal(deps, msg, err);
-  }
-}
 
 /** A permanent refusal marks the message failed, in words the agent can act on. */
 export async function failOnRefusal(
@@ -72,7 +26,7 @@ export async function failOnRefusal(
   await fail(deps, msg, err.info, err.kind === 'window_closed' && !saysWhy);
 }
 
-type LoadedSending = NonNullable<Awaited<ReturnType<typeof loadSending>>>;
+export type LoadedSending = NonNullable<Awaited<ReturnType<typeof loadSending>>>;
 
 export interface PreparedSend {
   msg: LoadedSending;
@@ -80,7 +34,7 @@ export interface PreparedSend {
   outgoing: OutboundMessage;
 }
 
-function loadSending(deps: Deps, messageId: string) {
+function sendingQuery(deps: Deps) {
   return deps.db
     .selectFrom('messages as m')
     .innerJoin('chats as c', 'c.id', 'm.chat_id')
@@ -106,9 +60,19 @@ function loadSending(deps: Deps, messageId: string) {
       'md.filename',
       'md.size_bytes',
       'ch.human_agent_replies',
-    ])
-    .where('m.id', '=', Number(messageId))
-    .executeTakeFirst();
+      'ch.broadcast_rate',
+    ]);
+}
+
+function loadSending(deps: Deps, messageId: string) {
+  return sendingQuery(deps).where('m.id', '=', Number(messageId)).executeTakeFirst();
+}
+
+/** Many messages as `loadSending` reads one (the provider drain's batch), in id order. */
+export function loadSendingMany(deps: Deps, ids: number[]) {
+  return ids.length === 0
+    ? Promise.resolve([])
+    : sendingQuery(deps).where('m.id', 'in', ids).orderBy('m.id').execute();
 }
 
 /**
@@ -224,68 +188,13 @@ export interface SendingMessage {
   sender_id: string | null;
 }
 
+/** One message accepted by its provider: see `markSentMany`. */
 export async function markSent(
   deps: Deps,
   msg: SendingMessage,
   providerMessageId: string,
 ): Promise<void> {
-  // The id and its `sent` event commit first (the event with its change: a crash after the
-  // commit loses none). Statuses delivered before we knew the message's id (Meta's are not
-  // ordered; a linked phone's receipt can beat the send's own answer) apply after that commit:
-  // ingest parks a status only while no message has its id, so one parked while this send was in
-  // flight is always found below, and one arriving later finds the message itself.
-  const sent = await deps.db.transaction().execute(async (trx) => {
-    const updated = await trx
-      .updateTable('messages')
-      .set({ provider_message_id: providerMessageId, status: 'sent' })
-      .where('id', '=', msg.id)
-      .where('status', '=', 'queue')
-      .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) === 0) return null;
-    return recordStatuses(deps, trx, msg, ['sent']);
-  });
-  if (!sent) return;
-  const parked = await deps.db.transaction().execute(async (trx) => {
-    const pending = await trx
-      .deleteFrom('pending_statuses')
-      .where('channel_id', '=', msg.channel_id)
-      .where('provider_message_id', '=', providerMessageId)
-      .returning(['status', 'error'])
-      .execute();
-    const applied: ('delivered' | 'read' | 'failed')[] = [];
-    for (const p of pending) {
-      const status = p.status as 'sent' | 'delivered' | 'read' | 'failed';
-      const changed = await applyStatus(trx, msg.channel_id, {
-        providerMessageId,
-        status,
-        error: (p.error as ProviderErrorInfo | null) ?? null,
-      });
-      if (changed && status !== 'sent') applied.push(status);
-    }
-    return applied.length > 0 ? recordStatuses(deps, trx, msg, applied) : [];
-  });
-  for (const event of [...sent, ...parked]) deps.events.publish(event);
-}
-
-type MessageStatusEvent = Extract<DomainEvent, { type: 'message.status' }>;
-
-/** The message's status events, recorded in the transaction of their change (webhooks' outbox). */
-async function recordStatuses(
-  deps: Deps,
-  trx: Db,
-  msg: SendingMessage,
-  statuses: ('sent' | 'delivered' | 'read' | 'failed')[],
-): Promise<MessageStatusEvent[]> {
-  const [chat] = await loadChatRows(trx, msg.account_id, [msg.chat_id]);
-  if (!chat) return [];
-  const events = statuses.map((status): MessageStatusEvent => ({
-    type: 'message.status',
-    chat,
-    messageId: String(msg.id),
-    status,
-  }));
-  for (const event of events) await deps.events.record(trx, event);
-  return events;
+  await markSentMany(deps, [{ msg, providerMessageId }]);
 }
 
 export async function fail(

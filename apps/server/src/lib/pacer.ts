@@ -13,8 +13,9 @@ const ROUNDS = 3;
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, Math.max(0, ms)));
 
 /**
- * Paces one sending lane: every send starts on its own slot of the channel's grid (one slot every
- * 1/rate s, shared by every lane of the channel through `reserve`), and at most `maxInFlight`
+ * Paces sends on a channel (a broadcast lane, or a batch of the provider drain): every send starts
+ * on its own slot of the channel's grid (one slot every 1/rate s, shared by every sender of the
+ * channel through `reserve`: `reserveSendSlots`), and at most `maxInFlight`
  * sends are waiting for their slot or for Meta at once. A slot is reserved only when a send is
  * ready to use it, so a stall at Meta leaves slots unused (dropped), never saved up for a burst;
  * and the cap, sized for Meta's latency, keeps a slow Meta from stopping the sending.
