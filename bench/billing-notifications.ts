@@ -7,18 +7,9 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import pg from 'pg';
-import {
-  ROOT,
-  freePort,
-  makeTempDir,
-  removeDir,
-  sapaServerService,
-  startService,
-  type ServiceHandle,
-} from '../scripts/lib/processes.mjs';
+import { ROOT } from '../scripts/lib/processes.mjs';
 import { MidtransStub } from '../apps/server/src/test/midtrans-stub.js';
-import { login } from './lib/sapa.js';
+import { loginDemoAdmin, startSapaWithDb, type SapaWithDb } from './lib/server-with-db.js';
 import { percentile, pool } from './lib/stats.js';
 
 const ORDERS = Number(process.env.BENCH_NOTIFY_ORDERS ?? 2_000);
@@ -46,15 +37,11 @@ export async function runNotificationBench(): Promise<Record<string, number>> {
   if (!existsSync(join(ROOT, 'apps/server/dist/main.js')))
     throw new Error('apps/server/dist/main.js missing: run npm run build first');
   const stub = await new MidtransStub(SERVER_KEY).start();
-  const dataDir = makeTempDir('sapa-bench-notify-');
-  const [port, pgPort] = [await freePort(), await freePort()];
-  let handle: ServiceHandle | null = null;
-  let db: pg.Pool | null = null;
+  let sapa: SapaWithDb | null = null;
   try {
-    const service = sapaServerService({
-      port,
-      dataDir,
-      pgPort,
+    sapa = await startSapaWithDb({
+      name: 'notify',
+      poolMax: 2,
       env: {
         PAYMENT_GATEWAY: 'midtrans',
         MIDTRANS_SERVER_KEY: SERVER_KEY,
@@ -62,34 +49,21 @@ export async function runNotificationBench(): Promise<Record<string, number>> {
         MIDTRANS_SNAP_URL: stub.url,
         MIDTRANS_API_URL: stub.url,
         ACCESS_TOKEN_TTL: '7200',
-        LOG_LEVEL: 'error',
       },
     });
-    handle = await startService(service, { readyTimeoutMs: 90_000 });
-    db = new pg.Pool({
-      connectionString: `postgres://postgres:sapa@localhost:${pgPort}/sapa?host=${encodeURIComponent(join(dataDir, 'pg'))}`,
-      max: 2,
-    });
-    db.on('error', () => undefined);
-    const token = await login(
-      service.url,
-      'admin@demo.sapa.id',
-      process.env.DEMO_PASSWORD ?? 'Sapa12345',
-    );
-    const start = await api<{ saldo: number }>(service.url, token, '/api/topup/last-saldo-history');
+    const { db, url } = sapa;
+    const token = await loginDemoAdmin(url);
+    const start = await api<{ saldo: number }>(url, token, '/api/topup/last-saldo-history');
 
     // 2,000 top-ups placed and opened through the API, then paid on the (stand-in) Snap page.
     console.error(`billing-notifications: placing ${ORDERS} orders`);
     const orders: { id: string; amount: number }[] = new Array(ORDERS);
     await pool(ORDERS, 16, async (i) => {
       const amount = 100_000 + (i % 10) * 10_000;
-      const order = await api<{ _id: string }>(
-        service.url,
-        token,
-        '/api/order/create-order/topup',
-        { amount },
-      );
-      await api(service.url, token, `/api/order/create-snap-token?orderId=${order._id}`);
+      const order = await api<{ _id: string }>(url, token, '/api/order/create-order/topup', {
+        amount,
+      });
+      await api(url, token, `/api/order/create-snap-token?orderId=${order._id}`);
       stub.pay(order._id, { transaction_status: 'settlement', bank: 'bca' });
       orders[i] = { id: order._id, amount };
     });
@@ -103,7 +77,7 @@ export async function runNotificationBench(): Promise<Record<string, number>> {
       await Promise.all(
         Array.from({ length: COPIES }, async () => {
           const sent = performance.now();
-          const res = await fetch(`${service.url}/webhooks/payments/midtrans`, {
+          const res = await fetch(`${url}/webhooks/payments/midtrans`, {
             method: 'POST',
             headers: { 'content-type': 'application/json' },
             body: bodies[i],
@@ -139,7 +113,7 @@ export async function runNotificationBench(): Promise<Record<string, number>> {
       `SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'invoice.issue' AND data->>'orderId' = ANY($1)`,
       [orders.map((o) => o.id)],
     );
-    const end = await api<{ saldo: number }>(service.url, token, '/api/topup/last-saldo-history');
+    const end = await api<{ saldo: number }>(url, token, '/api/topup/last-saldo-history');
     const expected = start.saldo + orders.reduce((sum, o) => sum + o.amount, 0);
     const c = credits[0] ?? { entries: 0, orders: 0, doubled: 0 };
     const notifications = ORDERS * COPIES;
@@ -168,10 +142,8 @@ export async function runNotificationBench(): Promise<Record<string, number>> {
           : 0,
     };
   } finally {
-    await db?.end().catch(() => undefined);
-    await handle?.stop();
+    await sapa?.stop();
     await stub.stop();
-    removeDir(dataDir);
   }
 }
 

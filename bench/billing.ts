@@ -4,17 +4,9 @@
 // built server's database. Prints charges per second and the exact final balance, which must
 // equal the start minus the sum of the charges, with a boolean, and whether every ledger row's
 // running balance is the previous one plus its amount.
-import { join } from 'node:path';
 import { sql } from 'kysely';
-import {
-  freePort,
-  makeTempDir,
-  removeDir,
-  sapaServerService,
-  startService,
-  type ServiceHandle,
-} from '../scripts/lib/processes.mjs';
 import { runNotificationBench } from './billing-notifications.js';
+import { startSapaWithDb, type SapaWithDb } from './lib/server-with-db.js';
 import { createDb, type Db } from '../apps/server/src/db/database.js';
 import { systemClock } from '../apps/server/src/lib/clock.js';
 import { LedgerService } from '../apps/server/src/modules/billing/ledger.js';
@@ -77,20 +69,13 @@ export async function runBillingBench(): Promise<object> {
 }
 
 async function runChargeBench(): Promise<object> {
-  const dataDir = makeTempDir('sapa-bench-billing-');
-  const pgPort = await freePort();
-  let handle: ServiceHandle | null = null;
+  let sapa: SapaWithDb | null = null;
   let db: Db | null = null;
   try {
-    const service = sapaServerService({
-      port: await freePort(),
-      dataDir,
-      pgPort,
-      env: { LOG_LEVEL: 'error', GRAPH_API_URL: 'http://127.0.0.1:9' },
-    });
-    handle = await startService(service, { readyTimeoutMs: 90_000 });
-    const url = `postgres://postgres:sapa@localhost:${pgPort}/sapa?host=${encodeURIComponent(join(dataDir, 'pg'))}`;
-    db = createDb(url, CONNECTIONS).db;
+    // The charges run in this process, through the pricing module on a Kysely pool of
+    // CONNECTIONS; the helper's plain pool (one connection, opened only on use) stays idle.
+    sapa = await startSapaWithDb({ name: 'billing', poolMax: 1 });
+    db = createDb(sapa.dbUrl, CONNECTIONS).db;
     const { accountId, messageIds } = await prepare(db);
     const deps = { db, clock: systemClock };
 
@@ -133,7 +118,6 @@ async function runChargeBench(): Promise<object> {
     };
   } finally {
     await db?.destroy();
-    await handle?.stop();
-    removeDir(dataDir);
+    await sapa?.stop();
   }
 }

@@ -10,18 +10,17 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
+import type pg from 'pg';
 import {
   ROOT,
   freePort,
   makeTempDir,
   removeDir,
   sandboxService,
-  sapaServerService,
   startService,
   type ServiceHandle,
 } from '../scripts/lib/processes.mjs';
-import { login } from './lib/sapa.js';
+import { loginDemoAdmin, startSapaWithDb, type SapaWithDb } from './lib/server-with-db.js';
 import {
   counts,
   createThroughApi,
@@ -130,13 +129,12 @@ export async function runBroadcastBench(): Promise<object> {
       throw new Error(`${dist} missing: run npm run build first (the bench runs the bundles)`);
   // Pacing and throughput depend on the CPU this bench gets: the load beside it is reported.
   const loadAtStart = loadavg()[0]!;
-  const dataDir = makeTempDir('sapa-bench-broadcast-');
   const workerDir = makeTempDir('sapa-bench-broadcast-worker-');
-  const [webPort, pgPort, sandboxPort] = [await freePort(), await freePort(), await freePort()];
+  const [webPort, sandboxPort] = [await freePort(), await freePort()];
   const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
   const handles: ServiceHandle[] = [];
   let worker: Worker | null = null;
-  let db: pg.Pool | null = null;
+  let sapa: SapaWithDb | null = null;
   try {
     const base = sandboxService({
       port: sandboxPort,
@@ -145,30 +143,20 @@ export async function runBroadcastBench(): Promise<object> {
     });
     // Statuses gathered 50 ms per post, as Meta packs them under load.
     handles.push(await startService({ ...base, env: { ...base.env, STATUS_BATCH_MS: '50' } }));
-    const web = sapaServerService({
+    sapa = await startSapaWithDb({
+      name: 'broadcast',
       port: webPort,
-      dataDir,
-      pgPort,
-      env: {
-        SAPA_ROLE: 'web',
-        JWT_SECRET,
-        META_APP_SECRET: BENCH_APP_SECRET,
-        GRAPH_API_URL: sandboxUrl,
-        LOG_LEVEL: 'error',
-      },
+      poolMax: 4,
+      env: { SAPA_ROLE: 'web', JWT_SECRET, GRAPH_API_URL: sandboxUrl },
     });
-    const webHandle = await startService(web, { readyTimeoutMs: 90_000 });
-    handles.push(webHandle);
-    const dbUrl = `postgres://postgres:sapa@localhost:${pgPort}/sapa?host=${encodeURIComponent(join(dataDir, 'pg'))}`;
-    db = new pg.Pool({ connectionString: dbUrl, max: 4 });
-    db.on('error', () => undefined);
+    const { db, dbUrl, handle: webHandle } = sapa;
     const workerEnv = {
       SAPA_ROLE: 'worker',
       // The same secret as the web process: channel tokens are sealed with it.
       JWT_SECRET,
       DATABASE_URL: dbUrl,
       DATA_DIR: workerDir,
-      APP_URL: web.url,
+      APP_URL: sapa.url,
       SEED_DEMO: 'false',
       META_APP_SECRET: BENCH_APP_SECRET,
       GRAPH_API_URL: sandboxUrl,
@@ -178,16 +166,12 @@ export async function runBroadcastBench(): Promise<object> {
     worker = await startWorker(workerEnv);
 
     const ids = await prepare(db);
-    const token = await login(
-      web.url,
-      'admin@demo.sapa.id',
-      process.env.DEMO_PASSWORD ?? 'Sapa12345',
-    );
+    const token = await loginDemoAdmin(sapa.url);
 
     // 1. 100,000 recipients at 1,000/s, the worker killed at 50% and restarted.
     await setRates(db, sandboxUrl, ids.channelId, FAST_RATE);
     console.error(`broadcast: uploading ${RECIPIENTS} recipients`);
-    const big = await createThroughApi(web.url, token, ids, RECIPIENTS, '62850');
+    const big = await createThroughApi(sapa.url, token, ids, RECIPIENTS, '62850');
     console.error(`broadcast: enqueued in ${big.uploadMs + big.confirmMs} ms; sending`);
     const samples: { t: number; sent: number; delivered: number }[] = [];
     let killedAt: { t: number; sent: number } | null = null;
@@ -232,7 +216,7 @@ export async function runBroadcastBench(): Promise<object> {
     const control = await timerPacedControl(sandboxUrl, SLOW_RATE, 10);
 
     // 2. Pacing at 80/s on a smaller broadcast; 3. the same with a slow second at Meta.
-    const env = { db, sandboxUrl, base: web.url, token };
+    const env = { db, sandboxUrl, base: sapa.url, token };
     console.error(`broadcast: ${PACING_RECIPIENTS} recipients at ${SLOW_RATE}/s`);
     const slow = await pacedRun(env, ids, {
       n: PACING_RECIPIENTS,
@@ -318,9 +302,8 @@ export async function runBroadcastBench(): Promise<object> {
       worker.child.kill('SIGTERM');
       await Promise.race([worker.exited, sleep(15_000)]);
     }
-    await db?.end();
+    await sapa?.stop().catch(() => undefined);
     for (const h of handles.reverse()) await h.stop().catch(() => undefined);
-    removeDir(dataDir);
     removeDir(workerDir);
   }
 }

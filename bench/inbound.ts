@@ -5,22 +5,9 @@
 import { fork } from 'node:child_process';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
-import pg from 'pg';
-import {
-  freePort,
-  makeTempDir,
-  removeDir,
-  sapaServerService,
-  startService,
-} from '../scripts/lib/processes.mjs';
-import { login } from './lib/sapa.js';
-import {
-  BENCH_APP_SECRET,
-  inboundWebhook,
-  pageWebhook,
-  statusWebhook,
-  type SignedWebhook,
-} from './lib/meta.js';
+import { freePort } from '../scripts/lib/processes.mjs';
+import { loginDemoAdmin, startSapaWithDb } from './lib/server-with-db.js';
+import { inboundWebhook, pageWebhook, statusWebhook, type SignedWebhook } from './lib/meta.js';
 import { postAmount } from './lib/load.js';
 import { percentile, pool } from './lib/stats.js';
 
@@ -47,34 +34,19 @@ export async function runInboundBench(): Promise<object> {
       }),
     );
   }).listen(graphPort, '127.0.0.1');
-  const dataDir = makeTempDir('sapa-bench-inbound-');
-  const pgPort = await freePort();
-  const service = sapaServerService({
-    port: await freePort(),
-    dataDir,
-    pgPort,
-    env: {
-      META_APP_SECRET: BENCH_APP_SECRET,
-      GRAPH_API_URL: `http://127.0.0.1:${graphPort}`,
-      LOG_LEVEL: 'error',
-    },
+  const sapa = await startSapaWithDb({
+    name: 'inbound',
+    poolMax: 20,
+    env: { GRAPH_API_URL: `http://127.0.0.1:${graphPort}` },
   });
-  const handle = await startService(service, { readyTimeoutMs: 90_000 });
-  // The same Unix socket the server uses (see apps/server/src/db/embedded.ts).
-  const dbUrl = `postgres://postgres:sapa@localhost:${pgPort}/sapa?host=${encodeURIComponent(join(dataDir, 'pg'))}`;
-  const db = new pg.Pool({ connectionString: dbUrl, max: 20 });
-  db.on('error', () => undefined);
+  const { db } = sapa;
   try {
-    const webhookUrl = `${service.url}/webhooks/meta`;
-    const token = await login(
-      service.url,
-      'admin@demo.sapa.id',
-      process.env.DEMO_PASSWORD ?? 'Sapa12345',
-    );
+    const webhookUrl = `${sapa.url}/webhooks/meta`;
+    const token = await loginDemoAdmin(sapa.url);
     // One agent socket, in its own process so the load generator never delays receipt.
     const listener = fork(join(import.meta.dirname, 'lib', 'socket-listener.ts'), [], {
       execArgv: ['--import', 'tsx'],
-      env: { ...process.env, LISTEN_URL: service.url, LISTEN_TOKEN: token },
+      env: { ...process.env, LISTEN_URL: sapa.url, LISTEN_TOKEN: token },
     });
     await new Promise<void>((resolve, reject) => {
       listener.once('message', (m: { type: string; message?: string }) =>
@@ -238,9 +210,7 @@ export async function runInboundBench(): Promise<object> {
       },
     };
   } finally {
-    await db.end();
-    await handle.stop();
+    await sapa.stop();
     graph.close();
-    removeDir(dataDir);
   }
 }

@@ -15,11 +15,10 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import pg from 'pg';
+import type pg from 'pg';
 import {
   ROOT,
   freePort,
-  makeTempDir,
   removeDir,
   sandboxService,
   sapaServerService,
@@ -28,7 +27,7 @@ import {
   type ServiceHandle,
 } from '../scripts/lib/processes.mjs';
 import { BENCH_APP_SECRET } from './lib/meta.js';
-import { login } from './lib/sapa.js';
+import { loginDemoAdmin, startSapaWithDb, type SapaWithDb } from './lib/server-with-db.js';
 
 const NUMBERS = Number(process.env.BENCH_WABASIC_NUMBERS ?? 20);
 const CUSTOMERS = Number(process.env.BENCH_WABASIC_CUSTOMERS ?? 5);
@@ -144,16 +143,10 @@ export async function runWabasicBench(): Promise<object> {
       break;
     }
   }
-  const dataDir = makeTempDir('sapa-bench-wabasic-');
-  const [portA, portB, pgPort, sandboxPort] = [
-    await freePort(),
-    await freePort(),
-    await freePort(),
-    await freePort(),
-  ];
+  const [portA, portB, sandboxPort] = [await freePort(), await freePort(), await freePort()];
   const handles: ServiceHandle[] = [];
-  let db: pg.Pool | null = null;
-  let first: ServiceHandle | null = null;
+  /** The first process, with the embedded PostgreSQL and the bench's pool on it. */
+  let sapa: SapaWithDb | null = null;
   let killed = false;
   try {
     const sandbox = sandboxService({
@@ -168,20 +161,13 @@ export async function runWabasicBench(): Promise<object> {
       META_APP_SECRET: BENCH_APP_SECRET,
       LOG_LEVEL: 'error',
     };
-    const a = sapaServerService({ port: portA, dataDir, pgPort, env: serverEnv });
-    first = await startService(a, { readyTimeoutMs: 90_000 });
-    // The same Unix socket the server uses (see apps/server/src/db/embedded.ts).
-    const dbUrl = `postgres://postgres:sapa@localhost:${pgPort}/sapa?host=${encodeURIComponent(join(dataDir, 'pg'))}`;
-    db = new pg.Pool({ connectionString: dbUrl, max: 5 });
-    db.on('error', () => undefined);
+    const a = await startSapaWithDb({ name: 'wabasic', port: portA, poolMax: 5, env: serverEnv });
+    sapa = a;
+    const { db, dbUrl, dataDir, pgPort, handle: first } = a;
     const q = async <R extends pg.QueryResultRow>(text: string, values: unknown[] = []) =>
-      (await db!.query<R>(text, values)).rows;
+      (await db.query<R>(text, values)).rows;
 
-    const token = await login(
-      a.url,
-      'admin@demo.sapa.id',
-      process.env.DEMO_PASSWORD ?? 'Sapa12345',
-    );
+    const token = await loginDemoAdmin(a.url);
     // The plan's limit allows one WhatsApp number; the bench's account is on a bigger plan.
     await q(
       `INSERT INTO settings (account_id, key, value)
@@ -416,18 +402,18 @@ export async function runWabasicBench(): Promise<object> {
       },
     };
   } finally {
-    await db?.end().catch(() => undefined);
     await stopServices(handles);
-    // The killed first process left its PostgreSQL running, in its process group.
-    if (first && !killed) await first.stop();
-    else if (first?.child.pid) {
+    if (sapa && !killed) await sapa.stop();
+    else if (sapa) {
+      await sapa.db.end().catch(() => undefined);
+      // The killed first process left its PostgreSQL running, in its process group.
       try {
-        process.kill(-first.child.pid, 'SIGINT');
+        if (sapa.handle.child.pid) process.kill(-sapa.handle.child.pid, 'SIGINT');
       } catch {
         // already gone
       }
       await sleep(2_000);
+      removeDir(sapa.dataDir);
     }
-    removeDir(dataDir);
   }
 }

@@ -3,42 +3,19 @@
 // sees the banner change with each state (and its way out), in English and Indonesian, laptop and
 // phone, and the inbox leaves room for it. (A suspended account's sessions end, so its banner is covered by the unit test.)
 import { expect, test } from '@playwright/test';
-import pg from 'pg';
+import { freshAccount, sql } from './helpers/db.js';
 import { fillLogin, snap, switchLanguage } from './helpers/ui.js';
-import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD, uniqueEmail } from './helpers/users.js';
+import { DEMO_PASSWORD, uniqueEmail } from './helpers/users.js';
 
-async function sql(text: string, values: unknown[] = []) {
-  const url = process.env.E2E_DATABASE_URL;
-  if (!url) throw new Error('E2E_DATABASE_URL is not set (scripts/e2e.mjs sets it)');
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query(text, values)).rows;
-  } finally {
-    await client.end();
-  }
-}
-
-/**
- * An account of its own (the demo account stays as other specs expect it): a paid plan, 80,000
- * in the balance, and an admin who signs in with the demo password.
- */
-async function account(email: string): Promise<string> {
-  const [row] = await sql(
-    `WITH a AS (INSERT INTO accounts (name) VALUES ('Toko Banner') RETURNING id),
-     s AS (INSERT INTO subscriptions (account_id, product_id, status, billing_period, billing_amount, due_date)
-           SELECT a.id, p.id, 'active', 'monthly', p.price, now() + interval '30 days'
-           FROM a, products p WHERE p.code = 'starter'),
-     u AS (INSERT INTO users (account_id, name, email, phone, password_hash, role, status, email_verified_at, all_chat)
-           SELECT a.id, 'Rina Banner', $1, '81234567890', d.password_hash, 'admin', 'active', now(), true
-           FROM a, users d WHERE d.email = $2),
-     l AS (INSERT INTO balance_ledger (account_id, amount, balance_after, kind, description)
-           SELECT a.id, 80000, 80000, 'adjustment', 'e2e funds' FROM a)
-     SELECT id FROM a`,
-    [email, DEMO_ADMIN_EMAIL],
-  );
-  return (row as { id: string }).id;
-}
+/** An account of its own (the demo account stays as other specs expect it), 80,000 in the balance. */
+const account = (email: string) =>
+  freshAccount({
+    email,
+    name: 'Toko Banner',
+    adminName: 'Rina Banner',
+    phone: '81234567890',
+    balance: 80_000,
+  });
 
 test('the balance banner follows the account: low, none, insufficient', async ({ page }) => {
   const email = uniqueEmail('banner');

@@ -4,25 +4,13 @@
 // Indonesian.
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import pg from 'pg';
+import { sql } from './helpers/db.js';
 import { customerSends, NEEDS_SANDBOX, SANDBOX_URL } from './helpers/sandbox.js';
 import { signInAs, snap, switchLanguage } from './helpers/ui.js';
 import { DEMO_ADMIN_EMAIL } from './helpers/users.js';
 
 // The demo has CSAT on (its plan includes it) and seeded answers.
 const TABS = ['overview', 'agents', 'channels', 'labels', 'tickets', 'broadcasts', 'usage', 'csat'];
-
-async function sql(text: string, values: unknown[] = []) {
-  const url = process.env.E2E_DATABASE_URL;
-  if (!url) throw new Error('E2E_DATABASE_URL is not set (scripts/e2e.mjs sets it)');
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query(text, values)).rows;
-  } finally {
-    await client.end();
-  }
-}
 
 const count = async (page: Page, testId: string) =>
   Number(((await page.getByTestId(testId).textContent()) ?? '').replace(/\D/g, ''));

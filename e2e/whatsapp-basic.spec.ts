@@ -6,11 +6,11 @@
 // plan's one WhatsApp channel is free for the linked number and the demo account stays as other
 // specs expect it.
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import pg from 'pg';
+import { freshAccount } from './helpers/db.js';
 import { SANDBOX_URL } from './helpers/sandbox.js';
 import { join } from 'node:path';
-import { fillLogin, SCREENS_DIR, snap, switchLanguage } from './helpers/ui.js';
-import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD, uniqueEmail } from './helpers/users.js';
+import { SCREENS_DIR, signInAs, snap, switchLanguage } from './helpers/ui.js';
+import { uniqueEmail } from './helpers/users.js';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -22,34 +22,15 @@ const CUSTOMER_NAME = `Dewi ${stamp.slice(-4)}`;
 const QUESTION = 'Halo kak, kemeja batik ukuran L masih ada?';
 const ANSWER = 'Masih ada kak, mau dikirim hari ini?';
 
-async function sql(text: string, values: unknown[] = []) {
-  const url = process.env.E2E_DATABASE_URL;
-  if (!url) throw new Error('E2E_DATABASE_URL is not set (scripts/e2e.mjs sets it)');
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query(text, values)).rows;
-  } finally {
-    await client.end();
-  }
-}
-
 /** A shop of its own: a paid plan, 200,000 in the balance, an admin with the demo password. */
-async function shop(email: string): Promise<void> {
-  await sql(
-    `WITH a AS (INSERT INTO accounts (name) VALUES ('Toko Batik Rina') RETURNING id),
-     s AS (INSERT INTO subscriptions (account_id, product_id, status, billing_period, billing_amount, due_date)
-           SELECT a.id, p.id, 'active', 'monthly', p.price, now() + interval '30 days'
-           FROM a, products p WHERE p.code = 'starter'),
-     u AS (INSERT INTO users (account_id, name, email, phone, password_hash, role, status, email_verified_at, all_chat)
-           SELECT a.id, 'Rina Batik', $1, '81234567891', d.password_hash, 'admin', 'active', now(), true
-           FROM a, users d WHERE d.email = $2),
-     l AS (INSERT INTO balance_ledger (account_id, amount, balance_after, kind, description)
-           SELECT a.id, 200000, 200000, 'adjustment', 'e2e funds' FROM a)
-     SELECT id FROM a`,
-    [email, DEMO_ADMIN_EMAIL],
-  );
-}
+const shop = (email: string) =>
+  freshAccount({
+    email,
+    name: 'Toko Batik Rina',
+    adminName: 'Rina Batik',
+    phone: '81234567891',
+    balance: 200_000,
+  });
 
 /** The sandbox's phone of the business number, as its owner holds it. */
 async function openBusinessPhone(browser: Browser): Promise<Page> {
@@ -71,11 +52,7 @@ const email = uniqueEmail('wabasic');
 
 test.beforeAll(async ({ browser, baseURL }) => {
   await shop(email);
-  const context = await browser.newContext({ baseURL });
-  admin = await context.newPage();
-  await admin.goto('/login');
-  await fillLogin(admin, email, DEMO_PASSWORD);
-  await expect(admin.getByTestId('nav-dashboard')).toBeVisible();
+  admin = (await signInAs(browser, baseURL, email)).page;
   phone = await openBusinessPhone(browser);
 });
 

@@ -1,12 +1,9 @@
-import type { AddressInfo } from 'node:net';
-import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   BALANCE_UPDATED_EVENT,
   CLIENT_EVENTS,
   DASHBOARD_UPDATED_EVENT,
   DASHBOARD_WATCH_EVENT,
-  type Ack,
   type BroadcastCounts,
 } from '@sapa/contracts';
 import { createTestContext, type TestContext } from '../test/harness.js';
@@ -17,7 +14,14 @@ import {
   type TestUser,
 } from '../test/fixtures.js';
 import { fundAccount } from '../test/fixtures-inbox.js';
-import { signed, text } from '../test/whatsapp-fixtures.js';
+import { customerOf } from '../test/customer.js';
+import {
+  emitAck as emit,
+  heard,
+  listenLocally,
+  quietPeriod,
+  socketClients,
+} from '../test/sockets.js';
 import { API_ONLY_SOCKET_EVENTS } from './api-only.js';
 
 /**
@@ -30,71 +34,24 @@ let ctx: TestContext;
 let url: string;
 let accountId: string;
 let admin: TestUser;
-let channel: { id: string; phoneNumberId: string };
-const sockets: Socket[] = [];
+let customer: ReturnType<typeof customerOf>;
+const clients = socketClients();
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-  url = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
+  url = await listenLocally(ctx.app);
   accountId = await createAccount(ctx, { type: 'api_only' });
   admin = await createUser(ctx, accountId, { role: 'admin' });
   await fundAccount(ctx, accountId);
-  channel = await createWhatsappChannel(ctx, accountId);
+  customer = customerOf(ctx, (await createWhatsappChannel(ctx, accountId)).phoneNumberId);
 });
 afterAll(async () => {
-  for (const s of sockets) s.disconnect();
+  clients.closeAll();
   await ctx.close();
 });
 
-function open(token: string): Promise<Socket> {
-  const socket = connect(url, {
-    path: '/socket.io',
-    auth: { token },
-    transports: ['websocket'],
-    reconnection: false,
-  });
-  sockets.push(socket);
-  return new Promise((resolve, reject) => {
-    socket.on('connect', () => resolve(socket));
-    socket.on('connect_error', (err) => reject(err));
-  });
-}
-
-/** Every event name the socket hears, in order. */
-function heard(socket: Socket): string[] {
-  const names: string[] = [];
-  socket.onAny((name: string) => names.push(name));
-  return names;
-}
-
-const emit = (socket: Socket, event: string, payload: unknown) =>
-  new Promise<Ack>((resolve) => socket.emit(event, payload, (ack: Ack) => resolve(ack)));
-
-async function customerWrites(from: string, body: string): Promise<string> {
-  const { body: raw, headers } = signed(
-    text(body, {
-      phoneNumberId: channel.phoneNumberId,
-      from,
-      timestamp: Math.floor(ctx.clock.now().getTime() / 1000),
-    }),
-  );
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/webhooks/meta',
-    payload: raw,
-    headers,
-  });
-  expect(res.statusCode).toBe(200);
-  const chat = await ctx.deps.db
-    .selectFrom('chats')
-    .select('id')
-    .where('identifier', '=', from)
-    .executeTakeFirstOrThrow();
-  return chat.id;
-}
-
-const settle = () => new Promise((r) => setTimeout(r, 150));
+const open = (token: string) => clients.open(url, token);
+const customerWrites = (from: string, body: string) => customer.writes(from, body);
 
 describe("an API-only account's people on the socket", () => {
   it('hear presence, balance and the dashboard, and nothing of chats, messages or broadcasts', async () => {
@@ -119,7 +76,7 @@ describe("an API-only account's people on the socket", () => {
     ctx.deps.events.publish({ type: 'balance.updated', accountId, saldo: 1000 });
     ctx.deps.events.publish({ type: 'dashboard.updated', accountId, agentIds: [], at: new Date() });
     await expect.poll(() => names.includes(DASHBOARD_UPDATED_EVENT)).toBe(true);
-    await settle();
+    await quietPeriod();
 
     expect(names).toContain(BALANCE_UPDATED_EVENT);
     const refused = names.filter((n) => !API_ONLY_SOCKET_EVENTS.has(n));

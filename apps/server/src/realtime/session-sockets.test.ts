@@ -1,5 +1,4 @@
-import type { AddressInfo } from 'node:net';
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER_EVENTS } from '@sapa/contracts';
 import { createPeer, createTestContext, type TestContext } from '../test/harness.js';
@@ -11,7 +10,8 @@ import {
   PASSWORD,
   type TestUser,
 } from '../test/fixtures.js';
-import { signed, text } from '../test/whatsapp-fixtures.js';
+import { customerOf } from '../test/customer.js';
+import { listenLocally, socketClients } from '../test/sockets.js';
 import type { Principal } from '../modules/auth/principal.js';
 import type { Realtime } from './server.js';
 import { SessionGuard } from './session-guard.js';
@@ -24,9 +24,9 @@ let peer: { app: TestContext['app']; realtime: Realtime; close(): Promise<void> 
 let here: string;
 let there: string;
 let accountId: string;
-let channel: { id: string; phoneNumberId: string };
+let customer: ReturnType<typeof customerOf>;
 let admin: TestUser;
-const sockets: Socket[] = [];
+const clients = socketClients();
 let phone = 6281700000000;
 
 interface Delivery {
@@ -37,28 +37,19 @@ interface Delivery {
 beforeAll(async () => {
   ctx = await createTestContext();
   peer = await createPeer(ctx);
-  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-  await peer.app.listen({ port: 0, host: '127.0.0.1' });
-  here = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
-  there = `http://127.0.0.1:${(peer.app.server.address() as AddressInfo).port}`;
+  here = await listenLocally(ctx.app);
+  there = await listenLocally(peer.app);
   accountId = await createAccount(ctx);
-  channel = await createWhatsappChannel(ctx, accountId);
+  customer = customerOf(ctx, (await createWhatsappChannel(ctx, accountId)).phoneNumberId);
   admin = await createUser(ctx, accountId, { role: 'admin' });
 });
 afterAll(async () => {
-  for (const s of sockets) s.disconnect();
+  clients.closeAll();
   await peer.close();
   await ctx.close();
 });
 
-function open(url: string, token: string): Promise<Socket> {
-  const socket = connect(url, { auth: { token }, transports: ['websocket'], reconnection: false });
-  sockets.push(socket);
-  return new Promise((resolve, reject) => {
-    socket.on('connect', () => resolve(socket));
-    socket.on('connect_error', reject);
-  });
-}
+const open = (url: string, token: string) => clients.open(url, token);
 
 function inbox(socket: Socket): Delivery[] {
   const seen: Delivery[] = [];
@@ -86,28 +77,7 @@ function disconnected(socket: Socket): () => boolean {
 }
 
 /** A customer message through the webhook of this process; the chat's id. */
-async function customerWrites(body: string, from = String(phone++)): Promise<string> {
-  const { body: raw, headers } = signed(
-    text(body, {
-      phoneNumberId: channel.phoneNumberId,
-      from,
-      timestamp: Math.floor(ctx.clock.now().getTime() / 1000),
-    }),
-  );
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/webhooks/meta',
-    payload: raw,
-    headers,
-  });
-  expect(res.statusCode).toBe(200);
-  const chat = await ctx.deps.db
-    .selectFrom('chats')
-    .select('id')
-    .where('identifier', '=', from)
-    .executeTakeFirstOrThrow();
-  return chat.id;
-}
+const customerWrites = (body: string, from = String(phone++)) => customer.writes(from, body);
 
 /** Ingests a message right away, and waits until a live socket (`control`) has it. */
 async function messageAfter(control: Delivery[], body: string, from?: string): Promise<string> {

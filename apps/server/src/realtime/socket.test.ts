@@ -1,5 +1,3 @@
-import type { AddressInfo } from 'node:net';
-import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER_EVENTS, type Ack, type Message } from '@sapa/contracts';
 import { createTestContext, type TestContext } from '../test/harness.js';
@@ -11,69 +9,32 @@ import {
   type TestUser,
 } from '../test/fixtures.js';
 import { fundAccount } from '../test/fixtures-inbox.js';
-import { signed, text } from '../test/whatsapp-fixtures.js';
+import { customerOf } from '../test/customer.js';
+import { collect, listenLocally, quietPeriod, socketClients } from '../test/sockets.js';
 import { generatePin } from '../modules/auth/two-factor.js';
 
 let ctx: TestContext;
 let url: string;
 let accountId: string;
-let channel: { id: string; phoneNumberId: string };
-const sockets: Socket[] = [];
+let customer: ReturnType<typeof customerOf>;
+const clients = socketClients();
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-  url = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
+  url = await listenLocally(ctx.app);
   accountId = await createAccount(ctx);
   await fundAccount(ctx, accountId);
-  channel = await createWhatsappChannel(ctx, accountId);
+  customer = customerOf(ctx, (await createWhatsappChannel(ctx, accountId)).phoneNumberId);
 });
 afterAll(async () => {
-  for (const s of sockets) s.disconnect();
+  clients.closeAll();
   await ctx.close();
 });
 
-function open(token: string): Promise<Socket> {
-  const socket = connect(url, {
-    path: '/socket.io',
-    auth: { token },
-    transports: ['websocket'],
-    reconnection: false,
-  });
-  sockets.push(socket);
-  return new Promise((resolve, reject) => {
-    socket.on('connect', () => resolve(socket));
-    socket.on('connect_error', (err) => reject(err));
-  });
-}
-
-/** Collects one event name on a socket. */
-function collect<T>(socket: Socket, event: string): T[] {
-  const seen: T[] = [];
-  socket.on(event, (payload: T) => seen.push(payload));
-  return seen;
-}
-
-async function customerWrites(from: string, body: string) {
-  const { body: raw, headers } = signed(
-    text(body, {
-      phoneNumberId: channel.phoneNumberId,
-      from,
-      timestamp: Math.floor(ctx.clock.now().getTime() / 1000),
-    }),
-  );
-  expect(
-    (await ctx.app.inject({ method: 'POST', url: '/webhooks/meta', payload: raw, headers }))
-      .statusCode,
-  ).toBe(200);
-  return ctx.deps.db
-    .selectFrom('chats')
-    .select('id')
-    .where('identifier', '=', from)
-    .executeTakeFirstOrThrow();
-}
-
-const settle = () => new Promise((r) => setTimeout(r, 150));
+const open = (token: string) => clients.open(url, token);
+const customerWrites = async (from: string, body: string) => ({
+  id: await customer.writes(from, body),
+});
 
 describe('socket handshake', () => {
   it('refuses a missing, forged or revoked token', async () => {
@@ -145,7 +106,7 @@ describe('events follow visibility', () => {
 
     // A new chat with no division: every agent may pick it up.
     const chat = await customerWrites('6281500000001', 'first');
-    await settle();
+    await quietPeriod();
     expect(got.map((g) => g.length)).toEqual([1, 1, 1, 0]);
 
     // Put it in Sales: the Support agent stops seeing it.
@@ -155,7 +116,7 @@ describe('events follow visibility', () => {
       .where('id', '=', chat.id)
       .execute();
     await customerWrites('6281500000001', 'second');
-    await settle();
+    await quietPeriod();
     expect(got.map((g) => g.length)).toEqual([2, 2, 1, 0]);
 
     // Assigned to the Sales agent: still the admin and that agent only.
@@ -165,7 +126,7 @@ describe('events follow visibility', () => {
       .where('id', '=', chat.id)
       .execute();
     await customerWrites('6281500000001', 'third');
-    await settle();
+    await quietPeriod();
     expect(got.map((g) => g.length)).toEqual([3, 3, 1, 0]);
     expect(got[0]?.[0]?.chat._id).toBe(chat.id);
   });
@@ -190,7 +151,7 @@ describe('events follow visibility', () => {
         generatedId: 'gen-1',
         fromMe: true,
       });
-    await settle();
+    await quietPeriod();
     expect(outs.map((o) => o.message.generatedId)).toEqual(['gen-1']);
   });
 
@@ -228,7 +189,7 @@ describe('events follow visibility', () => {
       unreadCount: number;
     }>;
     expect(ack.ok && ack.data.unreadCount).toBe(0);
-    await settle();
+    await quietPeriod();
     expect(reads.map((r) => r.chatId)).toEqual([chat.id]);
     expect(ctx.jobs.queued.map((j) => j.name)).toEqual(['message.mark-read']);
   });

@@ -39,7 +39,12 @@ export function customerOf(ctx: TestContext, phoneNumberId: string) {
         .where('identifier', '=', from)
         .executeTakeFirstOrThrow()
     ).id;
-  return { post, chatId };
+  /** One message from `from`; resolves to their chat (created by it, or the one they had). */
+  const writes = async (from: string, body?: string) => {
+    await post({ from, body });
+    return chatId(from);
+  };
+  return { post, chatId, writes };
 }
 
 let n = 0;

@@ -95,6 +95,18 @@ export async function createUser(
   return { id: user.id, accountId, email, role, token, auth: { authorization: `Bearer ${token}` } };
 }
 
+/**
+ * One user of each role in the account, and an admin of another account (whom every answer
+ * about this account must refuse): where a test of who may do what starts.
+ */
+export async function createRoles(ctx: TestContext, accountId: string) {
+  const admin = await createUser(ctx, accountId, { role: 'admin' });
+  const supervisor = await createUser(ctx, accountId, { role: 'supervisor' });
+  const agent = await createUser(ctx, accountId, { role: 'agent' });
+  const stranger = await createUser(ctx, await createAccount(ctx), { role: 'admin' });
+  return { admin, supervisor, agent, stranger };
+}
+
 export async function login(ctx: TestContext, email: string, password: string): Promise<string> {
   // Each fixture login comes from its own address so the per-IP login limit never trips tests.
   const remoteAddress = `127.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;

@@ -1,33 +1,22 @@
 import { CREDENTIAL_PROBLEM_MESSAGES } from '@sapa/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { FileStorage } from '../../lib/storage.js';
-import { GraphStub } from '../../test/graph-stub.js';
-import { InstagramPort } from '../instagram/port.js';
-import { MessengerPort } from '../messenger/port.js';
-import { GraphClient } from './graph.js';
+import type { GraphStub } from '../../test/graph-stub.js';
+import type { InstagramPort } from '../instagram/port.js';
+import type { MessengerPort } from '../messenger/port.js';
+import { IG, instagramConfig, messengerConfig, PAGE, startPagePorts, TOKEN } from './test-ports.js';
 
 /** Connecting a page or an Instagram account: Meta vouches for the ids and the token, then the app subscribes. */
-const PAGE = '104000000000001';
-const IG = '17840000000000001';
-const TOKEN = 'EAAG-page-token-0001';
-
 let stub: GraphStub;
 let messenger: MessengerPort;
 let instagram: InstagramPort;
 
 beforeAll(async () => {
-  stub = await new GraphStub().start();
-  const graph = new GraphClient(stub.url, 'v21.0');
-  messenger = new MessengerPort(graph, {} as FileStorage);
-  instagram = new InstagramPort(graph, {} as FileStorage);
+  ({ stub, messenger, instagram } = await startPagePorts());
 });
 afterAll(() => stub.stop());
 beforeEach(() => {
   stub.calls.length = 0;
 });
-
-const messengerConfig = { pageId: PAGE, pageAccessToken: TOKEN };
-const instagramConfig = { instagramAccountId: IG, pageId: PAGE, pageAccessToken: TOKEN };
 
 describe('verifying a Messenger page', () => {
   it('asks GET /{page-id}?fields=id,name with the page token and takes the page’s name', async () => {

@@ -1,33 +1,19 @@
-import type { InstagramCredentials, MessengerCredentials } from '@sapa/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { FileStorage } from '../../lib/storage.js';
-import { GraphStub } from '../../test/graph-stub.js';
+import type { GraphStub } from '../../test/graph-stub.js';
 import { ProviderError } from '../errors.js';
-import { InstagramPort } from '../instagram/port.js';
-import { MessengerPort } from '../messenger/port.js';
-import { GraphClient } from './graph.js';
+import type { InstagramPort } from '../instagram/port.js';
+import type { MessengerPort } from '../messenger/port.js';
+import { instagramConfig, messengerConfig, PAGE, startPagePorts } from './test-ports.js';
 
 /** Messenger and Instagram beyond sending: conversation receipts, profiles, attachments by URL. */
-const PAGE = '104000000000001';
-const IG = '17840000000000001';
-const TOKEN = 'EAAG-page-token-0001';
 const PSID = '7700000000000001';
-const messengerConfig: MessengerCredentials = { pageId: PAGE, pageAccessToken: TOKEN };
-const instagramConfig: InstagramCredentials = {
-  instagramAccountId: IG,
-  pageId: PAGE,
-  pageAccessToken: TOKEN,
-};
 
 let stub: GraphStub;
 let messenger: MessengerPort;
 let instagram: InstagramPort;
 
 beforeAll(async () => {
-  stub = await new GraphStub().start();
-  const graph = new GraphClient(stub.url, 'v21.0');
-  messenger = new MessengerPort(graph, {} as FileStorage);
-  instagram = new InstagramPort(graph, {} as FileStorage);
+  ({ stub, messenger, instagram } = await startPagePorts());
 });
 afterAll(() => stub.stop());
 beforeEach(() => {

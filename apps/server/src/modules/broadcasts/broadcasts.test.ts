@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BROADCAST_MESSAGES, MESSAGES, type BroadcastList } from '@sapa/contracts';
+import { BROADCAST_MESSAGES, MESSAGES } from '@sapa/contracts';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 import {
   createAccount,
@@ -7,7 +7,16 @@ import {
   createWhatsappChannel,
   type TestUser,
 } from '../../test/fixtures.js';
-import { call, checkText, createBroadcast, createTemplate, credit, rows } from './test-helpers.js';
+import {
+  broadcastAccount,
+  call,
+  checkText,
+  createBroadcast,
+  createTemplate,
+  credit,
+  listBroadcasts,
+  rows,
+} from './test-helpers.js';
 
 let ctx: TestContext;
 let accountId: string;
@@ -20,14 +29,7 @@ let stranger: TestUser;
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  accountId = await createAccount(ctx);
-  admin = await createUser(ctx, accountId, { role: 'admin' });
-  agent = await createUser(ctx, accountId, { role: 'agent' });
-  otherAgent = await createUser(ctx, accountId, { role: 'agent' });
-  channelId = (await createWhatsappChannel(ctx, accountId)).id;
-  templateId = await createTemplate(ctx, accountId, channelId);
-  // Default prices: 550 a message (plain: PPN was paid on the top-up); the minimum balance is 50,000.
-  await credit(ctx, accountId, 1_000_000);
+  ({ accountId, admin, agent, otherAgent, channelId, templateId } = await broadcastAccount(ctx));
   const strangerAccount = await createAccount(ctx);
   stranger = await createUser(ctx, strangerAccount, { role: 'admin' });
 });
@@ -35,11 +37,7 @@ afterAll(() => ctx.close());
 
 const base = () => ({ title: 'November promo', channelId, templateId });
 
-const list = async (user: TestUser, tab: 'scheduled' | 'finished') => {
-  const res = await call(ctx, user, 'GET', `/api/broadcasts?tab=${tab}`);
-  expect(res.statusCode, res.body).toBe(200);
-  return (res.json() as BroadcastList).data;
-};
+const list = (user: TestUser, tab: 'scheduled' | 'finished') => listBroadcasts(ctx, user, tab);
 
 describe('recipient check (wizard step 2 → 3)', () => {
   it('validates pasted rows, previews the first recipient and prices the valid ones', async () => {

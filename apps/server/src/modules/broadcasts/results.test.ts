@@ -1,10 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  BROADCAST_MESSAGES,
-  type Broadcast,
-  type BroadcastCounts,
-  type BroadcastList,
-} from '@sapa/contracts';
+import { BROADCAST_MESSAGES, type Broadcast, type BroadcastCounts } from '@sapa/contracts';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 import {
   createAccount,
@@ -12,10 +7,18 @@ import {
   createWhatsappChannel,
   type TestUser,
 } from '../../test/fixtures.js';
-import { call, checkText, createBroadcast, createTemplate, credit, rows } from './test-helpers.js';
+import {
+  broadcastAccount,
+  call,
+  checkText,
+  createBroadcast,
+  createTemplate,
+  credit,
+  listBroadcasts,
+  rows,
+} from './test-helpers.js';
 
 let ctx: TestContext;
-let accountId: string;
 let channelId: string;
 let templateId: string;
 let admin: TestUser;
@@ -24,24 +27,13 @@ let otherAgent: TestUser;
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  accountId = await createAccount(ctx);
-  admin = await createUser(ctx, accountId, { role: 'admin' });
-  agent = await createUser(ctx, accountId, { role: 'agent' });
-  otherAgent = await createUser(ctx, accountId, { role: 'agent' });
-  channelId = (await createWhatsappChannel(ctx, accountId)).id;
-  templateId = await createTemplate(ctx, accountId, channelId);
-  // Default prices: 550 a message (plain: PPN was paid on the top-up); the minimum balance is 50,000.
-  await credit(ctx, accountId, 1_000_000);
+  ({ admin, agent, otherAgent, channelId, templateId } = await broadcastAccount(ctx));
 });
 afterAll(() => ctx.close());
 
 const base = () => ({ title: 'November promo', channelId, templateId });
 
-const list = async (user: TestUser, tab: 'scheduled' | 'finished') => {
-  const res = await call(ctx, user, 'GET', `/api/broadcasts?tab=${tab}`);
-  expect(res.statusCode, res.body).toBe(200);
-  return (res.json() as BroadcastList).data;
-};
+const list = (user: TestUser, tab: 'scheduled' | 'finished') => listBroadcasts(ctx, user, tab);
 
 describe('results', () => {
   let b: Broadcast;

@@ -1,8 +1,13 @@
 import { expect } from 'vitest';
-import type { Broadcast, RecipientCheckResult } from '@sapa/contracts';
+import type { Broadcast, BroadcastList, RecipientCheckResult } from '@sapa/contracts';
 import type { TemplateHeaderTypeDb, TemplateStatusDb } from '../../db/schema-templates.js';
 import type { TestContext } from '../../test/harness.js';
-import type { TestUser } from '../../test/fixtures.js';
+import {
+  createAccount,
+  createUser,
+  createWhatsappChannel,
+  type TestUser,
+} from '../../test/fixtures.js';
 import { LedgerService } from '../billing/ledger.js';
 
 export const call = (
@@ -83,4 +88,31 @@ export function rows(count: number, offset = 0): string {
   for (let i = 0; i < count; i++)
     lines.push(`0812${String(20_000_000 + offset + i)},Customer ${i},INV-${i}`);
   return lines.join('\n');
+}
+
+/**
+ * An account that may broadcast: an admin, two agents, a WhatsApp channel with an approved
+ * two-parameter template, and 1,000,000 in the balance (default prices: 550 a message, plain,
+ * as PPN was paid on the top-up; the minimum balance is 50,000).
+ */
+export async function broadcastAccount(ctx: TestContext) {
+  const accountId = await createAccount(ctx);
+  const admin = await createUser(ctx, accountId, { role: 'admin' });
+  const agent = await createUser(ctx, accountId, { role: 'agent' });
+  const otherAgent = await createUser(ctx, accountId, { role: 'agent' });
+  const channelId = (await createWhatsappChannel(ctx, accountId)).id;
+  const templateId = await createTemplate(ctx, accountId, channelId);
+  await credit(ctx, accountId, 1_000_000);
+  return { accountId, admin, agent, otherAgent, channelId, templateId };
+}
+
+/** One tab of the broadcast list as the user sees it. */
+export async function listBroadcasts(
+  ctx: TestContext,
+  user: TestUser,
+  tab: 'scheduled' | 'finished',
+): Promise<BroadcastList['data']> {
+  const res = await call(ctx, user, 'GET', `/api/broadcasts?tab=${tab}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json() as BroadcastList).data;
 }

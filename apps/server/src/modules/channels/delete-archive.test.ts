@@ -1,5 +1,4 @@
-import type { AddressInfo } from 'node:net';
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER_EVENTS, type ChatChangedEvent } from '@sapa/contracts';
 import { createTestContext, type TestContext } from '../../test/harness.js';
@@ -10,6 +9,7 @@ import {
   type TestUser,
 } from '../../test/fixtures.js';
 import { createChat } from '../../test/fixtures-inbox.js';
+import { listenLocally, socketClients } from '../../test/sockets.js';
 
 /**
  * Deleting a channel archives its chats in one transaction; after the commit each newly
@@ -22,30 +22,22 @@ let accountId: string;
 let admin: TestUser;
 let agent: TestUser;
 let otherAgent: TestUser;
+const clients = socketClients();
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-  url = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
+  url = await listenLocally(ctx.app);
   accountId = await createAccount(ctx);
   admin = await createUser(ctx, accountId, { role: 'admin' });
   agent = await createUser(ctx, accountId, { role: 'agent' });
   otherAgent = await createUser(ctx, accountId, { role: 'agent' });
 });
-afterAll(() => ctx.close());
+afterAll(async () => {
+  clients.closeAll();
+  await ctx.close();
+});
 
-function open(user: TestUser): Promise<Socket> {
-  const socket = connect(url, {
-    path: '/socket.io',
-    auth: { token: user.token },
-    transports: ['websocket'],
-    reconnection: false,
-  });
-  return new Promise((resolve, reject) => {
-    socket.on('connect', () => resolve(socket));
-    socket.on('connect_error', reject);
-  });
-}
+const open = (user: TestUser) => clients.open(url, user.token);
 
 /** `chat.archived` payloads a socket hears until `count` have come. */
 function hear(socket: Socket, count: number): Promise<ChatChangedEvent[]> {

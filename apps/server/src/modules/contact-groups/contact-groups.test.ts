@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@sapa/contracts';
 import { MODULES } from '../registry.js';
 import { createPeer, createTestContext, type TestContext } from '../../test/harness.js';
-import { createAccount, createUser, type TestUser } from '../../test/fixtures.js';
+import { createAccount, createRoles, type TestUser } from '../../test/fixtures.js';
 import { call, createContacts, newGroup, type GroupBody } from './test-helpers.js';
 
 let ctx: TestContext;
@@ -15,10 +15,7 @@ let stranger: TestUser;
 beforeAll(async () => {
   ctx = await createTestContext();
   accountId = await createAccount(ctx);
-  admin = await createUser(ctx, accountId, { role: 'admin' });
-  supervisor = await createUser(ctx, accountId, { role: 'supervisor' });
-  agent = await createUser(ctx, accountId, { role: 'agent' });
-  stranger = await createUser(ctx, await createAccount(ctx), { role: 'admin' });
+  ({ admin, supervisor, agent, stranger } = await createRoles(ctx, accountId));
 });
 afterAll(() => ctx.close());
 

@@ -4,6 +4,7 @@ import { customerOf } from '../../test/customer.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 import {
   createAccount,
+  createRoles,
   createUser,
   createWhatsappChannel,
   type TestUser,
@@ -20,10 +21,7 @@ let channel: { id: string; phoneNumberId: string };
 beforeAll(async () => {
   ctx = await createTestContext();
   accountId = await createAccount(ctx);
-  admin = await createUser(ctx, accountId, { role: 'admin' });
-  supervisor = await createUser(ctx, accountId, { role: 'supervisor' });
-  agent = await createUser(ctx, accountId, { role: 'agent' });
-  stranger = await createUser(ctx, await createAccount(ctx), { role: 'admin' });
+  ({ admin, supervisor, agent, stranger } = await createRoles(ctx, accountId));
   channel = await createWhatsappChannel(ctx, accountId);
 });
 afterAll(() => ctx.close());

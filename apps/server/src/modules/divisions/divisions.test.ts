@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, type Division } from '@sapa/contracts';
 import { createTestContext, type TestContext } from '../../test/harness.js';
-import { createAccount, createDivision, createUser, type TestUser } from '../../test/fixtures.js';
+import { createAccount, createDivision, createRoles, type TestUser } from '../../test/fixtures.js';
 
 let ctx: TestContext;
 let accountId: string;
@@ -13,10 +13,7 @@ let otherAdmin: TestUser;
 beforeAll(async () => {
   ctx = await createTestContext();
   accountId = await createAccount(ctx);
-  admin = await createUser(ctx, accountId, { role: 'admin' });
-  supervisor = await createUser(ctx, accountId, { role: 'supervisor' });
-  agent = await createUser(ctx, accountId, { role: 'agent' });
-  otherAdmin = await createUser(ctx, await createAccount(ctx), { role: 'admin' });
+  ({ admin, supervisor, agent, stranger: otherAdmin } = await createRoles(ctx, accountId));
 });
 afterAll(() => ctx.close());
 

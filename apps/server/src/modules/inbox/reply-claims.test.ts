@@ -1,5 +1,4 @@
-import type { AddressInfo } from 'node:net';
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   CLIENT_EVENTS,
@@ -18,6 +17,7 @@ import {
   type TestUser,
 } from '../../test/fixtures.js';
 import { createChat, fundAccount, openTicket } from '../../test/fixtures-inbox.js';
+import { listenLocally, socketClients } from '../../test/sockets.js';
 import { insertTestTemplate } from './templates/test-fixtures.js';
 
 /**
@@ -34,12 +34,11 @@ let agentA: TestUser;
 let agentB: TestUser;
 let supervisor: TestUser;
 let outsider: TestUser;
-const sockets: Socket[] = [];
+const clients = socketClients();
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-  url = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
+  url = await listenLocally(ctx.app);
   accountId = await createAccount(ctx);
   await fundAccount(ctx, accountId);
   channelId = (await createWhatsappChannel(ctx, accountId)).id;
@@ -65,26 +64,14 @@ beforeAll(async () => {
   ctx.deps.authCache.invalidateAll();
 });
 afterEach(() => {
-  for (const s of sockets.splice(0)) s.disconnect();
+  clients.closeAll();
 });
 afterAll(() => ctx.close());
 
 /** What a send announces; the balance announcement of its usage charge follows apart (pricing). */
 const sendEvents = () => ctx.events.map((e) => e.type).filter((type) => type !== 'balance.updated');
 
-function open(user: TestUser): Promise<Socket> {
-  const socket = connect(url, {
-    path: '/socket.io',
-    auth: { token: user.token },
-    transports: ['websocket'],
-    reconnection: false,
-  });
-  sockets.push(socket);
-  return new Promise((resolve, reject) => {
-    socket.on('connect', () => resolve(socket));
-    socket.on('connect_error', reject);
-  });
-}
+const open = (user: TestUser) => clients.open(url, user.token);
 
 function record(socket: Socket): { name: string; payload: unknown }[] {
   const seen: { name: string; payload: unknown }[] = [];

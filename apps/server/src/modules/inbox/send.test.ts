@@ -1,17 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@sapa/contracts';
-import { createTestContext, type TestContext } from '../../test/harness.js';
-import {
-  createAccount,
-  createUser,
-  createWhatsappChannel,
-  type TestUser,
-} from '../../test/fixtures.js';
-import { fundAccount } from '../../test/fixtures-inbox.js';
-import { GraphStub } from '../../test/graph-stub.js';
-import { signed, status, text } from '../../test/whatsapp-fixtures.js';
+import type { TestContext } from '../../test/harness.js';
+import { createAccount, createUser, type TestUser } from '../../test/fixtures.js';
+import type { GraphStub } from '../../test/graph-stub.js';
+import { startSending, type SendingSetup } from '../../test/sending.js';
+import { signed, status } from '../../test/whatsapp-fixtures.js';
 import { runSendMessageJob } from './jobs/send-drain.js';
 
+let setup: SendingSetup;
 let ctx: TestContext;
 let graph: GraphStub;
 let admin: TestUser;
@@ -19,37 +15,12 @@ let channel: { id: string; phoneNumberId: string };
 let chatId: string;
 
 beforeAll(async () => {
-  graph = await new GraphStub().start();
-  ctx = await createTestContext({ config: { graphApiUrl: graph.url } });
-  const accountId = await createAccount(ctx);
-  await fundAccount(ctx, accountId);
-  admin = await createUser(ctx, accountId, { role: 'admin' });
-  channel = await createWhatsappChannel(ctx, accountId, { token: 'secret-token' });
+  setup = await startSending({ token: 'secret-token' });
+  ({ ctx, graph, admin, channel } = setup);
 });
-afterAll(async () => {
-  await ctx.close();
-  await graph.stop();
-});
+afterAll(() => setup.close());
 
-async function customerWrites(from: string, body = 'Halo') {
-  const { body: raw, headers } = signed(
-    text(body, {
-      phoneNumberId: channel.phoneNumberId,
-      from,
-      timestamp: Math.floor(ctx.clock.now().getTime() / 1000),
-    }),
-  );
-  expect(
-    (await ctx.app.inject({ method: 'POST', url: '/webhooks/meta', payload: raw, headers }))
-      .statusCode,
-  ).toBe(200);
-  const chat = await ctx.deps.db
-    .selectFrom('chats')
-    .select('id')
-    .where('identifier', '=', from)
-    .executeTakeFirstOrThrow();
-  return chat.id;
-}
+const customerWrites = (from: string, body = 'Halo') => setup.customer.writes(from, body);
 
 const send = (payload: Record<string, unknown>, user = admin) =>
   ctx.app.inject({ method: 'POST', url: '/api/messages', headers: user.auth, payload });

@@ -3,7 +3,7 @@ import { MESSAGES } from '@sapa/contracts';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 import {
   createAccount,
-  createUser,
+  createRoles,
   createWhatsappChannel,
   type TestUser,
 } from '../../test/fixtures.js';
@@ -20,10 +20,7 @@ let channelId: string;
 beforeAll(async () => {
   ctx = await createTestContext();
   accountId = await createAccount(ctx);
-  admin = await createUser(ctx, accountId, { role: 'admin' });
-  supervisor = await createUser(ctx, accountId, { role: 'supervisor' });
-  agent = await createUser(ctx, accountId, { role: 'agent' });
-  stranger = await createUser(ctx, await createAccount(ctx), { role: 'admin' });
+  ({ admin, supervisor, agent, stranger } = await createRoles(ctx, accountId));
   channelId = (await createWhatsappChannel(ctx, accountId)).id;
 });
 afterAll(() => ctx.close());

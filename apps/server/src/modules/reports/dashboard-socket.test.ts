@@ -1,9 +1,8 @@
-import type { AddressInfo } from 'node:net';
-import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DASHBOARD_UPDATED_EVENT, DASHBOARD_WATCH_EVENT, type Ack } from '@sapa/contracts';
+import { DASHBOARD_UPDATED_EVENT, DASHBOARD_WATCH_EVENT } from '@sapa/contracts';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 import { createAccount, createUser, type TestUser } from '../../test/fixtures.js';
+import { collect, emitAck, listenLocally, socketClients } from '../../test/sockets.js';
 
 /** `dashboard.updated` reaches the sockets watching the dashboard, and only the right ones. */
 let ctx: TestContext;
@@ -12,40 +11,26 @@ let accountId: string;
 let admin: TestUser;
 let agent: TestUser;
 let other: TestUser;
-const sockets: Socket[] = [];
+const clients = socketClients();
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-  url = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
+  url = await listenLocally(ctx.app);
   accountId = await createAccount(ctx);
   admin = await createUser(ctx, accountId, { role: 'admin' });
   agent = await createUser(ctx, accountId, { role: 'agent' });
   other = await createUser(ctx, accountId, { role: 'agent' });
 });
 afterAll(async () => {
-  for (const s of sockets) s.disconnect();
+  clients.closeAll();
   await ctx.close();
 });
 
 async function open(user: TestUser, watch: boolean) {
-  const socket = connect(url, {
-    path: '/socket.io',
-    auth: { token: user.token },
-    transports: ['websocket'],
-    reconnection: false,
-  });
-  sockets.push(socket);
-  await new Promise<void>((resolve, reject) => {
-    socket.on('connect', () => resolve());
-    socket.on('connect_error', reject);
-  });
-  const heard: unknown[] = [];
-  socket.on(DASHBOARD_UPDATED_EVENT, (payload: unknown) => heard.push(payload));
+  const socket = await clients.open(url, user.token);
+  const heard = collect<unknown>(socket, DASHBOARD_UPDATED_EVENT);
   if (watch) {
-    const ack = await new Promise<Ack<{ watching: boolean }>>((resolve) =>
-      socket.emit(DASHBOARD_WATCH_EVENT, {}, resolve),
-    );
+    const ack = await emitAck(socket, DASHBOARD_WATCH_EVENT, {});
     expect(ack).toEqual({ ok: true, data: { watching: true } });
   }
   return heard;

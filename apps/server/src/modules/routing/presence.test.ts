@@ -1,44 +1,30 @@
-import type { AddressInfo } from 'node:net';
-import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRESENCE_UPDATED_EVENT, type Presence } from '@sapa/contracts';
 import { createPeer, createTestContext, type TestContext } from '../../test/harness.js';
 import { createAccount, createUser, type TestUser } from '../../test/fixtures.js';
+import { listenLocally, socketClients } from '../../test/sockets.js';
 
 let ctx: TestContext;
 let url: string;
 let admin: TestUser;
 let agent: TestUser;
 let other: TestUser;
-const sockets: Socket[] = [];
+const clients = socketClients();
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-  url = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
+  url = await listenLocally(ctx.app);
   const accountId = await createAccount(ctx);
   admin = await createUser(ctx, accountId, { role: 'admin', name: 'Ana' });
   agent = await createUser(ctx, accountId, { role: 'agent', name: 'Budi' });
   other = await createUser(ctx, accountId, { role: 'agent', name: 'Citra' });
 });
 afterAll(async () => {
-  for (const s of sockets) s.disconnect();
+  clients.closeAll();
   await ctx.close();
 });
 
-function open(token: string, base = url): Promise<Socket> {
-  const socket = connect(base, {
-    path: '/socket.io',
-    auth: { token },
-    transports: ['websocket'],
-    reconnection: false,
-  });
-  sockets.push(socket);
-  return new Promise((resolve, reject) => {
-    socket.on('connect', () => resolve(socket));
-    socket.on('connect_error', reject);
-  });
-}
+const open = (token: string, base = url) => clients.open(base, token);
 
 const presenceOf = async (viewer: TestUser, userId: string) => {
   const res = await ctx.app.inject({ method: 'GET', url: '/api/presence', headers: viewer.auth });
@@ -65,8 +51,7 @@ describe('presence', () => {
     await until(async () => (await presenceOf(admin, agent.id))?.online === true, 'online');
     // A second tab in another server process keeps the agent online when the first closes.
     const peer = await createPeer(ctx);
-    await peer.app.listen({ port: 0, host: '127.0.0.1' });
-    const peerUrl = `http://127.0.0.1:${(peer.app.server.address() as AddressInfo).port}`;
+    const peerUrl = await listenLocally(peer.app);
     const second = await open(agent.token, peerUrl);
     await until(
       async () =>

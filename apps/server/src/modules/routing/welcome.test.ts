@@ -1,37 +1,24 @@
-import type { AddressInfo } from 'node:net';
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT_EVENTS, MESSAGES, SERVER_EVENTS, type Ack } from '@sapa/contracts';
 import { createTestContext, type TestContext } from '../../test/harness.js';
+import { listenLocally, socketClients } from '../../test/sockets.js';
 import { routingAccount, writeSettings } from './test-helpers.js';
 import { WELCOME_NOT_SET } from './welcome.service.js';
 
 let ctx: TestContext;
 let url: string;
-const sockets: Socket[] = [];
+const clients = socketClients();
 beforeAll(async () => {
   ctx = await createTestContext();
-  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-  url = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
+  url = await listenLocally(ctx.app);
 });
 afterAll(async () => {
-  for (const s of sockets) s.disconnect();
+  clients.closeAll();
   await ctx.close();
 });
 
-function open(token: string): Promise<Socket> {
-  const socket = connect(url, {
-    path: '/socket.io',
-    auth: { token },
-    transports: ['websocket'],
-    reconnection: false,
-  });
-  sockets.push(socket);
-  return new Promise((resolve, reject) => {
-    socket.on('connect', () => resolve(socket));
-    socket.on('connect_error', reject);
-  });
-}
+const open = (token: string) => clients.open(url, token);
 
 const emit = (socket: Socket, payload: unknown) =>
   new Promise<Ack>((resolve) =>

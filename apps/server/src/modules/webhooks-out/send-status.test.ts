@@ -1,15 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestContext, type TestContext } from '../../test/harness.js';
-import {
-  createAccount,
-  createUser,
-  createWhatsappChannel,
-  type TestUser,
-} from '../../test/fixtures.js';
-import { fundAccount } from '../../test/fixtures-inbox.js';
-import { GraphStub } from '../../test/graph-stub.js';
+import type { TestContext } from '../../test/harness.js';
+import type { TestUser } from '../../test/fixtures.js';
+import type { GraphStub } from '../../test/graph-stub.js';
 import { newCustomer } from '../../test/customer.js';
-import { signed, text } from '../../test/whatsapp-fixtures.js';
+import { startSending, type SendingSetup } from '../../test/sending.js';
 import { enableWebhooks } from './test-helpers.js';
 
 /**
@@ -17,24 +11,17 @@ import { enableWebhooks } from './test-helpers.js';
  * with the message's change: with every published event dropped, as a process killed right
  * after the commit would, the outbox rows are there anyway.
  */
+let setup: SendingSetup;
 let ctx: TestContext;
 let graph: GraphStub;
 let admin: TestUser;
-let channel: { id: string; phoneNumberId: string };
 
 beforeAll(async () => {
-  graph = await new GraphStub().start();
-  ctx = await createTestContext({
-    config: {
-      graphApiUrl: graph.url,
-      webhooks: { retrySchedule: [0], allowedPrivateHosts: new Set(['127.0.0.1']) },
-    },
+  setup = await startSending({
+    config: { webhooks: { retrySchedule: [0], allowedPrivateHosts: new Set(['127.0.0.1']) } },
   });
-  const accountId = await createAccount(ctx);
-  await fundAccount(ctx, accountId);
-  admin = await createUser(ctx, accountId, { role: 'admin' });
-  await enableWebhooks(ctx, accountId);
-  channel = await createWhatsappChannel(ctx, accountId);
+  ({ ctx, graph, admin } = setup);
+  await enableWebhooks(ctx, setup.accountId);
   const res = await ctx.app.inject({
     method: 'POST',
     url: '/api/webhook-endpoints',
@@ -43,36 +30,17 @@ beforeAll(async () => {
   });
   expect(res.statusCode).toBe(201);
 });
-afterAll(async () => {
-  await ctx.close();
-  await graph.stop();
-});
+afterAll(() => setup.close());
 afterEach(() => vi.restoreAllMocks());
 
 /** A reply to a new customer, queued; answers the message id. */
 async function reply(): Promise<string> {
-  const from = newCustomer();
-  const { body, headers } = signed(
-    text('Halo', {
-      phoneNumberId: channel.phoneNumberId,
-      from,
-      timestamp: Math.floor(ctx.clock.now().getTime() / 1000),
-    }),
-  );
-  expect(
-    (await ctx.app.inject({ method: 'POST', url: '/webhooks/meta', payload: body, headers }))
-      .statusCode,
-  ).toBe(200);
-  const chat = await ctx.deps.db
-    .selectFrom('chats')
-    .select('id')
-    .where('identifier', '=', from)
-    .executeTakeFirstOrThrow();
+  const chatId = await setup.customer.writes(newCustomer(), 'Halo');
   const res = await ctx.app.inject({
     method: 'POST',
     url: '/api/messages',
     headers: admin.auth,
-    payload: { chatId: chat.id, text: 'Ada kak' },
+    payload: { chatId, text: 'Ada kak' },
   });
   expect(res.statusCode).toBe(201);
   return String((res.json() as { _id: string })._id);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Invoice } from '@sapa/contracts';
 import { createTestContext, type TestContext } from '../../../test/harness.js';
-import { createAccount, createUser, type TestUser } from '../../../test/fixtures.js';
+import { createAccount, createRoles, type TestUser } from '../../../test/fixtures.js';
 import { insertOrder } from '../../../test/fixtures-invoices.js';
 import { pdfText } from '../../../test/pdf-text.js';
 import { issueInvoice } from './issue.js';
@@ -31,10 +31,7 @@ beforeAll(async () => {
   ctx = await createTestContext();
   invoices = new InvoicesService(ctx.deps);
   accountId = await createAccount(ctx, { name: 'CV Kopi Nusantara' });
-  admin = await createUser(ctx, accountId, { role: 'admin' });
-  supervisor = await createUser(ctx, accountId, { role: 'supervisor' });
-  agent = await createUser(ctx, accountId, { role: 'agent' });
-  outsider = await createUser(ctx, await createAccount(ctx), { role: 'admin' });
+  ({ admin, supervisor, agent, stranger: outsider } = await createRoles(ctx, accountId));
   for (const at of [
     '2034-02-01T03:00:00Z',
     '2034-07-01T03:00:00Z',

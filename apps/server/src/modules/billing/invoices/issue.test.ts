@@ -10,6 +10,7 @@ import {
   sweepUnissuedInvoices,
 } from './issue.js';
 import { invoicesRepo } from './repo.js';
+import { inYear, invoiceProbes } from './test-helpers.js';
 
 let ctx: TestContext;
 
@@ -18,36 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-/** Each test numbers in its own year, so tests sharing the database never share a counter. */
-let nextYear = 2030;
-const freshYear = () => nextYear++;
-const inYear = (year: number, monthDay = '06-15T03:00:00Z') => new Date(`${year}-${monthDay}`);
-
-const invoiceOf = (orderId: string) =>
-  ctx.deps.db
-    .selectFrom('invoices')
-    .selectAll()
-    .where('order_id', '=', orderId)
-    .executeTakeFirstOrThrow();
-
-const counter = async (year: number) =>
-  (
-    await ctx.deps.db
-      .selectFrom('invoice_counters')
-      .select('last_number')
-      .where('year', '=', year)
-      .executeTakeFirst()
-  )?.last_number ?? 0;
-
-const sequencesOf = async (year: number) =>
-  (
-    await ctx.deps.db
-      .selectFrom('invoices')
-      .select('sequence')
-      .where('year', '=', year)
-      .orderBy('sequence')
-      .execute()
-  ).map((r) => r.sequence);
+const { freshYear, invoiceOf, counter, sequencesOf } = invoiceProbes(() => ctx);
 
 describe('invoice.issue', () => {
   it('issues a top-up invoice with the order’s figures, the platform seller and the admin as buyer', async () => {

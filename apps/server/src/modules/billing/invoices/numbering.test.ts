@@ -5,6 +5,7 @@ import { createAccount } from '../../../test/fixtures.js';
 import { insertOrder } from '../../../test/fixtures-invoices.js';
 import { issueInvoice, runIssueInvoiceJob } from './issue.js';
 import { invoicesRepo } from './repo.js';
+import { inYear, invoiceProbes } from './test-helpers.js';
 
 let ctx: TestContext;
 
@@ -13,36 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-/** Each test numbers in its own year, so tests sharing the database never share a counter. */
-let nextYear = 2030;
-const freshYear = () => nextYear++;
-const inYear = (year: number, monthDay = '06-15T03:00:00Z') => new Date(`${year}-${monthDay}`);
-
-const invoiceOf = (orderId: string) =>
-  ctx.deps.db
-    .selectFrom('invoices')
-    .selectAll()
-    .where('order_id', '=', orderId)
-    .executeTakeFirstOrThrow();
-
-const counter = async (year: number) =>
-  (
-    await ctx.deps.db
-      .selectFrom('invoice_counters')
-      .select('last_number')
-      .where('year', '=', year)
-      .executeTakeFirst()
-  )?.last_number ?? 0;
-
-const sequencesOf = async (year: number) =>
-  (
-    await ctx.deps.db
-      .selectFrom('invoices')
-      .select('sequence')
-      .where('year', '=', year)
-      .orderBy('sequence')
-      .execute()
-  ).map((r) => r.sequence);
+const { freshYear, invoiceOf, counter, sequencesOf } = invoiceProbes(() => ctx);
 
 describe('invoice numbering', () => {
   it('numbers 50 orders paid at once 1..50: no gaps, no duplicates', async () => {
@@ -126,7 +98,7 @@ describe('invoice numbering', () => {
     const firstOfNext = await insertOrder(ctx, accountId, {
       paidAt: new Date(`${year}-12-31T17:30:00Z`),
     });
-    nextYear++; // the next year is this test's too
+    freshYear(); // the next year is this test's too
     await issueInvoice(ctx.deps.db, lastOfYear);
     await issueInvoice(ctx.deps.db, firstOfNext);
 

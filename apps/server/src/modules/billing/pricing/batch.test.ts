@@ -4,7 +4,14 @@ import { createTestContext, type TestContext } from '../../../test/harness.js';
 import { createChat } from '../../../test/fixtures-inbox.js';
 import { loadChatRows, loadMessageRows } from '../../conversations/index.js';
 import { billConversation, billConversations } from './conversations.js';
-import { balanceOf, pricedAccount, settle, usageLedger, usageOf } from './test-helpers.js';
+import {
+  balanceOf,
+  pricedAccount,
+  settle,
+  storedSilently,
+  usageLedger,
+  usageOf,
+} from './test-helpers.js';
 
 /**
  * Business messages billed a turn at a time (billConversations, which the message.created
@@ -19,33 +26,12 @@ afterAll(() => ctx.close());
 
 const MINUTE = 60_000;
 
-/** A message stored without its event reaching any listener. */
-async function stored(
+/** A message stored without its event reaching any listener; a reply waits in `queue` unless told. */
+const stored = (
   accountId: string,
   chatId: string,
   m: { fromMe: boolean; status?: StoredMessageStatus; at: Date },
-): Promise<number> {
-  const chat = await ctx.deps.db
-    .selectFrom('chats')
-    .select('channel_id')
-    .where('id', '=', chatId)
-    .executeTakeFirstOrThrow();
-  const row = await ctx.deps.db
-    .insertInto('messages')
-    .values({
-      account_id: accountId,
-      chat_id: chatId,
-      channel_id: chat.channel_id,
-      msg_type: 'text',
-      text: m.fromMe ? 'Siap, kami bantu' : 'Halo',
-      status: m.status ?? (m.fromMe ? 'queue' : 'received'),
-      from_me: m.fromMe,
-      sent_at: m.at,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return Number(row.id);
-}
+) => storedSilently(ctx, accountId, chatId, { status: m.fromMe ? 'queue' : 'received', ...m });
 
 const shuffled = <T>(xs: T[]) => [...xs].sort(() => Math.random() - 0.5);
 

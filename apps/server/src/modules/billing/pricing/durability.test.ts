@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StoredMessageStatus } from '../../../db/schema-messaging.js';
 import { createTestContext, type TestContext } from '../../../test/harness.js';
 import { createChat } from '../../../test/fixtures-inbox.js';
 import { LedgerService } from '../ledger.js';
@@ -10,6 +9,7 @@ import {
   pricedAccount,
   settle,
   setPlatform,
+  storedSilently,
   usageLedger,
   usageOf,
 } from './test-helpers.js';
@@ -21,41 +21,13 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-/** A message stored without its event reaching any listener, as if the process died after commit. */
-async function storedSilently(
-  accountId: string,
-  chatId: string,
-  m: { fromMe: boolean; status?: StoredMessageStatus; at?: Date },
-): Promise<number> {
-  const chat = await ctx.deps.db
-    .selectFrom('chats')
-    .select('channel_id')
-    .where('id', '=', chatId)
-    .executeTakeFirstOrThrow();
-  const row = await ctx.deps.db
-    .insertInto('messages')
-    .values({
-      account_id: accountId,
-      chat_id: chatId,
-      channel_id: chat.channel_id,
-      msg_type: 'text',
-      text: m.fromMe ? 'Siap, kami bantu' : 'Halo',
-      status: m.status ?? (m.fromMe ? 'sent' : 'received'),
-      from_me: m.fromMe,
-      sent_at: m.at ?? ctx.clock.now(),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return Number(row.id);
-}
-
 describe('the sweeper', () => {
   it('bills a conversation and a monthly active contact whose events were lost, once', async () => {
     ctx.clock.set('2026-01-15T03:00:00Z');
     const a = await pricedAccount(ctx, { settings: { mauPrice: '200' } });
     const chatId = await createChat(ctx, a.accountId, { channelId: a.channel.id });
-    await storedSilently(a.accountId, chatId, { fromMe: false });
-    const reply = await storedSilently(a.accountId, chatId, { fromMe: true });
+    await storedSilently(ctx, a.accountId, chatId, { fromMe: false });
+    const reply = await storedSilently(ctx, a.accountId, chatId, { fromMe: true });
     expect(await usageOf(ctx, a.accountId)).toEqual([]);
 
     const report = await runUsageSweep(ctx.deps);
@@ -83,7 +55,7 @@ describe('the sweeper', () => {
     ctx.clock.set('2026-01-15T03:00:00Z');
     const a = await pricedAccount(ctx);
     const chatId = await createChat(ctx, a.accountId, { channelId: a.channel.id });
-    const reply = await storedSilently(a.accountId, chatId, { fromMe: true, status: 'queue' });
+    const reply = await storedSilently(ctx, a.accountId, chatId, { fromMe: true, status: 'queue' });
     await billConversation(ctx.deps, reply);
     await ctx.deps.db
       .updateTable('messages')
@@ -98,7 +70,7 @@ describe('the sweeper', () => {
   it('never bills messages stored before usage charges existed (the watermark)', async () => {
     const a = await pricedAccount(ctx);
     const chatId = await createChat(ctx, a.accountId, { channelId: a.channel.id });
-    const old = await storedSilently(a.accountId, chatId, { fromMe: true });
+    const old = await storedSilently(ctx, a.accountId, chatId, { fromMe: true });
     await ctx.deps.db.updateTable('usage_sweep_state').set({ last_message_id: old }).execute();
     await runUsageSweep(ctx.deps);
     expect(await usageOf(ctx, a.accountId)).toEqual([]);
@@ -116,7 +88,7 @@ describe('concurrency', () => {
     const messages: number[] = [];
     for (let i = 0; i < 200; i++) {
       const chatId = await createChat(ctx, a.accountId, { channelId: a.channel.id });
-      messages.push(await storedSilently(a.accountId, chatId, { fromMe: true }));
+      messages.push(await storedSilently(ctx, a.accountId, chatId, { fromMe: true }));
     }
     const results = await Promise.all(messages.map((id) => billConversation(ctx.deps, id)));
     expect(results.filter((r) => r?.moved)).toHaveLength(120);
@@ -150,7 +122,10 @@ describe('concurrency', () => {
   it('takes an owed charge once when collectors race', async () => {
     const a = await pricedAccount(ctx, { balance: 0, settings: { 'bo.minimumBalance': '0' } });
     const chatId = await createChat(ctx, a.accountId, { channelId: a.channel.id });
-    await billConversation(ctx.deps, await storedSilently(a.accountId, chatId, { fromMe: true }));
+    await billConversation(
+      ctx.deps,
+      await storedSilently(ctx, a.accountId, chatId, { fromMe: true }),
+    );
     await new LedgerService(ctx.deps).credit(a.accountId, { amount: 10_000 });
     await Promise.all([runUsageSweep(ctx.deps), runUsageSweep(ctx.deps)]);
     for (let i = 0; i < 3; i++)

@@ -7,7 +7,7 @@ import { LedgerService } from '../ledger.js';
 import { billConversation } from './conversations.js';
 import { checkLowBalance } from './low-balance.js';
 import { pricingStanding } from './may-send.js';
-import { fresh, pricedAccount, replyAs, settle } from './test-helpers.js';
+import { fresh, pricedAccount, replyAs, settle, storedSilently } from './test-helpers.js';
 
 /** The low-balance alert: one email to the admins when the balance falls under the threshold. */
 let ctx: TestContext;
@@ -68,26 +68,7 @@ describe('low-balance email', () => {
     const ids: number[] = [];
     for (let i = 0; i < 20; i++) {
       const chatId = await createChat(ctx, a.accountId, { channelId: a.channel.id });
-      const chat = await ctx.deps.db
-        .selectFrom('chats')
-        .select('channel_id')
-        .where('id', '=', chatId)
-        .executeTakeFirstOrThrow();
-      const m = await ctx.deps.db
-        .insertInto('messages')
-        .values({
-          account_id: a.accountId,
-          chat_id: chatId,
-          channel_id: chat.channel_id,
-          msg_type: 'text',
-          text: 'Halo',
-          status: 'sent',
-          from_me: true,
-          sent_at: ctx.clock.now(),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      ids.push(Number(m.id));
+      ids.push(await storedSilently(ctx, a.accountId, chatId, { fromMe: true }));
     }
     await Promise.all(ids.map((id) => billConversation(ctx.deps, id)));
     // Every charge's announcement races to the alert.

@@ -1,9 +1,8 @@
-import type { AddressInfo } from 'node:net';
-import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, type Ack } from '@sapa/contracts';
 import { createTestContext, type TestContext } from '../../../test/harness.js';
 import type { TestUser } from '../../../test/fixtures.js';
+import { listenLocally, socketClients } from '../../../test/sockets.js';
 import type { Principal } from '../../auth/principal.js';
 import { BroadcastsService } from '../../broadcasts/service.js';
 import { sendMessage } from '../../inbox/send.service.js';
@@ -28,14 +27,13 @@ import {
  */
 let ctx: TestContext;
 let url: string;
-const sockets: Socket[] = [];
+const clients = socketClients();
 beforeAll(async () => {
   ctx = await createTestContext();
-  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-  url = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
+  url = await listenLocally(ctx.app);
 });
 afterAll(async () => {
-  for (const s of sockets) s.disconnect();
+  clients.closeAll();
   await ctx.close();
 });
 
@@ -101,19 +99,7 @@ function principalOf(a: PricedAccount): Principal {
   };
 }
 
-function open(user: TestUser): Promise<Socket> {
-  const socket = connect(url, {
-    path: '/socket.io',
-    auth: { token: user.token },
-    transports: ['websocket'],
-    reconnection: false,
-  });
-  sockets.push(socket);
-  return new Promise((resolve, reject) => {
-    socket.on('connect', () => resolve(socket));
-    socket.on('connect_error', reject);
-  });
-}
+const open = (user: TestUser) => clients.open(url, user.token);
 
 /** Lifts a suspension for a moment (a draft made before it); answers how to put it back. */
 async function couldSend(a: PricedAccount, state: State): Promise<() => Promise<void>> {

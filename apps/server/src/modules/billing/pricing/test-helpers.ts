@@ -1,3 +1,4 @@
+import type { StoredMessageStatus } from '../../../db/schema-messaging.js';
 import type { TestContext } from '../../../test/harness.js';
 import {
   PASSWORD,
@@ -48,6 +49,39 @@ export async function pricedAccount(
 }
 
 export type PricedAccount = Awaited<ReturnType<typeof pricedAccount>>;
+
+/**
+ * A message stored without its event reaching any listener, as if the process died after
+ * commit: what the sweeper and the batch biller must find on their own. A reply is `sent` and
+ * a customer's message `received` unless told; the time is the test clock's now unless told.
+ */
+export async function storedSilently(
+  ctx: TestContext,
+  accountId: string,
+  chatId: string,
+  m: { fromMe: boolean; status?: StoredMessageStatus; at?: Date },
+): Promise<number> {
+  const chat = await ctx.deps.db
+    .selectFrom('chats')
+    .select('channel_id')
+    .where('id', '=', chatId)
+    .executeTakeFirstOrThrow();
+  const row = await ctx.deps.db
+    .insertInto('messages')
+    .values({
+      account_id: accountId,
+      chat_id: chatId,
+      channel_id: chat.channel_id,
+      msg_type: 'text',
+      text: m.fromMe ? 'Siap, kami bantu' : 'Halo',
+      status: m.status ?? (m.fromMe ? 'sent' : 'received'),
+      from_me: m.fromMe,
+      sent_at: m.at ?? ctx.clock.now(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
 
 /** Signs the user in again: tests move the clock past the access token's 15 minutes. */
 export async function fresh(ctx: TestContext, user: TestUser): Promise<TestUser> {

@@ -1,5 +1,4 @@
-import type { AddressInfo } from 'node:net';
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   BALANCE_UPDATED_EVENT,
@@ -22,6 +21,7 @@ import {
   type TestUser,
 } from '../../../test/fixtures.js';
 import { createChat, fundAccount, openTicket } from '../../../test/fixtures-inbox.js';
+import { listenLocally, socketClients } from '../../../test/sockets.js';
 
 /** Who hears which action event, over real sockets. */
 let ctx: TestContext;
@@ -34,12 +34,11 @@ let agentA: TestUser;
 let agentB: TestUser;
 let outsider: TestUser;
 let stranger: TestUser;
-const sockets: Socket[] = [];
+const clients = socketClients();
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-  url = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
+  url = await listenLocally(ctx.app);
   accountId = await createAccount(ctx);
   await fundAccount(ctx, accountId);
   channelId = (await createWhatsappChannel(ctx, accountId)).id;
@@ -53,23 +52,11 @@ beforeAll(async () => {
   stranger = await createUser(ctx, await createAccount(ctx), { role: 'admin' });
 });
 afterEach(() => {
-  for (const s of sockets.splice(0)) s.disconnect();
+  clients.closeAll();
 });
 afterAll(() => ctx.close());
 
-function open(user: TestUser): Promise<Socket> {
-  const socket = connect(url, {
-    path: '/socket.io',
-    auth: { token: user.token },
-    transports: ['websocket'],
-    reconnection: false,
-  });
-  sockets.push(socket);
-  return new Promise((resolve, reject) => {
-    socket.on('connect', () => resolve(socket));
-    socket.on('connect_error', reject);
-  });
-}
+const open = (user: TestUser) => clients.open(url, user.token);
 
 /**
  * Every chat event a socket receives, by name (presence comes and goes with the sockets; the

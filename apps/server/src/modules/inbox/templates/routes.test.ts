@@ -1,5 +1,3 @@
-import type { AddressInfo } from 'node:net';
-import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   SERVER_EVENTS,
@@ -15,6 +13,7 @@ import {
   type TestUser,
 } from '../../../test/fixtures.js';
 import { createChat, fundAccount } from '../../../test/fixtures-inbox.js';
+import { listenLocally, socketClients } from '../../../test/sockets.js';
 import { closeCustomerWindow, insertTestTemplate } from './test-fixtures.js';
 
 /** The template send over a real socket: the same service, answered through the ack. */
@@ -23,11 +22,11 @@ let url: string;
 let admin: TestUser;
 let chatId: string;
 let orderTemplate: string;
+const clients = socketClients();
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-  url = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
+  url = await listenLocally(ctx.app);
   const accountId = await createAccount(ctx);
   await fundAccount(ctx, accountId);
   admin = await createUser(ctx, accountId, { role: 'admin' });
@@ -36,20 +35,12 @@ beforeAll(async () => {
   chatId = await createChat(ctx, accountId, { channelId: channel.id });
   await closeCustomerWindow(ctx, chatId);
 });
-afterAll(() => ctx.close());
+afterAll(async () => {
+  clients.closeAll();
+  await ctx.close();
+});
 
-function open(user: TestUser): Promise<Socket> {
-  const socket = connect(url, {
-    path: '/socket.io',
-    auth: { token: user.token },
-    transports: ['websocket'],
-    reconnection: false,
-  });
-  return new Promise((resolve, reject) => {
-    socket.on('connect', () => resolve(socket));
-    socket.on('connect_error', reject);
-  });
-}
+const open = (user: TestUser) => clients.open(url, user.token);
 
 describe('over the socket', () => {
   it('sends the template through the ack and announces message.out', async () => {

@@ -1,17 +1,19 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES, TEMPLATE_SEND_MESSAGES } from '@sapa/contracts';
-import { createTestContext, type TestContext } from '../../../test/harness.js';
+import type { TestContext } from '../../../test/harness.js';
 import {
   createAccount,
   createUser,
   createWhatsappChannel,
   type TestUser,
 } from '../../../test/fixtures.js';
-import { createChat, fundAccount } from '../../../test/fixtures-inbox.js';
-import { GraphStub } from '../../../test/graph-stub.js';
+import { createChat } from '../../../test/fixtures-inbox.js';
+import type { GraphStub } from '../../../test/graph-stub.js';
+import { startSending, type SendingSetup } from '../../../test/sending.js';
 import { signed, text } from '../../../test/whatsapp-fixtures.js';
 import { closeCustomerWindow, insertTestTemplate, type TemplateValues } from './test-fixtures.js';
 
+let setup: SendingSetup;
 let ctx: TestContext;
 let graph: GraphStub;
 let accountId: string;
@@ -29,21 +31,14 @@ const insertTemplate = (values: TemplateValues = {}) =>
   insertTestTemplate(ctx, { accountId, channelId: channel.id, ...values });
 
 beforeAll(async () => {
-  graph = await new GraphStub().start();
-  ctx = await createTestContext({ config: { graphApiUrl: graph.url } });
-  accountId = await createAccount(ctx);
-  await fundAccount(ctx, accountId);
-  admin = await createUser(ctx, accountId, { role: 'admin' });
-  channel = await createWhatsappChannel(ctx, accountId, { token: 'tpl-token-1' });
+  setup = await startSending({ token: 'tpl-token-1' });
+  ({ ctx, graph, accountId, admin, channel } = setup);
   orderTemplate = await insertTemplate({
     name: 'order_shipped',
     footer: 'Toko Demo',
   });
 });
-afterAll(async () => {
-  await ctx.close();
-  await graph.stop();
-});
+afterAll(() => setup.close());
 
 beforeEach(async () => {
   ctx.jobs.queued.length = 0;

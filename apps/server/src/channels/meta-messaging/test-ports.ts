@@ -1,0 +1,34 @@
+import type { InstagramCredentials, MessengerCredentials } from '@sapa/contracts';
+import type { FileStorage } from '../../lib/storage.js';
+import { GraphStub } from '../../test/graph-stub.js';
+import { InstagramPort } from '../instagram/port.js';
+import { MessengerPort } from '../messenger/port.js';
+import { GraphClient } from './graph.js';
+
+/** One page with its Instagram account and token, as the port tests address them. */
+export const PAGE = '104000000000001';
+export const IG = '17840000000000001';
+export const TOKEN = 'EAAG-page-token-0001';
+export const messengerConfig: MessengerCredentials = { pageId: PAGE, pageAccessToken: TOKEN };
+export const instagramConfig: InstagramCredentials = {
+  instagramAccountId: IG,
+  pageId: PAGE,
+  pageAccessToken: TOKEN,
+};
+
+export interface PagePorts {
+  stub: GraphStub;
+  messenger: MessengerPort;
+  instagram: InstagramPort;
+}
+
+/** The Messenger and Instagram ports on a Graph stand-in (no storage: these tests never download). */
+export async function startPagePorts(): Promise<PagePorts> {
+  const stub = await new GraphStub().start();
+  const graph = new GraphClient(stub.url, 'v21.0');
+  return {
+    stub,
+    messenger: new MessengerPort(graph, {} as FileStorage),
+    instagram: new InstagramPort(graph, {} as FileStorage),
+  };
+}
