@@ -246,6 +246,7 @@ test('group chats: the admin turns them on, a member writes in the group, the ag
   const row = admin.getByTestId('chat-list').getByTestId('chat-row').filter({ hasText: SUBJECT });
   await expect(row).toBeVisible({ timeout: 30_000 });
   await row.click();
+  await expect(admin.getByTestId('conversation-identifier')).toContainText('WhatsApp group');
   const asked = admin.getByTestId('message-bubble').filter({ hasText: IN_GROUP });
   await expect(asked.getByTestId('message-group-sender')).toContainText(MEMBER_NAME);
   const other = admin.getByTestId('message-bubble').filter({ hasText: 'Saya juga mau tanya' });
