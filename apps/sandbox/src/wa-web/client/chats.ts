@@ -153,7 +153,7 @@ export function chatView(
   const input = h('textarea', {
     'data-testid': 'wa-input',
     rows: 1,
-    placeholder: group ? 'Write in the group as this member' : 'Write as the customer',
+    placeholder: group ? 'Write as this member' : 'Write as the customer',
     'aria-label': 'Message from the customer',
   });
   const file = h('input', { type: 'file', hidden: true, 'data-testid': 'wa-file-input' });
