@@ -164,3 +164,91 @@ test('a customer writes, the agent answers, the phone shows the reply with ticks
   await snap(admin, 'wabasic-chat-id');
   await switchLanguage(admin, 'en');
 });
+
+test('group chats: the admin turns them on, a member writes in the group, the agent answers it', async () => {
+  test.setTimeout(150_000);
+  const SUBJECT = `Pelanggan Setia ${stamp.slice(-4)}`;
+  const MEMBER_PHONE = `62858${stamp}`;
+  const MEMBER_NAME = `Sari ${stamp.slice(-4)}`;
+  const IN_GROUP = 'Ada promo untuk anggota grup?';
+  const GROUP_ANSWER = 'Ada kak, diskon 10% untuk semua anggota grup ini.';
+
+  // The detail page: off by default, one sentence of what it does; on at once.
+  await admin.goto('/integration/whatsapp-basic/detail');
+  const toggle = admin.getByTestId('wabasic-groups-switch');
+  await expect(toggle).not.toBeChecked({ timeout: 30_000 });
+  await expect(admin.getByTestId('wabasic-groups')).toContainText('not fetched');
+  await toggle.check();
+  await expect(toggle).toBeChecked();
+  await snap(admin, 'wabasic-groups-on-en');
+  await switchLanguage(admin, 'id');
+  await expect(admin.getByTestId('wabasic-groups')).toContainText('Chat grup');
+  await snap(admin, 'wabasic-groups-on-id');
+  await switchLanguage(admin, 'en');
+
+  // The phone: a group of two of the number's customers; a member writes in it.
+  await phone.goto(`${SANDBOX_URL}/wa-phone?phone=${BUSINESS_PHONE}`);
+  await phone.getByTestId('wa-tab-chats').click();
+  await phone.getByTestId('wa-new-group-toggle').click();
+  await phone.getByTestId('wa-new-group-subject').fill(SUBJECT);
+  await phone
+    .getByTestId('wa-new-group-members')
+    .fill(`${MEMBER_PHONE} ${MEMBER_NAME}, ${CUSTOMER_PHONE} ${CUSTOMER_NAME}`);
+  await phone.getByTestId('wa-new-group-create').click();
+  await phone.getByTestId('wa-group-member').selectOption(MEMBER_PHONE);
+  await phone.getByTestId('wa-input').fill(IN_GROUP);
+  await phone.getByTestId('wa-send').click();
+  await expect(phone.getByTestId('wa-message').filter({ hasText: IN_GROUP })).toBeVisible();
+
+  // The other member writes through the control endpoint (what tests and the bench use).
+  const view = (await (
+    await fetch(`${SANDBOX_URL}/sandbox/wa/phones/${BUSINESS_PHONE}`)
+  ).json()) as {
+    chats: Array<{ customer: string; group: { subject: string } | null }>;
+  };
+  const jid = view.chats.find((c) => c.group?.subject === SUBJECT)?.customer;
+  expect(jid).toMatch(/@g\.us$/);
+  const said = await fetch(
+    `${SANDBOX_URL}/sandbox/wa/phones/${BUSINESS_PHONE}/groups/${jid}/messages`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ from: CUSTOMER_PHONE, text: 'Saya juga mau tanya' }),
+    },
+  );
+  expect(said.status, await said.text()).toBe(201);
+
+  // The inbox: one chat for the group, named by its subject; each message says who wrote it.
+  await admin.goto('/chat');
+  const row = admin.getByTestId('chat-list').getByTestId('chat-row').filter({ hasText: SUBJECT });
+  await expect(row).toBeVisible({ timeout: 30_000 });
+  await row.click();
+  await expect(admin.getByTestId('conversation-identifier')).toContainText('WhatsApp group');
+  const asked = admin.getByTestId('message-bubble').filter({ hasText: IN_GROUP });
+  await expect(asked.getByTestId('message-group-sender')).toContainText(MEMBER_NAME);
+  const other = admin.getByTestId('message-bubble').filter({ hasText: 'Saya juga mau tanya' });
+  await expect(other.getByTestId('message-group-sender')).toContainText(CUSTOMER_NAME);
+  await expect(
+    admin.getByTestId('chat-list').getByTestId('chat-row').filter({ hasText: MEMBER_NAME }),
+  ).toHaveCount(0);
+
+  // The agent answers; the reply appears in the group on the phone.
+  await admin.getByTestId('composer-input').fill(GROUP_ANSWER);
+  await admin.getByTestId('composer-send').click();
+  await expect(
+    admin
+      .locator('[data-testid="message-bubble"][data-from-me="true"]')
+      .filter({ hasText: GROUP_ANSWER }),
+  ).toBeVisible();
+  await expect(
+    phone
+      .locator('[data-testid="wa-message"][data-from="business"]')
+      .filter({ hasText: GROUP_ANSWER }),
+  ).toBeVisible({ timeout: 30_000 });
+  await snap(admin, 'wabasic-group-chat-en');
+  await phone.screenshot({ path: join(SCREENS_DIR, 'wabasic-phone-group.png') });
+  await switchLanguage(admin, 'id');
+  await expect(asked.getByTestId('message-group-sender')).toContainText(MEMBER_NAME);
+  await snap(admin, 'wabasic-group-chat-id');
+  await switchLanguage(admin, 'en');
+});

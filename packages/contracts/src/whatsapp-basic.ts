@@ -60,6 +60,8 @@ export const wabasicStatusSchema = z.object({
   /** When the number was last connected (null: never). */
   lastConnectedAt: z.string().nullable(),
   needsAttention: z.boolean(),
+  /** Group chats reach the inbox (`POST /api/users/light/groups`); off by default. */
+  includeGroups: z.boolean(),
 });
 export type WabasicStatus = z.infer<typeof wabasicStatusSchema>;
 
@@ -126,6 +128,39 @@ export type WabasicPairingCode = z.infer<typeof wabasicPairingCodeSchema>;
  */
 export const wabasicUnlinkBodySchema = z.object({ channel: idField.optional() });
 export type WabasicUnlinkBody = z.infer<typeof wabasicUnlinkBodySchema>;
+
+/**
+ * `POST /api/users/light/groups` (admins): whether the number's group chats reach the inbox.
+ * Takes effect at once on whichever server process holds the session; turning it on does not
+ * fetch what groups said before (only messages from then on arrive), turning it off drops
+ * group messages again (group chats already in the inbox stay). Answers the status.
+ */
+export const wabasicGroupsBodySchema = z.object({
+  channel: idField.optional(),
+  enabled: z.boolean({ error: () => 'enabled must be true or false' }),
+});
+export type WabasicGroupsBody = z.infer<typeof wabasicGroupsBodySchema>;
+
+/**
+ * Who wrote an inbound message in a group chat (`message.payload.groupSender`): the chat is the
+ * group (its JID, its subject as the name); this is the participant. `identifier`: phone digits,
+ * or `<lid>@lid` while WhatsApp withholds the phone.
+ */
+export const groupSenderSchema = z.object({
+  identifier: z.string(),
+  name: z.string().nullable(),
+  phone: z.string().nullable(),
+});
+export type GroupSender = z.infer<typeof groupSenderSchema>;
+
+/** The group participant who wrote a stored message, or null (not a group message). */
+export function groupSenderOf(payload: Record<string, unknown>): GroupSender | null {
+  const parsed = groupSenderSchema.safeParse(payload.groupSender);
+  return parsed.success ? parsed.data : null;
+}
+
+/** A WhatsApp group's JID (`…@g.us`): the chat is the group, not one customer. */
+export const isGroupJid = (identifier: string): boolean => identifier.endsWith('@g.us');
 
 /**
  * `wabasic.state` (socket, the account's admins): a linked number's state or QR changed; the

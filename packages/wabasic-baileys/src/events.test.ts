@@ -129,11 +129,46 @@ describe('Baileys messages.upsert → session events', () => {
 
   it('groups are dropped unless includeGroups; status broadcasts always are', () => {
     expect(upsert(fixtures.group)).toEqual([]);
-    const out = upsert(fixtures.group, ctx({ includeGroups: true }));
+    const subjects = new Map([['120363025246125486@g.us', 'Pelanggan Setia']]);
+    const out = upsert(
+      fixtures.group,
+      ctx({ includeGroups: true, groupSubject: (jid) => subjects.get(jid) ?? null }),
+    );
     const messages = onlyMessages(out);
     expect(messages).toHaveLength(1);
-    expect(messages[0]?.customer.identifier).toBe('120363025246125486@g.us');
-    expect(messages[0]?.payload).toMatchObject({ groupSender: '6281398765432@s.whatsapp.net' });
+    // The group is the chat, named by its subject (not by the participant's push name) …
+    expect(messages[0]?.customer).toEqual({
+      identifier: '120363025246125486@g.us',
+      name: 'Pelanggan Setia',
+      phone: null,
+    });
+    // … and key.participant (a LID, its phone in participantAlt) is who wrote it.
+    expect(messages[0]?.payload).toEqual({
+      groupSender: { identifier: '6281398765432', name: 'Sari', phone: '6281398765432' },
+    });
+    // Without a known subject the chat's name stays empty (ingest keeps the one it has).
+    const unnamed = onlyMessages(upsert(fixtures.group, ctx({ includeGroups: true })));
+    expect(unnamed[0]?.customer.name).toBe('');
+    // A participant's reaction in the group is filed under the group, never the participant.
+    const [reaction] = reactionsToEvents(
+      ctx({ includeGroups: true }),
+      [
+        {
+          key: { ...fixtures.group.messages[0]!.key, fromMe: true, id: '3EB0SENT' },
+          reaction: {
+            key: { remoteJid: '120363025246125486@g.us', fromMe: false, id: 'R-G1' },
+            text: '👍',
+            senderTimestampMs: 1764150500000,
+          },
+        },
+      ] as WaReaction[],
+      NOW,
+    ) as ReactionEvent[];
+    expect(reaction?.customer).toEqual({
+      identifier: '120363025246125486@g.us',
+      name: '',
+      phone: null,
+    });
     expect(out[0]).toEqual({
       kind: 'identity',
       lid: '172839405060718@lid',

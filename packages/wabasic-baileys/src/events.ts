@@ -38,6 +38,8 @@ export interface MapContext {
   includeGroups: boolean;
   /** Ids Sapa itself sent through session.send: their fromMe echoes are not handed back. */
   sentBySapa(providerMessageId: string): boolean;
+  /** A group's subject when the session knows it (groups.upsert/update, groupMetadata). */
+  groupSubject?(jid: string): string | null;
 }
 
 const digitsOf = (jid: string): string => (jid.split('@')[0] ?? '').split(':')[0] ?? '';
@@ -81,6 +83,26 @@ export function partyOf(key: WaKey, name: string | null): Party {
   return {
     identifier: phone ?? `${digitsOf(chat)}@lid`,
     name: name ?? '',
+    phone,
+  };
+}
+
+/**
+ * Who wrote a message in a group: Baileys names the group in `key.remoteJid` and the participant
+ * in `key.participant` (v7: often a `@lid`, the phone in `key.participantAlt`); the push name is
+ * the participant's own.
+ */
+export function groupSenderOf(key: WaKey, pushName: string | null) {
+  const phoneJid = isPhoneJid(key.participantAlt)
+    ? key.participantAlt
+    : isPhoneJid(key.participant)
+      ? key.participant
+      : null;
+  const phone = phoneJid ? digitsOf(phoneJid) : null;
+  const who = key.participant ?? key.participantAlt ?? '';
+  return {
+    identifier: phone ?? `${digitsOf(who)}@lid`,
+    name: pushName,
     phone,
   };
 }
@@ -262,14 +284,18 @@ export function messageEventOf(ctx: MapContext, msg: WaMessage): MessageEvent | 
     direction: key.fromMe ? 'outgoing' : 'incoming',
     origin: key.fromMe ? 'echo' : 'customer',
     appId: null,
-    // An echo's pushName is the number's own: the customer is the chat.
-    customer: partyOf(key, key.fromMe ? null : (msg.pushName ?? null)),
+    // An echo's pushName is the number's own: the customer is the chat. A group's chat is the
+    // group, named by its subject; the push name there is the participant's (groupSender).
+    customer: group
+      ? partyOf(key, ctx.groupSubject?.(key.remoteJid) ?? null)
+      : partyOf(key, key.fromMe ? null : (msg.pushName ?? null)),
     providerMessageId: key.id,
     msgType: body.msgType,
     text: body.text,
-    payload: group
-      ? { ...body.payload, groupSender: key.participantAlt ?? key.participant ?? null }
-      : body.payload,
+    payload:
+      group && !key.fromMe
+        ? { ...body.payload, groupSender: groupSenderOf(key, msg.pushName ?? null) }
+        : body.payload,
     attachmentName: body.attachmentName,
     media: body.media,
     replyToProviderId: body.replyTo,

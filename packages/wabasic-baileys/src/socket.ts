@@ -57,6 +57,9 @@ const FIRST_QR_MS = 60_000;
 const NEXT_QR_MS = 20_000;
 const SENT_IDS_KEPT = 5_000;
 
+/** How long a new group's subject is waited for before its messages go on without it. */
+const SUBJECT_WAIT_MS = 5_000;
+
 /** One WhatsApp number linked through Baileys: one socket per start(), as the port says. */
 export class BaileysSession implements ConnectorSession {
   private sock: WASocket | null = null;
@@ -68,6 +71,8 @@ export class BaileysSession implements ConnectorSession {
   private offlinePending = true;
   private qrCount = 0;
   private sentIds = new Set<string>();
+  /** Group subjects seen (groups.upsert/update) or asked (groupMetadata), by JID. */
+  private readonly subjects = new Map<string, string>();
   private readonly ctx: MapContext;
 
   constructor(
@@ -78,6 +83,7 @@ export class BaileysSession implements ConnectorSession {
       channelId: options.channelId,
       includeGroups: options.includeGroups,
       sentBySapa: (id) => this.sentIds.has(id),
+      groupSubject: (jid) => this.subjects.get(jid) ?? null,
     };
   }
 
@@ -129,6 +135,11 @@ export class BaileysSession implements ConnectorSession {
     sock.ev.on('messages.reaction', (r) =>
       this.emitNeutral(reactionsToEvents(this.ctx, r, new Date())),
     );
+    const learn = (groups: { id?: string; subject?: string }[]) => {
+      for (const g of groups) if (g.id && g.subject) this.subjects.set(g.id, g.subject);
+    };
+    sock.ev.on('groups.upsert', learn);
+    sock.ev.on('groups.update', learn);
     sock.ev.on('lid-mapping.update', (m) =>
       this.enqueue(async () => {
         const identity = identityOfMapping(m);
@@ -144,9 +155,32 @@ export class BaileysSession implements ConnectorSession {
     mappings: BaileysEventMap['lid-mapping.update'][] = [],
   ): void {
     this.enqueue(async () => {
+      if (this.options.includeGroups) await this.askSubjects(messages);
       for (const event of messagesToSessionEvents(this.ctx, origin(), messages, mappings))
         await this.options.onEvent(event);
     });
+  }
+
+  /** The subject of a group not seen yet, asked once (a failure leaves the chat's name as is). */
+  private async askSubjects(messages: WaMessage[]): Promise<void> {
+    const sock = this.sock;
+    const unknown = new Set(
+      messages
+        .map((m) => m.key.remoteJid ?? '')
+        .filter((jid) => jid.endsWith('@g.us') && !this.subjects.has(jid)),
+    );
+    for (const jid of unknown) {
+      try {
+        // Bounded: the event chain waits on it, and WhatsApp's query timeout is a minute.
+        const meta = await Promise.race([
+          sock?.groupMetadata(jid),
+          new Promise<null>((resolve) => setTimeout(() => resolve(null), SUBJECT_WAIT_MS).unref()),
+        ]);
+        if (meta?.subject) this.subjects.set(jid, meta.subject);
+      } catch (err) {
+        this.deps.log.warn({ err, jid }, 'wabasic baileys: group subject unavailable');
+      }
+    }
   }
 
   private emitNeutral(events: ReturnType<typeof updatesToEvents>): void {

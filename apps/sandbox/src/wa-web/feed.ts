@@ -2,9 +2,10 @@ import { createHash } from 'node:crypto';
 import { newMediaId } from '../ids.js';
 import {
   chatIdOf,
+  newCustomer,
+  newGroupJid,
   senderOf,
   LIMITS,
-  lidOf,
   type Chat,
   type ChatMessage,
   type Device,
@@ -64,17 +65,23 @@ export class Feed {
   chatOf(phone: Phone, customerPhone: string, name?: string): Chat {
     let chat = phone.chats.get(customerPhone);
     if (!chat) {
-      chat = {
-        customer: {
-          phone: customerPhone,
-          name: name ?? `+${customerPhone}`,
-          lid: lidOf(customerPhone),
-          lidOnly: false,
-        },
-        messages: [],
-      };
+      chat = { customer: newCustomer(customerPhone, name), messages: [] };
       phone.chats.set(customerPhone, chat);
     } else if (name) chat.customer.name = name;
+    return chat;
+  }
+
+  /** A group with the number and these customers in it: one chat, keyed by its JID. */
+  createGroup(phone: Phone, subject: string, members: { phone: string; name?: string | null }[]) {
+    const jid = newGroupJid();
+    const participants = members.map((m) => newCustomer(m.phone, m.name));
+    const chat: Chat = {
+      customer: { phone: jid, name: subject, lid: '', lidOnly: false },
+      messages: [],
+      group: { subject, participants },
+    };
+    phone.chats.set(jid, chat);
+    this.changed(phone.phone, { type: 'phone' });
     return chat;
   }
 
@@ -153,13 +160,17 @@ export class Feed {
 
   wire(m: ChatMessage, chat: Chat): WireMessage {
     const media = m.mediaId ? this.media.get(m.mediaId) : undefined;
+    const author = m.author
+      ? chat.group?.participants.find((p) => p.phone === m.author)
+      : undefined;
     return {
       id: m.id,
       chat: chatIdOf(chat.customer),
       fromMe: m.fromMe,
       sender: m.fromMe
         ? { phone: chat.customer.phone, lid: null, name: null }
-        : senderOf(chat.customer),
+        : senderOf(author ?? chat.customer),
+      ...(chat.group ? { subject: chat.group.subject } : {}),
       timestamp: m.timestamp,
       type: m.type,
       text: m.text,

@@ -32,11 +32,25 @@ export interface ChatMessage {
   reactions: { customer?: string; business?: string };
   /** The linked device that sent it, when one did. */
   deviceId: string | null;
+  /** In a group: the participant (phone digits) who wrote it; absent for the number's own. */
+  author?: string;
 }
 
+/** A WhatsApp group the number is in: its subject and the customers in it. */
+export interface GroupInfo {
+  subject: string;
+  participants: Customer[];
+}
+
+/**
+ * A conversation of the number. A group is one too, keyed by its JID (`…@g.us`): its `customer`
+ * stands for the group (the JID as its address, the subject as its name) and `group` lists who
+ * is in it, as WhatsApp shows a group as one chat.
+ */
 export interface Chat {
   customer: Customer;
   messages: ChatMessage[];
+  group?: GroupInfo;
 }
 
 /** The number's phone: its chats with customers and the devices linked to it. */
@@ -114,6 +128,19 @@ export function lidOf(phone: string): string {
   return `1${(hash.readBigUInt64BE(0) % 10n ** 14n).toString().padStart(14, '0')}`;
 }
 
+/** A new group's JID: WhatsApp's are `120363` and twelve more digits, `@g.us`. */
+export function newGroupJid(): string {
+  const tail = Array.from({ length: 12 }, () => randomInt(0, 10)).join('');
+  return `120363${tail}@g.us`;
+}
+
+export const isGroupJid = (address: string): boolean => address.endsWith('@g.us');
+
+/** A customer as WhatsApp names them to the number (a new one gets a stable LID). */
+export function newCustomer(phone: string, name?: string | null): Customer {
+  return { phone, name: name ?? `+${phone}`, lid: lidOf(phone), lidOnly: false };
+}
+
 export function chatIdOf(customer: Customer): string {
   return customer.lidOnly ? `${customer.lid}@lid` : customer.phone;
 }
@@ -132,5 +159,6 @@ export const LIMITS = {
   messagesPerChat: 500,
   pendingPerDevice: 5000,
   historyPerChat: 20,
+  participantsPerGroup: 10,
   mediaBytes: 256 * 1024 * 1024,
 } as const;

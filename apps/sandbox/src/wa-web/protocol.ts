@@ -48,11 +48,17 @@ export interface WireSender {
 
 export interface WireMessage {
   id: string;
-  /** The customer's chat: their phone digits, or `<lid>@lid` while WhatsApp withholds it. */
+  /**
+   * The customer's chat: their phone digits, or `<lid>@lid` while WhatsApp withholds it; or a
+   * group's JID (`…@g.us`), as Baileys' `key.remoteJid`.
+   */
   chat: string;
   /** Written on the number's side (by a linked device or the phone itself). */
   fromMe: boolean;
+  /** Who wrote it; in a group, the participant (Baileys' `key.participant`). */
   sender: WireSender;
+  /** A group's subject, on messages in a group (the group's chat name). */
+  subject?: string;
   timestamp: number;
   type: 'text' | MediaKind;
   text: string | null;

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import type { ChatMessage, Phone } from './model.js';
+import { LIMITS, type Chat, type ChatMessage, type Phone } from './model.js';
 import { CLOSE_NAMES, MEDIA_KINDS } from './protocol.js';
 import { CallError, type WaWeb } from './service.js';
 import { ScanError } from './sessions.js';
@@ -31,7 +31,21 @@ const sendBody = z.object({
   asLid: z.boolean().optional(),
 });
 const reactBody = z.object({ targetId: z.string().min(1).max(200), emoji: z.string().max(32) });
-const eventsQuery = z.object({ chat: digits.optional() });
+/** A group by its JID, with or without `@g.us` in the path. */
+const groupJid = z
+  .string()
+  .regex(/^\d{10,30}(@g\.us)?$/, 'must be a group id (digits, optionally @g.us)')
+  .transform((g) => (g.endsWith('@g.us') ? g : `${g}@g.us`));
+const groupParams = z.object({ phone: digits, group: groupJid });
+const groupBody = z.object({
+  subject: z.string().trim().min(1).max(100),
+  participants: z
+    .array(z.object({ phone: digits, name: z.string().trim().min(1).max(100).nullish() }))
+    .min(1)
+    .max(LIMITS.participantsPerGroup),
+});
+const participantSendBody = sendBody.omit({ name: true, asLid: true }).extend({ from: digits });
+const eventsQuery = z.object({ chat: z.union([digits, groupJid]).optional() });
 
 /** 400 with the first problem, in the sandbox's own error shape. */
 class BadInput extends Error {}
@@ -62,6 +76,16 @@ export function publicMessage(m: ChatMessage) {
     timestamp: m.timestamp,
     status: m.status,
     reactions: m.reactions,
+    /** In a group: the participant who wrote it (phone digits). */
+    author: m.author ?? null,
+  };
+}
+
+function groupView(chat: Chat) {
+  return {
+    jid: chat.customer.phone,
+    subject: chat.group?.subject ?? chat.customer.name,
+    participants: (chat.group?.participants ?? []).map((p) => ({ phone: p.phone, name: p.name })),
   };
 }
 
@@ -83,6 +107,7 @@ function phoneView(wa: WaWeb, phone: Phone) {
       .map((c) => ({
         customer: c.customer.phone,
         name: c.customer.name,
+        group: c.group ? groupView(c) : null,
         lastMessage: c.messages.at(-1) ? publicMessage(c.messages.at(-1)!) : null,
       }))
       .sort((a, b) => (b.lastMessage?.timestamp ?? 0) - (a.lastMessage?.timestamp ?? 0)),
@@ -99,7 +124,8 @@ export function registerWaRoutes(app: FastifyInstance, wa: WaWeb): void {
       if (err instanceof BadInput) return sendError(reply, 400, 'invalid', err.message);
       if (err instanceof ScanError)
         return sendError(reply, SCAN_STATUS[err.code], err.code, err.message);
-      if (err instanceof CallError) return sendError(reply, 400, err.code, err.message);
+      if (err instanceof CallError)
+        return sendError(reply, err.code === 'unknown_group' ? 404 : 400, err.code, err.message);
       const status =
         typeof err === 'object' && err && 'statusCode' in err && typeof err.statusCode === 'number'
           ? err.statusCode
@@ -190,6 +216,36 @@ export function registerWaRoutes(app: FastifyInstance, wa: WaWeb): void {
     scope.post('/sandbox/wa/phones/:phone/chats/:customer/reveal', (request) => {
       const { phone, customer } = parse(chatParams, request.params);
       return wa.reveal(phone, customer);
+    });
+
+    // Groups (issue 20 §4): a group of the number's customers, and a participant writing in it.
+    scope.post('/sandbox/wa/phones/:phone/groups', (request, reply) => {
+      const { phone } = parse(phoneParams, request.params);
+      const body = parse(groupBody, request.body);
+      return reply
+        .code(201)
+        .send(groupView(wa.createGroup(phone, body.subject, body.participants)));
+    });
+    scope.get('/sandbox/wa/phones/:phone/groups/:group', (request, reply) => {
+      const { phone, group } = parse(groupParams, request.params);
+      const chat = wa.sessions.phones.get(phone)?.chats.get(group);
+      if (!chat?.group) return sendError(reply, 404, 'unknown_group', 'No such group');
+      return { ...groupView(chat), messages: chat.messages.map(publicMessage) };
+    });
+    scope.post('/sandbox/wa/phones/:phone/groups/:group/messages', (request, reply) => {
+      const { phone, group } = parse(groupParams, request.params);
+      const { from, ...body } = parse(participantSendBody, request.body);
+      const message = wa.participantSends(phone, group, from, {
+        ...body,
+        media: body.media
+          ? {
+              bytes: Buffer.from(body.media.data, 'base64'),
+              mimeType: body.media.mimeType,
+              filename: body.media.filename,
+            }
+          : null,
+      });
+      return reply.code(201).send(publicMessage(message));
     });
 
     scope.get('/sandbox/wa/phones/:phone/media/:id', (request, reply) => {

@@ -7,6 +7,7 @@ import {
   chatIdOf,
   newMessageId,
   senderOf,
+  type Chat,
   type ChatMessage,
   type Device,
   type DeviceLink,
@@ -220,6 +221,43 @@ export class WaWeb {
     const phone = this.sessions.ensurePhone(phoneNumber);
     const chat = this.feed.chatOf(phone, customerPhone, input.name ?? undefined);
     if (input.asLid !== undefined) chat.customer.lidOnly = input.asLid;
+    return this.inbound(phone, chat, input, undefined);
+  }
+
+  /** A group of the number's customers (the number is in it too). */
+  createGroup(
+    phoneNumber: string,
+    subject: string,
+    members: { phone: string; name?: string | null }[],
+  ): Chat {
+    const phone = this.sessions.ensurePhone(phoneNumber);
+    const distinct = [...new Map(members.map((m) => [m.phone, m])).values()];
+    if (distinct.some((m) => m.phone === phone.phone))
+      throw new CallError('bad_participant', 'The number itself is in every group it has');
+    return this.feed.createGroup(phone, subject, distinct);
+  }
+
+  /** A participant writes in a group: Sapa gets the group as the chat and them as the sender. */
+  participantSends(
+    phoneNumber: string,
+    groupJid: string,
+    participantPhone: string,
+    input: CustomerInput,
+  ): ChatMessage {
+    const phone = this.sessions.ensurePhone(phoneNumber);
+    const chat = phone.chats.get(groupJid);
+    if (!chat?.group) throw new CallError('unknown_group', 'No such group on this number');
+    if (!chat.group.participants.some((p) => p.phone === participantPhone))
+      throw new CallError('not_a_participant', `+${participantPhone} is not in this group`);
+    return this.inbound(phone, chat, input, participantPhone);
+  }
+
+  private inbound(
+    phone: Phone,
+    chat: Chat,
+    input: CustomerInput,
+    author: string | undefined,
+  ): ChatMessage {
     let mediaId: string | null = null;
     if (input.type !== 'text') {
       if (!input.media) throw new CallError('media_missing', 'A media message needs a file');
@@ -247,6 +285,7 @@ export class WaWeb {
       status: 'delivered',
       reactions: {},
       deviceId: null,
+      ...(author ? { author } : {}),
     };
     this.feed.append(phone, chat, message);
     this.feed.offerAll(phone, { kind: 'message', message: this.feed.wire(message, chat) });

@@ -11,6 +11,14 @@ export interface WaMessage {
   timestamp: number;
   status: 'sent' | 'delivered' | 'read' | null;
   reactions: { customer?: string; business?: string };
+  /** In a group: the participant (phone digits) who wrote it. */
+  author: string | null;
+}
+
+export interface WaGroup {
+  jid: string;
+  subject: string;
+  participants: Array<{ phone: string; name: string }>;
 }
 
 export interface WaDevice {
@@ -27,7 +35,12 @@ export interface WaPhoneView {
   name: string;
   offline: boolean;
   devices: WaDevice[];
-  chats: Array<{ customer: string; name: string; lastMessage: WaMessage | null }>;
+  chats: Array<{
+    customer: string;
+    name: string;
+    group: WaGroup | null;
+    lastMessage: WaMessage | null;
+  }>;
 }
 
 export interface WaChat {
@@ -62,6 +75,12 @@ export const api = {
     call<WaChat>('GET', `/sandbox/wa/phones/${phone}/chats/${customer}`),
   say: (phone: string, customer: string, body: Record<string, unknown>) =>
     call<WaMessage>('POST', `/sandbox/wa/phones/${phone}/chats/${customer}/messages`, body),
+  createGroup: (phone: string, subject: string, participants: WaGroup['participants']) =>
+    call<WaGroup>('POST', `/sandbox/wa/phones/${phone}/groups`, { subject, participants }),
+  group: (phone: string, jid: string) =>
+    call<WaGroup & { messages: WaMessage[] }>('GET', `/sandbox/wa/phones/${phone}/groups/${jid}`),
+  groupSay: (phone: string, jid: string, body: Record<string, unknown>) =>
+    call<WaMessage>('POST', `/sandbox/wa/phones/${phone}/groups/${jid}/messages`, body),
   react: (phone: string, customer: string, targetId: string, emoji: string) =>
     call('POST', `/sandbox/wa/phones/${phone}/chats/${customer}/reactions`, { targetId, emoji }),
 };

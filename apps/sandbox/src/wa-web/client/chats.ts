@@ -1,12 +1,20 @@
 import { h, icon } from '../../phone/client/dom.js';
 import { dayLabel, growTextarea } from '../../phone/client/ui.js';
-import { api, mediaUrl, readBase64, type WaMessage, type WaPhoneView } from './api.js';
+import {
+  api,
+  mediaUrl,
+  readBase64,
+  type WaGroup,
+  type WaMessage,
+  type WaPhoneView,
+} from './api.js';
+import { authorLabel, memberPicker, newGroupForm } from './groups.js';
 
 export interface ChatsHooks {
   phone: () => WaPhoneView | null;
   flash: (message: string) => void;
   /** Opens one chat (the page then follows it: an open chat is a read chat). */
-  open: (customer: string, name: string | null) => void;
+  open: (customer: string, name: string | null, group?: WaGroup | null) => void;
 }
 
 const time = (ms: number) =>
@@ -62,6 +70,10 @@ export function chatListView(hooks: ChatsHooks) {
         'Open chat',
       ),
     ),
+    newGroupForm(() => hooks.phone()?.phone ?? '', {
+      flash: hooks.flash,
+      opened: (g) => hooks.open(g.jid, g.subject, g),
+    }),
     list,
   );
 
@@ -76,9 +88,10 @@ export function chatListView(hooks: ChatsHooks) {
                 class: 'chat-row',
                 'data-testid': 'wa-chat-row',
                 'data-customer': c.customer,
-                onclick: () => hooks.open(c.customer, c.name),
+                'data-group': c.group ? 'true' : undefined,
+                onclick: () => hooks.open(c.customer, c.name, c.group),
               },
-              h('span', { class: 'avatar sm' }, icon('person')),
+              h('span', { class: 'avatar sm' }, icon(c.group ? 'group' : 'person')),
               h(
                 'span',
                 { class: 'chat-row-text' },
@@ -92,7 +105,7 @@ export function chatListView(hooks: ChatsHooks) {
                   'span',
                   { class: 'chat-row-last' },
                   c.lastMessage?.from === 'business' ? ticks(c.lastMessage) : null,
-                  c.lastMessage ? summary(c.lastMessage) : '',
+                  c.lastMessage ? summary(c.lastMessage) : c.group ? groupLine(c.group) : '',
                 ),
               ),
             ),
@@ -108,6 +121,8 @@ export function chatListView(hooks: ChatsHooks) {
   }
   return { root, render };
 }
+
+const groupLine = (g: WaGroup) => `Group · ${g.participants.map((p) => p.name).join(', ')}`;
 
 function ticks(m: WaMessage) {
   const status = m.status ?? 'sent';
@@ -127,7 +142,9 @@ export function chatView(
   customer: string,
   hooks: Pick<ChatsHooks, 'flash'>,
   customerName: string | null = null,
+  group: WaGroup | null = null,
 ) {
+  const member = group ? memberPicker(group) : null;
   const messages = new Map<string, WaMessage>();
   let replyTo: WaMessage | null = null;
   const thread = h('div', { class: 'thread', 'aria-live': 'polite', 'data-testid': 'wa-thread' });
@@ -136,7 +153,7 @@ export function chatView(
   const input = h('textarea', {
     'data-testid': 'wa-input',
     rows: 1,
-    placeholder: 'Write as the customer',
+    placeholder: group ? 'Write as this member' : 'Write as the customer',
     'aria-label': 'Message from the customer',
   });
   const file = h('input', { type: 'file', hidden: true, 'data-testid': 'wa-file-input' });
@@ -151,6 +168,7 @@ export function chatView(
   const composer = h(
     'footer',
     { class: 'composer' },
+    member,
     h(
       'div',
       { class: 'field-pill' },
@@ -210,11 +228,17 @@ export function chatView(
 
   async function say(body: Record<string, unknown>) {
     try {
-      const sent = await api.say(phone, customer, {
-        ...body,
-        replyTo: replyTo?.id ?? null,
-        ...(customerName ? { name: customerName } : {}),
-      });
+      const sent = group
+        ? await api.groupSay(phone, group.jid, {
+            ...body,
+            from: member?.value,
+            replyTo: replyTo?.id ?? null,
+          })
+        : await api.say(phone, customer, {
+            ...body,
+            replyTo: replyTo?.id ?? null,
+            ...(customerName ? { name: customerName } : {}),
+          });
       setReply(null);
       upsert(sent);
     } catch (err) {
@@ -289,6 +313,7 @@ export function chatView(
           'data-id': m.id,
           ondblclick: () => setReply(m),
         },
+        group && !own ? authorLabel(group, m.author) : null,
         m.replyTo
           ? h(
               'div',
@@ -313,7 +338,7 @@ export function chatView(
             },
             icon('reply', 'icon-sm'),
           ),
-          own
+          own && !group
             ? h(
                 'button',
                 {
@@ -354,7 +379,9 @@ export function chatView(
           h(
             'span',
             {},
-            'Say hello as the customer. Opening this chat counts as the customer reading it.',
+            group
+              ? 'Pick a member below and write in the group as them.'
+              : 'Say hello as the customer. Opening this chat counts as the customer reading it.',
           ),
         ),
       );

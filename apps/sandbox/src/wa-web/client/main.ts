@@ -3,7 +3,7 @@ import '../../phone/client/bubbles.css';
 import './wa.css';
 import { h, icon } from '../../phone/client/dom.js';
 import { flasher, liveDot } from '../../phone/client/ui.js';
-import { api, type WaMessage, type WaPhoneView } from './api.js';
+import { api, type WaGroup, type WaMessage, type WaPhoneView } from './api.js';
 import { chatListView, chatView } from './chats.js';
 import { devicesView } from './devices.js';
 
@@ -63,7 +63,7 @@ const tabButtons = (['chats', 'devices'] as const).map((id) =>
 const tabs = h('nav', { class: 'wa-tabs', role: 'tablist' }, ...tabButtons);
 const hooks = { phone: () => view, flash };
 const devices = devicesView(hooks);
-const chats = chatListView({ ...hooks, open: (c, n) => void showChat(c, n) });
+const chats = chatListView({ ...hooks, open: (c, n, g) => void showChat(c, n, g ?? null) });
 const body = h('div', { class: 'wa-body' });
 
 app.append(
@@ -154,15 +154,25 @@ function follow(chat: string | null) {
   });
 }
 
-async function showChat(customer: string, name: string | null) {
-  const ui = chatView(phoneNumber, customer, { flash }, name);
+async function showChat(customer: string, name: string | null, group: WaGroup | null = null) {
+  const ui = chatView(phoneNumber, customer, { flash }, name, group);
   openChat = { customer, name, ui };
   app.classList.add('in-chat');
   back.hidden = false;
   tabs.hidden = true;
   title.textContent = name ?? `+${customer}`;
-  subtitle.textContent = name ? `+${customer} · customer` : 'customer';
+  subtitle.textContent = group
+    ? `Group · ${group.participants.map((p) => p.name).join(', ')}`
+    : name
+      ? `+${customer} · customer`
+      : 'customer';
   body.replaceChildren(ui.root);
+  if (group) {
+    ui.load((await api.group(phoneNumber, group.jid)).messages);
+    follow(customer);
+    ui.focus();
+    return;
+  }
   const chat = await api.chat(phoneNumber, customer);
   if (chat.name && !name) title.textContent = chat.name;
   ui.load(chat.messages);

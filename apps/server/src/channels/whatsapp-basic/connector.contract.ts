@@ -39,6 +39,13 @@ export interface ContractPhone {
   logOutDevice(): Promise<void>;
   /** The phone's "Linked devices" list (ids). */
   devices(): Promise<string[]>;
+  /** Groups of the number's customers, when the phone can make them (the group test skips otherwise). */
+  groups?: {
+    /** A group with these customers in it: its JID (`…@g.us`). */
+    create(subject: string, participants: { phone: string; name: string }[]): Promise<string>;
+    participantSays(group: string, participant: string, text: string): Promise<{ id: string }>;
+    chat(group: string): Promise<Array<{ id: string; fromMe: boolean; text: string | null }>>;
+  };
 }
 
 /** A session store in memory, counting writes (the server's is sealed in PostgreSQL). */
@@ -145,21 +152,21 @@ export function connectorContract(makeHarness: () => Promise<ContractHarness>): 
     await h.close();
   });
 
-  function open(store: SessionStore, recorder = new EventRecorder()) {
+  function open(store: SessionStore, recorder = new EventRecorder(), includeGroups = false) {
     const session = h.connector.open({
       channelId: 'channel-1',
       store,
       onEvent: recorder.onEvent,
       sentMessage: async () => null,
-      includeGroups: false,
+      includeGroups,
     });
     sessions.push(session);
     return { session, recorder };
   }
 
   /** Links a new device by QR and restarts it as WhatsApp asks: an open session. */
-  async function linked(store = new MemorySessionStore()) {
-    const { session, recorder } = open(store);
+  async function linked(store = new MemorySessionStore(), includeGroups = false) {
+    const { session, recorder } = open(store, new EventRecorder(), includeGroups);
     await session.start();
     const qr = await recorder.waitFor(is('qr'));
     expect(qr.expiresAt.getTime()).toBeGreaterThan(Date.now());
@@ -215,6 +222,36 @@ export function connectorContract(makeHarness: () => Promise<ContractHarness>): 
       action: 'react',
       emoji: '👍',
     });
+  });
+
+  it('groups both ways: the group is the chat, the participant the sender; none without includeGroups', async () => {
+    const groups = h.phone.groups;
+    if (!groups) return;
+    const jid = await groups.create('Pelanggan Setia', [
+      { phone: CUSTOMER, name: 'Sari' },
+      { phone: '6281377770002', name: 'Budi' },
+    ]);
+    const { session, recorder } = await linked(new MemorySessionStore(), true);
+    const said = await groups.participantSays(jid, CUSTOMER, 'Ada promo?');
+    await recorder.until(() => recorder.messages().some((m) => m.providerMessageId === said.id));
+    expect(recorder.messages().find((m) => m.providerMessageId === said.id)).toMatchObject({
+      direction: 'incoming',
+      text: 'Ada promo?',
+      customer: { identifier: jid, name: 'Pelanggan Setia', phone: null },
+      payload: { groupSender: { identifier: CUSTOMER, name: 'Sari', phone: CUSTOMER } },
+    });
+    const sent = await session.send({ type: 'text', to: jid, text: 'Ada kak' });
+    expect((await groups.chat(jid)).find((m) => m.id === sent.providerMessageId)).toMatchObject({
+      fromMe: true,
+      text: 'Ada kak',
+    });
+    await session.end();
+    // A session that does not take groups is handed none (a one-to-one chat still arrives).
+    const { recorder: plain } = await linked();
+    const ignored = await groups.participantSays(jid, CUSTOMER, 'Halo?');
+    const direct = await h.phone.customerSays(CUSTOMER, 'Japri');
+    await plain.until(() => plain.messages().some((m) => m.providerMessageId === direct.id));
+    expect(plain.messages().some((m) => m.providerMessageId === ignored.id)).toBe(false);
   });
 
   it('receipts become statuses sent → delivered → read', async () => {

@@ -1,4 +1,10 @@
-import type { Chat, Message, MessageStatus, MessageType } from '@sapa/contracts';
+import {
+  groupSenderOf,
+  type Chat,
+  type Message,
+  type MessageStatus,
+  type MessageType,
+} from '@sapa/contracts';
 import type { ChannelType } from '../../db/schema-messaging.js';
 
 export interface ChatRow {
@@ -95,6 +101,8 @@ export function presentMessage(row: MessageRow): Message {
   const payload = row.payload ?? {};
   const media = payload.media as { mimeType?: string } | undefined;
   const hasMedia = Boolean(row.media_id || media);
+  // In a group chat the chat is the group: who wrote an inbound message is the participant.
+  const participant = row.from_me ? null : groupSenderOf(payload);
   return {
     _id: String(row.id),
     generatedId: row.generated_id,
@@ -116,7 +124,9 @@ export function presentMessage(row: MessageRow): Message {
       ? row.is_system
         ? 'System'
         : (row.sender_name ?? '')
-      : row.chat_name || row.identifier,
+      : participant
+        ? participant.name || (participant.phone ? `+${participant.phone}` : participant.identifier)
+        : row.chat_name || row.identifier,
     isSystem: row.is_system,
     mediaUrl: hasMedia ? `/api/messages/${row.id}/media` : null,
     mimeType: row.media_mime ?? media?.mimeType ?? null,

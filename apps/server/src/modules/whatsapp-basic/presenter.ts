@@ -21,6 +21,7 @@ export function presentStatus(v: SessionView | null): WabasicStatus {
       since: null,
       lastConnectedAt: null,
       needsAttention: false,
+      includeGroups: false,
     };
   return {
     channel: v.channel_id,
@@ -31,6 +32,7 @@ export function presentStatus(v: SessionView | null): WabasicStatus {
     since: iso(v.state_changed_at),
     lastConnectedAt: iso(v.last_connected_at),
     needsAttention: v.health_reason !== null,
+    includeGroups: v.include_groups,
   };
 }
 

@@ -29,6 +29,7 @@ export const SESSION_COLUMNS = [
   's.last_connected_at',
   'c.name',
   'c.health_reason',
+  'c.include_groups',
 ] as const;
 
 export interface SessionView {
@@ -50,6 +51,7 @@ export interface SessionView {
   last_connected_at: Date | null;
   name: string;
   health_reason: string | null;
+  include_groups: boolean;
 }
 
 const view = (db: Db) =>

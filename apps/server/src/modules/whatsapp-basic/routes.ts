@@ -1,5 +1,6 @@
 import {
   wabasicChannelQuerySchema,
+  wabasicGroupsBodySchema,
   wabasicLinkBodySchema,
   wabasicPairingBodySchema,
   wabasicPairingCodeSchema,
@@ -74,6 +75,15 @@ export function wabasicRoutes(app: App, { deps }: ModuleContext): void {
       schema: { tags, body: wabasicPairingBodySchema, response: { 200: wabasicPairingCodeSchema } },
     },
     async (request) => service.pairingCode(principalOf(request).accountId, request.body),
+  );
+
+  app.post(
+    '/api/users/light/groups',
+    {
+      config: { apiOnlyAllowed: true, idempotent: false, action: 'channels.manage' },
+      schema: { tags, body: wabasicGroupsBodySchema, response: { 200: wabasicStatusSchema } },
+    },
+    async (request) => service.setGroups(principalOf(request).accountId, request.body),
   );
 
   app.post(

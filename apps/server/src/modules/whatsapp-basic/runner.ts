@@ -98,7 +98,9 @@ export class SessionRunner {
     const session: ConnectorSession = this.settings.connector.open({
       channelId: this.channelId,
       store,
-      includeGroups: hooks.includeGroups,
+      // Drivers hand group chats over; the inbox keeps or drops them by the channel's current
+      // setting (read per batch), so the admin's switch needs no reconnect to apply.
+      includeGroups: true,
       sentMessage: (id) => hooks.sentMessage(id),
       onEvent: (event) => this.handle(session, event),
     });

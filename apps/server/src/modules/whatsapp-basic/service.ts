@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type {
+  WabasicGroupsBody,
   WabasicLinkBody,
   WabasicPairingBody,
   WabasicPairingCode,
@@ -167,6 +168,25 @@ export class WabasicService {
       'The number is not connected to WhatsApp right now. Try again in a moment.',
       'SESSION_UNAVAILABLE',
     );
+  }
+
+  /**
+   * Group chats on or off. Only the channel row changes: the owner's ingest reads the setting
+   * with every batch it stores, so the change applies at once in whichever process holds the
+   * session, with no message to it. Nothing said in groups before is fetched.
+   */
+  async setGroups(accountId: string, body: WabasicGroupsBody): Promise<WabasicStatus> {
+    const { db } = this.deps;
+    const row = await this.find(accountId, body.channel);
+    if (!row) throw notFound('WhatsApp basic channel not found');
+    await db
+      .updateTable('channels')
+      .set({ include_groups: body.enabled, updated_at: this.deps.clock.now() })
+      .where('id', '=', row.channel_id)
+      .where('account_id', '=', accountId)
+      .execute();
+    await publishState(this.deps, row.channel_id);
+    return presentStatus(await sessionsRepo.byChannel(db, row.channel_id));
   }
 
   /** Logs the device out (by the process running it) and forgets the session; the channel stays. */

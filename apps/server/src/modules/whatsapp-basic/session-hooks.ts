@@ -10,8 +10,6 @@ import type { Lease } from './lease.js';
  * handling; the inbox reaches the session through the getter while it runs.
  */
 export interface LinkedSessionHooks {
-  /** Group chats are ignored unless the admin turned them on (a channel setting the inbox owns). */
-  includeGroups: boolean;
   onEvent(event: SessionEvent): Promise<void>;
   /** A sent message's content by WhatsApp id (drivers re-encrypt it on retry requests). */
   sentMessage(providerMessageId: string): Promise<OutboundMessage | null>;

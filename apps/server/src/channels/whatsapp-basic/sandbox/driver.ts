@@ -15,6 +15,7 @@ import {
   storedCredsSchema,
   type SandboxCreds,
   type ServerFrame,
+  type WireItem,
 } from './frames.js';
 import { closeReasonOf, sessionEventsOf } from './neutral.js';
 
@@ -184,10 +185,13 @@ export class SandboxSession implements ConnectorSession {
     }
   }
 
-  /** Group chats are ignored unless turned on (the sandbox has none yet; kept for the rule). */
-  private filter<T extends { kind: string }>(items: T[]): T[] {
+  /** Group chats only when the session takes them (SessionOptions.includeGroups). */
+  private filter(items: WireItem[]): WireItem[] {
     if (this.session.includeGroups) return items;
-    return items.filter((i) => !('chat' in i) || !String(i.chat).endsWith('@g.us'));
+    // A message names its chat inside (message.chat); receipts and reactions on the item.
+    const chatOf = (i: WireItem) =>
+      i.kind === 'message' ? i.message.chat : i.kind === 'identity' ? null : i.chat;
+    return items.filter((i) => !chatOf(i)?.endsWith('@g.us'));
   }
 
   private onClose(ws: WebSocket, code: number, reasonText: string): void {

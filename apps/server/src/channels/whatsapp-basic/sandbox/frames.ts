@@ -16,6 +16,8 @@ const wireMessage = z.object({
   chat: z.string().min(1),
   fromMe: z.boolean(),
   sender,
+  /** A group's subject, on messages in a group. */
+  subject: z.string().optional(),
   timestamp: z.number(),
   type: z.enum(['text', 'image', 'video', 'audio', 'document', 'sticker']),
   text: z.string().nullable(),

@@ -67,6 +67,33 @@ export async function sandboxHarness(phoneNumber = '6281200000077'): Promise<Con
         };
         return phone.devices.map((d) => d.id);
       },
+      groups: {
+        create: async (subject, participants) =>
+          String(
+            (
+              await call('POST', `/sandbox/wa/phones/${phoneNumber}/groups`, {
+                subject,
+                participants,
+              })
+            ).jid,
+          ),
+        participantSays: async (group, participant, text) =>
+          (await call('POST', `/sandbox/wa/phones/${phoneNumber}/groups/${group}/messages`, {
+            from: participant,
+            type: 'text',
+            text,
+          })) as { id: string },
+        chat: async (group) => {
+          const body = (await call('GET', `/sandbox/wa/phones/${phoneNumber}/groups/${group}`)) as {
+            messages: Array<{ id: string; from: string; text: string | null }>;
+          };
+          return body.messages.map((m) => ({
+            id: m.id,
+            fromMe: m.from === 'business',
+            text: m.text,
+          }));
+        },
+      },
       logOutDevice: async () => {
         const phone = (await call('GET', `/sandbox/wa/phones/${phoneNumber}`)) as {
           devices: Array<{ id: string }>;

@@ -3,8 +3,17 @@ import type { MessageEvent, NeutralEvent, Party, ReactionEvent, StatusEvent } fr
 import type { CloseReason, SessionEvent } from '../connector.js';
 import type { WireItem } from './frames.js';
 
-/** A customer as the events name them: their phone digits, or `<lid>@lid` while WhatsApp withholds it. */
-function party(chat: string, sender: { phone: string | null; name: string | null } | null): Party {
+type Sender = { phone: string | null; lid: string | null; name: string | null };
+
+const isGroupChat = (chat: string) => chat.endsWith('@g.us');
+
+/**
+ * A customer as the events name them: their phone digits, or `<lid>@lid` while WhatsApp
+ * withholds it. A group is one chat: the group's JID, named by its subject (never by whoever
+ * wrote or reacted in it).
+ */
+function party(chat: string, sender: Sender | null, subject?: string): Party {
+  if (isGroupChat(chat)) return { identifier: chat, name: subject ?? '', phone: null };
   return {
     identifier: chat,
     name: sender?.name ?? '',
@@ -12,9 +21,22 @@ function party(chat: string, sender: { phone: string | null; name: string | null
   };
 }
 
+/** Who wrote a message in a group (the wire's sender there is the participant). */
+function groupSender(sender: Sender) {
+  return {
+    identifier: sender.phone ?? `${sender.lid ?? ''}@lid`,
+    name: sender.name,
+    phone: sender.phone,
+  };
+}
+
 function messageEvent(channel: string, item: Extract<WireItem, { kind: 'message' }>): MessageEvent {
   const m = item.message;
   const msgType: MessageType = m.type === 'sticker' ? 'image' : m.type;
+  const body: Record<string, unknown> =
+    m.type === 'text'
+      ? {}
+      : { mediaKind: m.type, ...(m.type === 'sticker' ? { sticker: true } : {}) };
   return {
     kind: 'message',
     channelExternalId: channel,
@@ -23,14 +45,12 @@ function messageEvent(channel: string, item: Extract<WireItem, { kind: 'message'
     origin: m.fromMe ? 'echo' : 'customer',
     appId: null,
     // An echo's sender is the number itself: the customer is the chat.
-    customer: party(m.chat, m.fromMe ? null : m.sender),
+    customer: party(m.chat, m.fromMe ? null : m.sender, m.subject),
     providerMessageId: m.id,
     msgType,
     text: m.text ?? m.caption ?? '',
     payload:
-      m.type === 'text'
-        ? {}
-        : { mediaKind: m.type, ...(m.type === 'sticker' ? { sticker: true } : {}) },
+      isGroupChat(m.chat) && !m.fromMe ? { ...body, groupSender: groupSender(m.sender) } : body,
     attachmentName: m.media?.filename ?? null,
     media: m.media
       ? {

@@ -35,7 +35,8 @@ function partyOf(e: NeutralEvent): Party | null {
  * by WhatsApp's message id, the same events, routing, tickets and billing). On the way: every
  * event is filed under the channel row whatever the driver called it; groups are dropped unless
  * the channel takes them; a customer named by `@lid` or by phone reaches the one chat they
- * already have; and messages that arrived while Sapa was not connected (`caught_up`) are marked
+ * already have; in a group the chat is the group (its subject the name; who wrote each message
+ * is `payload.groupSender`), and a reaction or receipt there never renames it; and messages that arrived while Sapa was not connected (`caught_up`) are marked
  * `payload.caughtUp` so the inbox can say so. Ingest sorts by timestamp, so an offer of history
  * lands in the order it was written; an offer made twice adds nothing the second time.
  */
@@ -67,8 +68,11 @@ export async function ingestSessionEvents(
         ...(customer ? { customer } : {}),
         payload: origin === 'caught_up' ? { ...base.payload, caughtUp: true } : base.payload,
       };
-    if (customer && (base.kind === 'reaction' || base.kind === 'receipt' || base.kind === 'unsent'))
-      return { ...base, customer };
+    if (base.kind === 'reaction' || base.kind === 'receipt' || base.kind === 'unsent') {
+      const who = customer ?? base.customer;
+      // A participant's reaction in a group names the participant, not the group's subject.
+      return { ...base, customer: isGroup(who.identifier) ? { ...who, name: '' } : who };
+    }
     return base;
   });
   return ingestEvents(deps, 'whatsapp_basic', filed);

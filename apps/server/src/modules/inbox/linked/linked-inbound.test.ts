@@ -153,8 +153,6 @@ describe('a linked number’s session events enter the inbox', () => {
       await leaseLinked(ctx, withGroups.id),
       { manual: true },
     );
-    // The supervisor passes this to the driver (SessionOptions.includeGroups).
-    expect([hooks.includeGroups, other.includeGroups]).toEqual([false, true]);
     await other.onEvent({
       kind: 'events',
       origin: 'live',

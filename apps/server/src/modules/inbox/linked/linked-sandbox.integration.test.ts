@@ -83,7 +83,7 @@ async function own() {
   session = connector.open({
     channelId: channel.id,
     store,
-    includeGroups: fast.includeGroups,
+    includeGroups: true,
     sentMessage: fast.sentMessage,
     onEvent: async (e) => {
       events.push(e);

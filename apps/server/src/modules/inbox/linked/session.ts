@@ -2,18 +2,13 @@ import type { Deps } from '../../../deps.js';
 import type { OutboundMessage } from '../../../channels/port.js';
 import type { ConnectorSession, SessionEvent } from '../../../channels/whatsapp-basic/connector.js';
 import { outgoingOf } from '../jobs/send-message.job.js';
-import { ingestSessionEvents, loadLinkedChannel, type LinkedChannel } from './events.js';
+import { ingestSessionEvents, loadLinkedChannel } from './events.js';
 import { recordIdentity } from './identities.js';
 import { LinkedOutbox, type OutboxOptions } from './outbox.js';
 import type { SendFence } from './repo.js';
 
-/** How long the channel's settings (its id on events, whether groups are on) are reused. */
-const CHANNEL_TTL_MS = 30_000;
-
 /** What the supervisor (c20) wires into a session it opens for a number it owns. */
 export interface LinkedAttachment {
-  /** SessionOptions.includeGroups: the channel's setting when the session was opened. */
-  readonly includeGroups: boolean;
   /** Every SessionEvent, in order, awaited before the driver acknowledges anything. */
   onEvent(event: SessionEvent): Promise<void>;
   /** SessionOptions.sentMessage: a message Sapa sent, by WhatsApp's id, for a retry request. */
@@ -39,25 +34,14 @@ export async function attachLinkedSession(
   fence: SendFence,
   options: Partial<OutboxOptions> = {},
 ): Promise<LinkedAttachment> {
-  const first = await loadLinkedChannel(deps, channelId);
+  // Throws here, before anything starts, when the channel is not a linked number's.
+  await loadLinkedChannel(deps, channelId);
   const outbox = new LinkedOutbox(deps, channelId, fence, options);
   outbox.start();
-  let channel: { value: LinkedChannel; until: number } | null = {
-    value: first,
-    until: Date.now() + CHANNEL_TTL_MS,
-  };
   let held: ConnectorSession | null = null;
-  const channelNow = async (): Promise<LinkedChannel> => {
-    const now = Date.now();
-    if (channel && channel.until > now) return channel.value;
-    const value = await loadLinkedChannel(deps, channelId);
-    channel = { value, until: now + CHANNEL_TTL_MS };
-    return value;
-  };
 
   return {
     outbox,
-    includeGroups: first.includeGroups,
     async onEvent(event) {
       if (event.kind === 'open') {
         held = session();
@@ -66,9 +50,12 @@ export async function attachLinkedSession(
       } else if (event.kind === 'close') {
         outbox.setOpen(false);
       } else if (event.kind === 'events') {
+        // The channel row is read with every batch (one primary-key read beside the batch's
+        // writes): the admin's group-chats switch applies from the next message on, in this
+        // process, whichever process served the request.
         const result = await ingestSessionEvents(
           deps,
-          await channelNow(),
+          await loadLinkedChannel(deps, channelId),
           event.origin,
           event.events,
         );

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import type { Message } from '@sapa/contracts';
 import { setLanguage } from '../../../lib/i18n';
 import { renderScreen } from '../../shared/test-utils';
@@ -246,5 +246,30 @@ describe('MessageBubble: a linked number caught up after a reconnect (issue 20)'
   it('a live message says nothing of the kind', () => {
     show({ text: 'Kak, masih buka?', channel: 'whatsapp_basic', payload: {} });
     expect(screen.queryByTestId('message-caught-up')).toBeNull();
+  });
+});
+
+describe('MessageBubble: a group chat on a linked number (issue 20)', () => {
+  it('names the participant who wrote an inbound message, with the number beside the name', () => {
+    show({
+      text: 'Ada promo?',
+      channel: 'whatsapp_basic',
+      payload: {
+        groupSender: { identifier: '6281398765432', name: 'Sari', phone: '6281398765432' },
+      },
+    });
+    expect(screen.getByTestId('message-group-sender').textContent).toBe('Sari+6281398765432');
+  });
+
+  it('falls back to the number, and says nothing outside groups or on our own messages', () => {
+    show({
+      text: 'Halo',
+      channel: 'whatsapp_basic',
+      payload: { groupSender: { identifier: '6281234567890', name: null, phone: '6281234567890' } },
+    });
+    expect(screen.getByTestId('message-group-sender').textContent).toBe('+6281234567890');
+    cleanup();
+    show({ text: 'Halo', channel: 'whatsapp_basic', payload: {} });
+    expect(screen.queryByTestId('message-group-sender')).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 import { memo, useState } from 'react';
 import { ActionIcon, Menu } from '@mantine/core';
-import { csatPayloadOf, type Message } from '@sapa/contracts';
+import { csatPayloadOf, groupSenderOf, type GroupSender, type Message } from '@sapa/contracts';
 import { IconArrowBackUp, IconChevronDown, IconCopy } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatTime, zoneLabel } from '../../../lib/datetime';
@@ -78,6 +78,29 @@ function BubbleMenu({ message }: { message: Message }) {
   );
 }
 
+/** WhatsApp-like: each participant of a group keeps one colour. */
+const SENDER_COLORS = ['teal', 'grape', 'orange', 'blue', 'pink', 'indigo', 'lime', 'red'];
+function senderColor(identifier: string): string {
+  let hash = 0;
+  for (const ch of identifier) hash = (hash * 31 + ch.charCodeAt(0)) >>> 0;
+  return `var(--mantine-color-${SENDER_COLORS[hash % SENDER_COLORS.length]}-8)`;
+}
+
+/** Who wrote an inbound message in a group chat (a linked number's group, issue 20). */
+function GroupSenderLine({ sender }: { sender: GroupSender }) {
+  const phone = sender.phone ? `+${sender.phone}` : null;
+  return (
+    <span
+      className={classes.sender}
+      style={{ color: senderColor(sender.identifier) }}
+      data-testid="message-group-sender"
+    >
+      {sender.name || phone || sender.identifier}
+      {sender.name && phone && <span className={classes.senderPhone}>{phone}</span>}
+    </span>
+  );
+}
+
 interface BubbleProps {
   message: Message;
   /** First of a run from the same side: gets the tail and a little more space. */
@@ -99,6 +122,7 @@ export const MessageBubble = memo(function MessageBubble({
   if (isSystemLine(message)) return <SystemLine message={message} />;
   const inlineMeta = endsWithText(message);
   const sticker = message.payload.sticker === true;
+  const groupSender = message.fromMe ? null : groupSenderOf(message.payload);
   return (
     <div
       className={classes.row}
@@ -122,6 +146,7 @@ export const MessageBubble = memo(function MessageBubble({
         {message.fromMe && first && message.username && (
           <span className={classes.sender}>{message.username}</span>
         )}
+        {groupSender && <GroupSenderLine sender={groupSender} />}
         {message.payload.caughtUp === true && (
           // A linked number's message that WhatsApp handed over after a reconnect (issue 20).
           <span className={classes.caughtUp} data-testid="message-caught-up">

@@ -14,6 +14,7 @@ import { ConfirmDialog } from '../../shared/ConfirmDialog';
 import { errorText } from '../../shared/forms';
 import { translateServiceMessage } from '../messages';
 import { useLinkNumber, useUnlinkNumber } from './api';
+import { GroupChatsSwitch } from './GroupChatsSwitch';
 import { LinkedFacts } from './LinkedFacts';
 import { LinkPanel } from './LinkPanel';
 
@@ -91,6 +92,7 @@ export function NumberDetail({ channel, status }: { channel: string; status: Wab
             <Group mt="sm">{relinkButton(t('wabasic.actions.relink'), 'red')}</Group>
           </Alert>
           <LinkedFacts channel={channel} status={status} />
+          <GroupChatsSwitch channel={channel} status={status} />
         </Stack>
       );
     case 'connecting':
@@ -129,6 +131,7 @@ export function NumberDetail({ channel, status }: { channel: string; status: Wab
             </Alert>
           )}
           <LinkedFacts channel={channel} status={status} />
+          <GroupChatsSwitch channel={channel} status={status} />
           <Group>
             <Button
               variant="default"

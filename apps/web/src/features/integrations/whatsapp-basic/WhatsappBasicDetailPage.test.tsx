@@ -218,4 +218,27 @@ describe('/integration/whatsapp-basic/detail', { timeout: 20_000 }, () => {
     );
     expect(await screen.findByTestId('wabasic-qr')).toBeTruthy();
   });
+
+  it('a linked number has a Group chats switch that shows and sets the setting, in en and id', async () => {
+    server.status = status({ state: 'connected', includeGroups: false });
+    post.mockImplementation(async (path: string, options?: { body?: unknown }) => {
+      if (path !== 'users/light/groups') throw new Error(`unexpected POST ${path}`);
+      const { enabled } = options?.body as { enabled: boolean };
+      server.status = status({ state: 'connected', includeGroups: enabled });
+      return server.status;
+    });
+    open();
+    const toggle = (await screen.findByTestId('wabasic-groups-switch')) as HTMLInputElement;
+    expect(toggle.checked).toBe(false);
+    expect(screen.getByTestId('wabasic-groups').textContent).toContain(
+      'earlier group messages are not fetched',
+    );
+    fireEvent.click(toggle);
+    await waitFor(() => expect(toggle.checked).toBe(true));
+    expect(post).toHaveBeenCalledWith('users/light/groups', {
+      body: { channel: CHANNEL, enabled: true },
+    });
+    await setLanguage('id');
+    expect((await screen.findByTestId('wabasic-groups')).textContent).toContain('Chat grup');
+  });
 });

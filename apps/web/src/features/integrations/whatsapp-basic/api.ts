@@ -4,6 +4,7 @@ import {
   wabasicQrSchema,
   wabasicStatusSchema,
   wabasicUserSchema,
+  type WabasicGroupsBody,
   type WabasicLinkBody,
   type WabasicPairingBody,
   type WabasicState,
@@ -100,6 +101,18 @@ export function useUnlinkNumber() {
     onSuccess: (status) => {
       putStatus(queryClient, status);
       void queryClient.invalidateQueries({ queryKey: serviceKeys.all });
+    },
+  });
+}
+
+/** `POST users/light/groups`: the number's group chats reach the inbox, or not. */
+export function useSetGroupChats() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: WabasicGroupsBody) =>
+      wabasicStatusSchema.parse(await api.post<unknown>('users/light/groups', { body })),
+    onSuccess: (status) => {
+      putStatus(queryClient, status);
     },
   });
 }

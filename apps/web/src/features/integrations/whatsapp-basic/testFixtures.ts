@@ -44,6 +44,7 @@ export function status(overrides: Partial<WabasicStatus> = {}): WabasicStatus {
     since: '2026-11-25T03:00:00.000Z',
     lastConnectedAt: '2026-11-25T03:00:00.000Z',
     needsAttention: false,
+    includeGroups: false,
     ...overrides,
   };
 }

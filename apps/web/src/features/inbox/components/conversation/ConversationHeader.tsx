@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { ActionIcon, Badge, Box, Group, Text } from '@mantine/core';
-import type { Chat } from '@sapa/contracts';
+import { isGroupJid, type Chat } from '@sapa/contracts';
 import { IconArrowLeft, IconUser, IconWifiOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useConnectionState } from '../../../../lib/socket';
@@ -54,7 +54,8 @@ export function ConversationHeader({ chat, onBack, actions }: ConversationHeader
         <Group gap={6} wrap="nowrap">
           <ChannelIcon channel={chat.channel} label={channel} size={14} />
           <Text size="xs" c="dimmed" truncate="end" data-testid="conversation-identifier">
-            {chat.identifier}
+            {/* A linked number's WhatsApp group: its JID means nothing to a person. */}
+            {isGroupJid(chat.identifier) ? t('header.group') : chat.identifier}
             <Text span size="xs" c="dimmed" visibleFrom="sm">
               {' '}
               · {channel}
