@@ -10,6 +10,8 @@ import type { ConnectorSession } from '../channels/whatsapp-basic/connector.js';
 import { sealChannelConfig } from '../channels/sealed-config.js';
 import type { TestContext } from './harness.js';
 import { leases, type Lease } from '../modules/whatsapp-basic/lease.js';
+import { attachLinkedSession, type LinkedAttachment } from '../modules/inbox/linked/session.js';
+import type { OutboxOptions } from '../modules/inbox/linked/outbox.js';
 
 /**
  * A stand-in for a linked number's session (the connector port), for the inbox's tests until the
@@ -156,4 +158,25 @@ export function customerText(
     media: null,
     replyToProviderId: null,
   };
+}
+
+/**
+ * The inbox attached to a session under `lease` and told the session is open, as the supervisor
+ * does once WhatsApp connects the shop's number (+6281100000099, "Toko").
+ */
+export async function attachOpened(
+  ctx: TestContext,
+  channelId: string,
+  session: () => ConnectorSession,
+  lease: Lease,
+  options: Partial<OutboxOptions> = {},
+  firstLink = false,
+): Promise<LinkedAttachment> {
+  const hooks = await attachLinkedSession(ctx.deps, channelId, session, lease, options);
+  await hooks.onEvent({
+    kind: 'open',
+    account: { phone: '6281100000099', name: 'Toko', lid: null },
+    firstLink,
+  });
+  return hooks;
 }

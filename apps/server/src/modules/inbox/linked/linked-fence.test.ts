@@ -10,8 +10,9 @@ import {
   customerText,
   expireLease,
   leaseLinked,
+  attachOpened,
 } from '../../../test/linked-session.js';
-import { attachLinkedSession, type LinkedAttachment } from './session.js';
+import type { LinkedAttachment } from './session.js';
 
 /**
  * The outbox fenced by the lease epoch (migration 0073): a process that lost the number cannot
@@ -40,16 +41,11 @@ afterAll(async () => {
 async function owner(name: string) {
   const lease = await leaseLinked(ctx, channel.id, name);
   const session = new FakeLinkedSession();
-  const hooks = await attachLinkedSession(ctx.deps, channel.id, () => session, lease, {
+  const hooks = await attachOpened(ctx, channel.id, () => session, lease, {
     manual: true,
     sleep: async () => {},
   });
   attached.push(hooks);
-  await hooks.onEvent({
-    kind: 'open',
-    account: { phone: '6281100000099', name: 'Toko', lid: null },
-    firstLink: false,
-  });
   return { lease, session, hooks };
 }
 

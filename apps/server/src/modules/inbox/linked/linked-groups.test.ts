@@ -9,9 +9,10 @@ import {
   FakeLinkedSession,
   createLinkedChannel,
   leaseLinked,
+  attachOpened,
 } from '../../../test/linked-session.js';
 import { usageIdle } from '../../billing/pricing/index.js';
-import { attachLinkedSession, type LinkedAttachment } from './session.js';
+import type { LinkedAttachment } from './session.js';
 
 /**
  * Group chats on a linked number (issue 20 §4): the admin's switch (`POST
@@ -33,17 +34,9 @@ beforeAll(async () => {
   admin = await createUser(ctx, accountId, { role: 'admin' });
   channel = await createLinkedChannel(ctx, accountId);
   session = new FakeLinkedSession();
-  hooks = await attachLinkedSession(
-    ctx.deps,
-    channel.id,
-    () => session,
-    await leaseLinked(ctx, channel.id),
-    { manual: true, sleep: async () => {} },
-  );
-  await hooks.onEvent({
-    kind: 'open',
-    account: { phone: '6281100000099', name: 'Toko', lid: null },
-    firstLink: false,
+  hooks = await attachOpened(ctx, channel.id, () => session, await leaseLinked(ctx, channel.id), {
+    manual: true,
+    sleep: async () => {},
   });
 });
 afterAll(async () => {

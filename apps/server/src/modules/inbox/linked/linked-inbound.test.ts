@@ -7,6 +7,7 @@ import {
   createLinkedChannel,
   customerText,
   leaseLinked,
+  attachOpened,
 } from '../../../test/linked-session.js';
 import { attachLinkedSession, type LinkedAttachment } from './session.js';
 
@@ -21,18 +22,14 @@ beforeAll(async () => {
   accountId = await createAccount(ctx);
   channel = await createLinkedChannel(ctx, accountId);
   session = new FakeLinkedSession();
-  hooks = await attachLinkedSession(
-    ctx.deps,
+  hooks = await attachOpened(
+    ctx,
     channel.id,
     () => session,
     await leaseLinked(ctx, channel.id),
     { manual: true },
+    true,
   );
-  await hooks.onEvent({
-    kind: 'open',
-    account: { phone: '6281100000099', name: 'Toko', lid: null },
-    firstLink: true,
-  });
 });
 afterAll(async () => {
   await hooks.detach();

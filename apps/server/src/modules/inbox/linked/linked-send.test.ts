@@ -9,6 +9,7 @@ import {
   createLinkedChannel,
   customerText,
   leaseLinked,
+  attachOpened,
 } from '../../../test/linked-session.js';
 import { SessionNotHereError } from '../../../channels/whatsapp-basic/port.js';
 import { replyRefusal } from '../../conversations/index.js';
@@ -37,7 +38,7 @@ beforeAll(async () => {
   channel = await createLinkedChannel(ctx, accountId);
   session = new FakeLinkedSession(() => now);
   lease = await leaseLinked(ctx, channel.id);
-  hooks = await attachLinkedSession(ctx.deps, channel.id, () => session, lease, {
+  hooks = await attachOpened(ctx, channel.id, () => session, lease, {
     manual: true,
     now: () => now,
     random: () => 0.5,
@@ -45,11 +46,6 @@ beforeAll(async () => {
       sleeps.push(ms);
       now += ms;
     },
-  });
-  await hooks.onEvent({
-    kind: 'open',
-    account: { phone: '6281100000099', name: 'Toko', lid: null },
-    firstLink: false,
   });
 });
 afterAll(async () => {
