@@ -29,6 +29,26 @@ export interface ReportEventsTable {
   note: string | null;
 }
 
+/** Migration 0077: messages counted per day and everything a report filters them by. */
+export interface ReportMessageCountsTable {
+  account_id: string;
+  kind: string;
+  day: Day;
+  agent_id: string | null;
+  channel: string | null;
+  division_id: string | null;
+  labels: ColumnType<string[], string[] | undefined, string[]>;
+  msg_type: string | null;
+  count: number;
+}
+
+/** Migration 0077: which messages are counted, a bit per message id in blocks of 1,024. */
+export interface ReportMessageMarksTable {
+  account_id: string;
+  block: string;
+  bits: string;
+}
+
 export interface ReportDailyTable {
   account_id: string;
   metric: string;
@@ -78,6 +98,8 @@ export interface ReportTargetsTable {
 
 export interface ReportTables {
   report_events: ReportEventsTable;
+  report_message_counts: ReportMessageCountsTable;
+  report_message_marks: ReportMessageMarksTable;
   report_daily: ReportDailyTable;
   /** Migration 0050: ReportDailyTable per ISO week (`day` is the Monday), histogram metrics only. */
   report_weekly: ReportDailyTable;

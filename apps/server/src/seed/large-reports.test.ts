@@ -32,7 +32,7 @@ describe('seedLargeReports', () => {
     expect(summary!.tickets).toBeGreaterThan(300);
     expect(summary!.facts).toBeGreaterThan(5_000);
     const { rows } = await ctx.deps.pool.query<{ kind: string; n: number }>(
-      `SELECT kind, count(*)::int AS n FROM report_events WHERE account_id = $1 GROUP BY 1`,
+      `SELECT kind, sum(n)::int AS n FROM report_fact_rows WHERE account_id = $1 GROUP BY 1`,
       [accountId],
     );
     const kinds = Object.fromEntries(rows.map((r) => [r.kind, r.n]));
@@ -62,7 +62,7 @@ describe('seedLargeReports', () => {
 
   it('agrees with the listeners’ definitions: the reconcile finds nothing to repair', async () => {
     const { rows } = await ctx.deps.pool.query<{ from: string; to: string }>(
-      `SELECT min(day)::text AS from, max(day)::text AS to FROM report_events WHERE account_id = $1`,
+      `SELECT min(day)::text AS from, max(day)::text AS to FROM report_fact_rows WHERE account_id = $1`,
       [accountId],
     );
     const report = await reconcileAccount(ctx.deps, accountId, rows[0]!.from, rows[0]!.to);

@@ -41,7 +41,8 @@ function randomFacts(random: () => number, n: number, from: number): Fact[] {
     return fact({
       accountId,
       kind,
-      sourceId: `s${from + i}`,
+      // A message's source is its id (its bit in report_message_marks).
+      sourceId: kind.startsWith('message_') ? String(from + i + 1) : `s${from + i}`,
       at: new Date(`${day}T03:00:00Z`),
       day,
       valueS: kind === 'csat' ? 1 + Math.floor(random() * 5) : value,
@@ -80,7 +81,7 @@ describe('writeFacts', () => {
     }
   });
 
-  it('keeps one fact per message whatever its day, and one per source for every other kind', async () => {
+  it('counts a message once whatever its day, and keeps one fact per source for every other kind', async () => {
     const on = (kind: FactKind, sourceId: string, day: string) =>
       fact({
         accountId,
@@ -102,20 +103,16 @@ describe('writeFacts', () => {
         ).rows[0]!.n,
       );
     const inBefore = await count('message_in');
-    expect(await writeFacts(ctx.deps.pool, [on('message_in', 'm-900', '2026-06-10')])).toBe(1);
-    // Written again on its own day, by either writer: refused by the key.
-    expect(await writeFacts(ctx.deps.pool, [on('message_in', 'm-900', '2026-06-10')])).toBe(0);
-    expect(
-      await writeFacts(ctx.deps.pool, [on('message_in', 'm-900', '2026-06-10')], {
-        justCommitted: true,
-      }),
-    ).toBe(0);
-    // Seen again after the account's zone moved it a day or two: found there, not counted again.
+    expect(await writeFacts(ctx.deps.pool, [on('message_in', '900', '2026-06-10')])).toBe(1);
+    // Written again on its own day: its bit is set.
+    expect(await writeFacts(ctx.deps.pool, [on('message_in', '900', '2026-06-10')])).toBe(0);
+    // Seen again after the account's zone moved it a day or two: not counted again.
     for (const day of ['2026-06-08', '2026-06-09', '2026-06-11', '2026-06-12'])
-      expect(await writeFacts(ctx.deps.pool, [on('message_in', 'm-900', day)])).toBe(0);
+      expect(await writeFacts(ctx.deps.pool, [on('message_in', '900', day)])).toBe(0);
     expect(await count('message_in')).toBe(inBefore + 1);
-    // Another message on a neighbouring day is its own fact.
-    expect(await writeFacts(ctx.deps.pool, [on('message_in', 'm-901', '2026-06-11')])).toBe(1);
+    // Another message on a neighbouring day is its own fact, and so is one in another block.
+    expect(await writeFacts(ctx.deps.pool, [on('message_in', '901', '2026-06-11')])).toBe(1);
+    expect(await writeFacts(ctx.deps.pool, [on('message_out', '5000', '2026-06-11')])).toBe(1);
     // Every other kind is one per source on any day (a contact's month first seen from a later
     // message by a reconcile over part of the month).
     const activeBefore = await count('contact_active');
@@ -135,6 +132,84 @@ describe('writeFacts', () => {
     );
     const expected = await cellsFromFacts(ctx.deps.pool, accountId, '2026-06-01', '2026-06-30');
     expect([...stored.entries()].sort()).toEqual([...expected.entries()].sort());
+  });
+
+  it('counts each message once when writers race over the same messages', async () => {
+    const day = '2026-08-03';
+    const msg = (id: number) =>
+      fact({
+        accountId,
+        kind: id % 2 ? 'message_in' : 'message_out',
+        sourceId: String(id),
+        at: new Date(`${day}T05:00:00Z`),
+        day,
+        channel: 'instagram',
+        msgType: 'text',
+      });
+    // Eight writers over overlapping runs of 1,500 ids across three blocks of 1,024.
+    const batches = Array.from({ length: 8 }, (_, w) =>
+      Array.from({ length: 1_500 }, (_, i) => msg(100_000 + ((w * 400 + i) % 3_000))),
+    );
+    const written = await Promise.all(batches.map((b) => writeFacts(ctx.deps.pool, b)));
+    expect(written.reduce((a, b) => a + b, 0)).toBe(3_000);
+    const { rows } = await ctx.deps.pool.query<{ n: string }>(
+      `SELECT sum(count) AS n FROM report_message_counts WHERE account_id = $1 AND day = $2`,
+      [accountId, day],
+    );
+    expect(Number(rows[0]!.n)).toBe(3_000);
+    const stored = await storedCells(ctx.deps.pool, accountId, [...FACT_KINDS], day, day);
+    expect(stored.get(`message_in|all|${day}`)?.count).toBe(1_500);
+    expect(stored.get(`message_out|channel:instagram|${day}`)?.count).toBe(1_500);
+    const expected = await cellsFromFacts(ctx.deps.pool, accountId, day, day);
+    expect([...stored.entries()].sort()).toEqual([...expected.entries()].sort());
+  });
+
+  it('folds message fact rows of report_events into counts and marks, once', async () => {
+    const day = '2026-09-01';
+    // One of them was counted by a listener before the rows were folded.
+    expect(
+      await writeFacts(ctx.deps.pool, [
+        fact({
+          accountId,
+          kind: 'message_in',
+          sourceId: '200005',
+          at: new Date(`${day}T05:00:00Z`),
+          day,
+          channel: 'whatsapp',
+          msgType: 'text',
+        }),
+      ]),
+    ).toBe(1);
+    await ctx.deps.pool.query(
+      `INSERT INTO report_events (account_id, kind, source_id, at, day, channel, msg_type)
+       SELECT $1, 'message_in', (200000 + g)::text, now(), $2, 'whatsapp', 'text' FROM generate_series(0, 9) g`,
+      [accountId, day],
+    );
+    const folded = await ctx.deps.pool.query<{ n: string }>(
+      'SELECT report_fold_message_rows($1) AS n',
+      [accountId],
+    );
+    expect(Number(folded.rows[0]!.n)).toBe(10);
+    const counted = await ctx.deps.pool.query<{ n: string; rows: string }>(
+      `SELECT sum(count) AS n, (SELECT count(*) FROM report_events WHERE account_id = $1 AND day = $2) AS rows
+       FROM report_message_counts WHERE account_id = $1 AND day = $2`,
+      [accountId, day],
+    );
+    expect(Number(counted.rows[0]!.n)).toBe(10);
+    expect(Number(counted.rows[0]!.rows)).toBe(0);
+    // Every folded message is marked: written again, nothing counts.
+    const again = Array.from({ length: 10 }, (_, g) =>
+      fact({
+        accountId,
+        kind: 'message_in',
+        sourceId: String(200_000 + g),
+        at: new Date(`${day}T05:00:00Z`),
+        day,
+        channel: 'whatsapp',
+        msgType: 'text',
+      }),
+    );
+    expect(await writeFacts(ctx.deps.pool, again)).toBe(0);
   });
 
   it('relaxes synchronous_commit for its own transaction only, and only when asked', async () => {

@@ -2,22 +2,22 @@ import type pg from 'pg';
 import { bucketsOf, dimsOf, distinctFacts, HIST_KINDS, type Fact } from './facts.js';
 
 /**
- * Facts and their rollups (daily; weekly too for the histogram metrics) in one statement: the facts are inserted once by their key, and only
- * the rows actually inserted are added to report_daily (so a fact written twice, by a
- * redelivered event, the reconcile or a second process, counts once). Rollup rows are written in
- * key order so concurrent statements wait rather than deadlock. The statement holds its
- * accounts' report lock shared: the reconcile takes it alone while it rebuilds an account's days.
+ * Facts and their rollups (daily; weekly too for the histogram metrics) in one statement. A fact
+ * is written once by its key and only what is new is added to report_daily, so a fact written
+ * twice (a redelivered event, the reconcile, a second process) counts once:
  *
- * Counted metrics (messages, tickets opened…) have no histogram: their rows skip the histogram
- * functions, which took about a third of the statement's execution time for a batch of message
- * facts. `$21` may turn `synchronous_commit` off for this statement's transaction alone (see
- * writeFacts).
+ * - a message's fact (`message_in` / `message_out`, the commonest by far) is no row: its bit in
+ *   `report_message_marks` says it is counted (`report_mark_messages` returns the messages not
+ *   marked before), and it adds to its row of `report_message_counts` (decision 75);
+ * - every other fact is a row of `report_events`, unique by its source
+ *   (`report_events_source`), inserted `ON CONFLICT DO NOTHING`.
  *
- * A message's fact is unique by its day and message (the primary key, migration 0076, which is
- * also the index its days are read by), every other fact by its source alone
- * (`report_events_source`); `ON CONFLICT DO NOTHING` honours both. `$22` first looks for a
- * message's fact on the two days either side, where it stands if the account's zone changed
- * since it was written (zones are at most 26 hours apart), so it is never counted twice.
+ * Rollup and count rows are written in key order so concurrent statements wait rather than
+ * deadlock. The statement holds its accounts' report lock shared: the reconcile takes it alone
+ * while it rebuilds an account's days. Counted metrics (messages, tickets opened…) have no
+ * histogram: their rows skip the histogram functions, which took about a third of the
+ * statement's execution time for a batch of message facts. `$21` may turn `synchronous_commit`
+ * off for this statement's transaction alone (see writeFacts).
  */
 const WRITE_SQL = `
   WITH lk AS MATERIALIZED (
@@ -30,18 +30,34 @@ const WRITE_SQL = `
                          $13::text[], $14::uuid[], $15::uuid[], $16::text[], $17::text[], $18::text[], $19::text[])
       AS t(account_id, kind, source_id, at, day, value_s, value_bh_s, bucket, bucket_bh, chat_id, ticket_id,
            agent_id, channel, channel_id, division_id, labels, msg_type, note, dims)
-    WHERE NOT ($22::boolean AND t.kind IN ('message_in', 'message_out') AND EXISTS (
-      SELECT 1 FROM report_events e
-      WHERE e.account_id = t.account_id AND e.kind = t.kind AND e.source_id = t.source_id
-        AND e.day = ANY(ARRAY[t.day - 2, t.day - 1, t.day + 1, t.day + 2])))
+  ), marked AS MATERIALIZED (
+    SELECT m.account_id, m.message_id::text AS source_id
+    FROM (SELECT array_agg(account_id) AS a, array_agg(source_id::bigint) AS ids FROM input
+          WHERE kind IN ('message_in', 'message_out')) x,
+         report_mark_messages(x.a, x.ids) m
   ), ins AS (
     INSERT INTO report_events (account_id, kind, source_id, at, day, value_s, value_bh_s, bucket, bucket_bh,
                                chat_id, ticket_id, agent_id, channel, channel_id, division_id, labels, msg_type, note)
     SELECT account_id, kind, source_id, at, day, value_s, value_bh_s, bucket, bucket_bh, chat_id, ticket_id,
            agent_id, channel, channel_id, division_id, labels::uuid[], msg_type, note
-    FROM input
+    FROM input WHERE kind NOT IN ('message_in', 'message_out')
     ON CONFLICT DO NOTHING
     RETURNING account_id, kind, source_id
+  ), fresh AS (
+    SELECT i.* FROM ins JOIN input i USING (account_id, kind, source_id)
+    UNION ALL
+    SELECT i.* FROM marked JOIN input i USING (account_id, source_id)
+    WHERE i.kind IN ('message_in', 'message_out')
+  ), counted AS (
+    INSERT INTO report_message_counts AS c
+      (account_id, kind, day, agent_id, channel, division_id, labels, msg_type, count)
+    SELECT account_id, kind, day, agent_id, channel, division_id, labels::uuid[], msg_type, count(*)
+    FROM fresh WHERE kind IN ('message_in', 'message_out')
+    GROUP BY 1, 2, 3, 4, 5, 6, 7, 8
+    ORDER BY 1, 2, 3, 4, 5, 6, 7, 8
+    ON CONFLICT (account_id, kind, day, agent_id, channel, division_id, labels, msg_type)
+    DO UPDATE SET count = c.count + EXCLUDED.count
+    RETURNING 1
   ), rolled AS (
     SELECT i.account_id, i.kind AS metric, d.dim, i.day, count(*) AS n,
            coalesce(sum(i.value_s), 0) AS s, coalesce(sum(i.value_bh_s), 0) AS sbh,
@@ -51,7 +67,7 @@ const WRITE_SQL = `
            CASE WHEN count(i.bucket_bh) > 0
              THEN report_hist_of(array_agg(i.bucket_bh) FILTER (WHERE i.bucket_bh IS NOT NULL))
              ELSE '{}'::int[] END AS hbh
-    FROM ins JOIN input i USING (account_id, kind, source_id)
+    FROM fresh i
     CROSS JOIN LATERAL unnest(string_to_array(i.dims, ' ')) AS d(dim)
     GROUP BY 1, 2, 3, 4
   ), up AS (
@@ -82,7 +98,7 @@ const WRITE_SQL = `
       hist_bh = report_hist_add(r.hist_bh, EXCLUDED.hist_bh)
     RETURNING 1
   )
-  SELECT (SELECT count(*) FROM ins)::int AS inserted`;
+  SELECT (SELECT count(*) FROM fresh)::int AS inserted`;
 
 const pgArray = (values: string[]) => `{${values.join(',')}}`;
 
@@ -98,12 +114,6 @@ export interface WriteOptions {
    * flushes ingest's commits wait on. The reconcile and the rebuild keep durable commits.
    */
   asyncCommit?: boolean;
-  /**
-   * The facts are of events just committed, their days reckoned in the zone any earlier copy
-   * was: a message's fact cannot stand on another day, so the write does not look there (the
-   * listeners). Writers that see messages again (the reconcile) leave it unset.
-   */
-  justCommitted?: boolean;
 }
 
 /** Writes facts (each at most once, ever) and their rollups; the number newly written. */
@@ -116,7 +126,7 @@ export async function writeFacts(
   if (list.length === 0) return 0;
   const buckets = list.map(bucketsOf);
   const { rows } = await db.query<{ inserted: number }>({
-    name: 'sapa_report_facts_v4',
+    name: 'sapa_report_facts_v5',
     text: WRITE_SQL,
     values: [
       list.map((f) => f.accountId),
@@ -140,7 +150,6 @@ export async function writeFacts(
       list.map((f) => dimsOf(f).join(' ')),
       HIST_KINDS,
       opts.asyncCommit ? 'off' : null,
-      !opts.justCommitted,
     ],
   });
   return rows[0]?.inserted ?? 0;

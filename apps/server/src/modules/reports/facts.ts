@@ -1,7 +1,9 @@
 import { bucketOf } from './histogram.js';
 
 /**
- * What report_events holds: one fact per measurable thing that happened. The kind is also the
+ * One fact per measurable thing that happened: a row of report_events, or for a message (by far
+ * the commonest) a bit in report_message_marks and one more in its report_message_counts row
+ * (decision 75); `report_fact_rows` reads both as rows with a multiplicity. The kind is also the
  * rollup's metric name. Definitions: docs/REPORTS.md.
  */
 export const FACT_KINDS = [
@@ -100,7 +102,9 @@ export const labelledDim = (dim: string) => (dim === 'all' ? LABELLED : `${LABEL
  * the rollups instead of the range's facts. A contact's monthly activity counts for the account
  * only.
  */
-export function dimsOf(f: Fact): string[] {
+export function dimsOf(
+  f: Pick<Fact, 'kind' | 'channel' | 'agentId' | 'divisionId' | 'labels' | 'msgType'>,
+): string[] {
   const dims = ['all'];
   if (f.kind === 'contact_active') return dims;
   const ch = f.channel;

@@ -32,8 +32,8 @@ async function factSpan(
   let to: string | null = null;
   for (const kind of kinds) {
     const { rows } = await pool.query<{ first: string | null; last: string | null }>(
-      `SELECT (SELECT min(day) FROM report_events WHERE account_id = $1 AND kind = $2)::text AS first,
-              (SELECT max(day) FROM report_events WHERE account_id = $1 AND kind = $2)::text AS last`,
+      `SELECT (SELECT min(day) FROM report_fact_rows WHERE account_id = $1 AND kind = $2)::text AS first,
+              (SELECT max(day) FROM report_fact_rows WHERE account_id = $1 AND kind = $2)::text AS last`,
       [accountId, kind],
     );
     const r = rows[0];

@@ -126,11 +126,11 @@ export async function readSums(
             ? factKey
             : sql`day::text || '|' || ${factKey}`;
     const { rows } = await sql<SumRow>`
-      SELECT kind AS metric, ${key} AS key, count(*) AS n, coalesce(sum(value_s), 0) AS s,
+      SELECT kind AS metric, ${key} AS key, sum(n) AS n, coalesce(sum(value_s), 0) AS s,
              coalesce(sum(value_bh_s), 0) AS sbh, '0' AS amount,
              report_hist_of(array_agg(bucket) FILTER (WHERE bucket IS NOT NULL)) AS hist,
              report_hist_of(array_agg(bucket_bh) FILTER (WHERE bucket_bh IS NOT NULL)) AS hist_bh
-      FROM report_events
+      FROM report_fact_rows
       WHERE account_id = ${accountId} AND kind = ANY(${[...metrics]}::text[])
         AND day BETWEEN ${from}::date AND ${to}::date AND ${factWhere(selector.facts)}
       GROUP BY 1, 2`.execute(db);

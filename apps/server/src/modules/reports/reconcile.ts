@@ -41,7 +41,7 @@ export interface ReconcileReport {
   accounts: number;
   messages: number;
   factsAdded: number;
-  /** Facts changed or removed: CSAT comments filled in, Sapa's notes counted as messages out. */
+  /** Facts changed: CSAT comments filled in. */
   factsFixed: number;
   rollupRowsRepaired: number;
   costRowsRepaired: number;
@@ -232,7 +232,7 @@ export async function reconcileAccount(
     );
   const csat = await reconcileCsat(deps, accountId, timezone, start, end);
   factsAdded += csat.added;
-  const factsFixed = csat.fixed + (await dropNoteFacts(pool, accountId, from, to));
+  const factsFixed = csat.fixed;
   const rollupRowsRepaired = await rebuildFactRollups(pool, accountId, daysOf(from, to));
   const costRowsRepaired = await reconcileCost(pool, accountId, timezone, from, to);
   const broadcastsRepaired = await reconcileBroadcasts(deps, accountId, timezone, from, to);
@@ -273,26 +273,6 @@ async function reconcileCsat(
   for (let i = 0; i < notes.length; i += CHUNK)
     fixed += await setCsatNotes(deps.pool, accountId, notes.slice(i, i + CHUNK));
   return { added, fixed };
-}
-
-/**
- * Messages-out facts of Sapa's notes (written before notes were told apart) removed; the rebuild
- * that follows takes them out of the rollups.
- */
-async function dropNoteFacts(
-  pool: pg.Pool,
-  accountId: string,
-  from: string,
-  to: string,
-): Promise<number> {
-  const { rowCount } = await pool.query(
-    `DELETE FROM report_events e USING messages m
-     WHERE e.account_id = $1 AND e.kind = 'message_out' AND e.day BETWEEN $2 AND $3
-       AND m.account_id = $1 AND m.id = e.source_id::bigint
-       AND m.from_me AND m.is_system AND m.status = 'received'`,
-    [accountId, from, to],
-  );
-  return rowCount ?? 0;
 }
 
 /** The job: every account's yesterday in its zone, or what the payload names. */

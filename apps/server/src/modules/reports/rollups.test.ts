@@ -176,7 +176,8 @@ describe('rollups under a random mix of events', () => {
 
   it('recomputes the same rollups from nothing', async () => {
     const before = await rollups();
-    await ctx.deps.db.deleteFrom('report_events').where('account_id', '=', accountId).execute();
+    for (const table of ['report_events', 'report_message_counts', 'report_message_marks'] as const)
+      await ctx.deps.db.deleteFrom(table).where('account_id', '=', accountId).execute();
     await ctx.deps.db.deleteFrom('report_daily').where('account_id', '=', accountId).execute();
     await ctx.deps.db
       .deleteFrom('report_ledger_cursor')

@@ -55,10 +55,10 @@ async function perLabel(
     hist: number[];
     hist_bh: number[];
   }>`
-    SELECT kind AS metric, ${key} AS key, count(*)::int AS n, coalesce(sum(value_s), 0) AS s,
+    SELECT kind AS metric, ${key} AS key, sum(n)::int AS n, coalesce(sum(value_s), 0) AS s,
            coalesce(sum(value_bh_s), 0) AS sbh,
            report_hist_of(array_agg(bucket)) AS hist, report_hist_of(array_agg(bucket_bh)) AS hist_bh
-    FROM report_events, unnest(labels) AS l
+    FROM report_fact_rows, unnest(labels) AS l
     WHERE account_id = ${ctx.accountId} AND kind = ANY(${[...metrics]}::text[])
       AND day BETWEEN ${range.from}::date AND ${range.to}::date AND ${scopeFilter(ctx)}
       ${ctx.filters.labelId ? sql`AND l = ${ctx.filters.labelId}::uuid` : sql``}
