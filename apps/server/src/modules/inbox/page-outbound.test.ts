@@ -84,11 +84,14 @@ async function customerWrites(platform: 'messenger' | 'instagram', name: string)
     name,
     username: name.toLowerCase().replace(/\s/g, '.'),
   });
+  // The chat is created in a statement of its own before the message is stored (and moves
+  // `initiate_at`): wait for the message, or a test that backdates the window races ingest.
   const chat = await until(() =>
     ctx.deps.db
       .selectFrom('chats')
       .select(['id'])
       .where('identifier', '=', userId)
+      .where('initiate_at', 'is not', null)
       .executeTakeFirst(),
   );
   return { chatId: chat.id, userId, account, platform };
