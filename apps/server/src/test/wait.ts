@@ -11,15 +11,24 @@ export async function freePort(): Promise<number> {
 }
 
 /** Polls until `fn` answers something truthy, and answers it. */
-export async function until<T>(
+export function until<T>(
   fn: () => T | undefined | null | false | Promise<T | undefined | null | false>,
+  ms = 15_000,
+): Promise<T> {
+  return waitFor('a truthy answer', fn, ms);
+}
+
+/** `until` that says what it waited for when it times out. */
+export async function waitFor<T>(
+  what: string,
+  probe: () => T | undefined | null | false | Promise<T | undefined | null | false>,
   ms = 15_000,
 ): Promise<T> {
   const end = Date.now() + ms;
   for (;;) {
-    const v = await fn();
+    const v = await probe();
     if (v) return v;
-    if (Date.now() > end) throw new Error('timed out waiting');
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 50));
   }
 }
