@@ -8,6 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { Kysely, PostgresDialect } from 'kysely';
+import { REPORT_TABS, type ReportQuery, type ReportTab } from '@sapa/contracts';
 import {
   ROOT,
   freePort,
@@ -35,16 +36,12 @@ const PARTS = new Set((process.env.BENCH_REPORTS_PARTS ?? 'reads,reconcile,inges
 const RECONCILE_DAYS = Number(process.env.BENCH_RECONCILE_DAYS ?? 30);
 const TARGETS = { d90: 200, d365: 500 };
 const RANGES = { d30: 30, d90: 90, d365: 365 } as const;
-const ADMIN_TABS = [
-  'overview',
-  'agents',
-  'channels',
-  'labels',
-  'tickets',
-  'broadcasts',
-  'usage',
-  'csat',
-] as const;
+/** An admin sees every tab; a supervisor's and an agent's reads are timed on these two. */
+const TABS_BY_ROLE: Record<'admin' | 'supervisor' | 'agent', readonly ReportTab[]> = {
+  admin: REPORT_TABS,
+  supervisor: ['overview', 'agents'],
+  agent: ['overview', 'agents'],
+};
 
 interface Figures {
   p50: number;
@@ -77,13 +74,22 @@ async function reads(base: string, password: string) {
   const out: Record<string, Record<string, Record<string, Figures>>> = {};
   const missed: string[] = [];
   for (const [who, token] of Object.entries(tokens)) {
-    const tabs = who === 'admin' ? ADMIN_TABS : (['overview', 'agents'] as const);
     out[who] = {};
-    for (const tab of tabs) {
+    for (const tab of TABS_BY_ROLE[who as keyof typeof tokens]) {
       out[who]![tab] = {};
       for (const [name, days] of Object.entries(RANGES)) {
         const from = addDays(to, -(days - 1));
-        const path = `/api/reports?tab=${tab}&from=${from}&to=${to}&groupBy=${days > 90 ? 'week' : 'day'}&compare=true`;
+        const query: Pick<ReportQuery, 'tab' | 'from' | 'to' | 'groupBy' | 'compare'> = {
+          tab,
+          from,
+          to,
+          groupBy: days > 90 ? 'week' : 'day',
+          compare: true,
+        };
+        const params = new URLSearchParams(
+          Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]),
+        );
+        const path = `/api/reports?${params.toString()}`;
         console.error(`reports: ${who} ${tab} ${name}`);
         const fig = await timeGets(base, token, path);
         out[who]![tab]![name] = fig;

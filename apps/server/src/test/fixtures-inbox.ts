@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Chat } from '@sapa/contracts';
 import { LedgerService } from '../modules/billing/ledger.js';
 import type { TestContext } from './harness.js';
+import { createAccount, createDivision, createUser, createWhatsappChannel } from './fixtures.js';
 
 /**
  * Sending needs a balance at or above `bo.minimumBalance` (50,000 by default), like the demo
@@ -87,4 +88,32 @@ export async function openTicket(
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/**
+ * A funded account with a WhatsApp channel and two divisions, for tests of who hears what: an
+ * admin (Ana), agents A (Agus) and B in D1 who see only their divisions' chats, and an outsider in
+ * D2 who sees unassigned chats of D2 and those without a division, nothing of D1.
+ */
+export async function twoDivisionAccount(ctx: TestContext) {
+  const accountId = await createAccount(ctx);
+  await fundAccount(ctx, accountId);
+  const channelId = (await createWhatsappChannel(ctx, accountId)).id;
+  const d1 = await createDivision(ctx, accountId, 'D1');
+  const d2 = await createDivision(ctx, accountId, 'D2');
+  const inD1 = { role: 'agent' as const, divisionIds: [d1], allChat: false };
+  return {
+    accountId,
+    channelId,
+    d1,
+    d2,
+    admin: await createUser(ctx, accountId, { role: 'admin', name: 'Ana' }),
+    agentA: await createUser(ctx, accountId, { ...inD1, name: 'Agus' }),
+    agentB: await createUser(ctx, accountId, inD1),
+    outsider: await createUser(ctx, accountId, {
+      role: 'agent',
+      divisionIds: [d2],
+      allChat: false,
+    }),
+  };
 }

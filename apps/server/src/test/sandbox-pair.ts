@@ -1,31 +1,10 @@
-import { createServer, type AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { buildSandbox, loadConfig } from '@sapa/sandbox';
 import { createTestContext, type TestContext, type TestOptions } from './harness.js';
+import { freePort } from './wait.js';
 
-/** A port nobody listens on right now. */
-export async function freePort(): Promise<number> {
-  const probe = createServer();
-  const port = await new Promise<number>((r) =>
-    probe.listen(0, '127.0.0.1', () => r((probe.address() as AddressInfo).port)),
-  );
-  await new Promise<void>((r) => probe.close(() => r()));
-  return port;
-}
-
-/** Polls until `fn` answers something truthy, and answers it. */
-export async function until<T>(
-  fn: () => Promise<T | undefined | null | false>,
-  ms = 15_000,
-): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+// Callers have long taken these two from here.
+export { freePort, until } from './wait.js';
 
 export interface SandboxPair {
   ctx: TestContext;

@@ -1,31 +1,19 @@
 import { CREDENTIAL_PROBLEM_MESSAGES } from '@sapa/contracts';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { GraphStub } from '../../test/graph-stub.js';
-import type { InstagramPort } from '../instagram/port.js';
-import type { MessengerPort } from '../messenger/port.js';
-import { IG, instagramConfig, messengerConfig, PAGE, startPagePorts, TOKEN } from './test-ports.js';
+import { IG, instagramConfig, messengerConfig, PAGE, TOKEN, usePagePorts } from './test-ports.js';
 
 /** Connecting a page or an Instagram account: Meta vouches for the ids and the token, then the app subscribes. */
-let stub: GraphStub;
-let messenger: MessengerPort;
-let instagram: InstagramPort;
-
-beforeAll(async () => {
-  ({ stub, messenger, instagram } = await startPagePorts());
-});
-afterAll(() => stub.stop());
-beforeEach(() => {
-  stub.calls.length = 0;
-});
+const p = usePagePorts();
 
 describe('verifying a Messenger page', () => {
   it('asks GET /{page-id}?fields=id,name with the page token and takes the page’s name', async () => {
-    stub.reply({ status: 200, body: { id: PAGE, name: 'Toko Sapa' } });
-    expect(await messenger.verifyCredentials(messengerConfig)).toEqual({
+    p.stub.reply({ status: 200, body: { id: PAGE, name: 'Toko Sapa' } });
+    expect(await p.messenger.verifyCredentials(messengerConfig)).toEqual({
       ok: true,
       displayName: 'Toko Sapa',
     });
-    expect(stub.calls).toEqual([
+    expect(p.stub.calls).toEqual([
       { method: 'GET', path: `/v21.0/${PAGE}?fields=id,name`, auth: `Bearer ${TOKEN}`, body: null },
     ]);
   });
@@ -56,13 +44,13 @@ describe('verifying a Messenger page', () => {
     ],
     ['an answer that is not JSON', () => ({ status: 200, body: 'ok' }), 'not_found'],
   ] as const)('names the problem for %s', async (_what, reply, problem) => {
-    stub.reply(reply(stub));
-    expect(await messenger.verifyCredentials(messengerConfig)).toEqual({ ok: false, problem });
+    p.stub.reply(reply(p.stub));
+    expect(await p.messenger.verifyCredentials(messengerConfig)).toEqual({ ok: false, problem });
   });
 
   it('Meta not answering is not a refusal: thrown, retryable', async () => {
-    stub.reply(stub.graphError(500, 2, 'Service temporarily unavailable', true));
-    await expect(messenger.verifyCredentials(messengerConfig)).rejects.toMatchObject({
+    p.stub.reply(p.stub.graphError(500, 2, 'Service temporarily unavailable', true));
+    await expect(p.messenger.verifyCredentials(messengerConfig)).rejects.toMatchObject({
       retryable: true,
     });
   });
@@ -79,15 +67,15 @@ describe('verifying a Messenger page', () => {
 
 describe('verifying an Instagram account through its page', () => {
   it('reads the account, then checks the page’s instagram_business_account is that account', async () => {
-    stub.reply(
+    p.stub.reply(
       { status: 200, body: { id: IG, username: 'toko.sapa' } },
       { status: 200, body: { id: PAGE, instagram_business_account: { id: IG } } },
     );
-    expect(await instagram.verifyCredentials(instagramConfig)).toEqual({
+    expect(await p.instagram.verifyCredentials(instagramConfig)).toEqual({
       ok: true,
       displayName: 'toko.sapa',
     });
-    expect(stub.calls.map((c) => `${c.method} ${c.path} ${c.auth}`)).toEqual([
+    expect(p.stub.calls.map((c) => `${c.method} ${c.path} ${c.auth}`)).toEqual([
       `GET /v21.0/${IG}?fields=id,username Bearer ${TOKEN}`,
       `GET /v21.0/${PAGE}?fields=id,instagram_business_account Bearer ${TOKEN}`,
     ]);
@@ -95,14 +83,14 @@ describe('verifying an Instagram account through its page', () => {
 
   it('refuses an account linked to another page, or to none', async () => {
     for (const linked of [{ id: '17849999999999999' }, undefined]) {
-      stub.reply(
+      p.stub.reply(
         { status: 200, body: { id: IG, username: 'toko.sapa' } },
         {
           status: 200,
           body: { id: PAGE, ...(linked ? { instagram_business_account: linked } : {}) },
         },
       );
-      expect(await instagram.verifyCredentials(instagramConfig)).toEqual({
+      expect(await p.instagram.verifyCredentials(instagramConfig)).toEqual({
         ok: false,
         problem: 'not_linked',
       });
@@ -110,28 +98,28 @@ describe('verifying an Instagram account through its page', () => {
   });
 
   it('names a refused token or an unknown account, asking no more', async () => {
-    stub.reply(stub.graphError(400, 190, 'Error validating access token'));
-    expect(await instagram.verifyCredentials(instagramConfig)).toEqual({
+    p.stub.reply(p.stub.graphError(400, 190, 'Error validating access token'));
+    expect(await p.instagram.verifyCredentials(instagramConfig)).toEqual({
       ok: false,
       problem: 'token_invalid',
     });
-    stub.reply({ status: 400, body: { error: { code: 100, error_subcode: 33, message: 'x' } } });
-    expect(await instagram.verifyCredentials(instagramConfig)).toEqual({
+    p.stub.reply({ status: 400, body: { error: { code: 100, error_subcode: 33, message: 'x' } } });
+    expect(await p.instagram.verifyCredentials(instagramConfig)).toEqual({
       ok: false,
       problem: 'not_found',
     });
-    expect(stub.calls).toHaveLength(2);
+    expect(p.stub.calls).toHaveLength(2);
   });
 });
 
 describe('subscribing the app to the page’s webhooks', () => {
   it('POSTs /{page-id}/subscribed_apps with the messaging fields, DELETE to unsubscribe', async () => {
-    await messenger.subscribe(messengerConfig);
-    await instagram.subscribe(instagramConfig);
-    await messenger.unsubscribe(messengerConfig);
+    await p.messenger.subscribe(messengerConfig);
+    await p.instagram.subscribe(instagramConfig);
+    await p.messenger.unsubscribe(messengerConfig);
     const fields =
       'messages,message_deliveries,message_echoes,message_reads,messaging_postbacks,message_reactions';
-    expect(stub.calls.map((c) => `${c.method} ${c.path} ${c.auth}`)).toEqual([
+    expect(p.stub.calls.map((c) => `${c.method} ${c.path} ${c.auth}`)).toEqual([
       `POST /v21.0/${PAGE}/subscribed_apps?subscribed_fields=${fields} Bearer ${TOKEN}`,
       `POST /v21.0/${PAGE}/subscribed_apps?subscribed_fields=${fields} Bearer ${TOKEN}`,
       `DELETE /v21.0/${PAGE}/subscribed_apps Bearer ${TOKEN}`,
@@ -139,16 +127,16 @@ describe('subscribing the app to the page’s webhooks', () => {
   });
 
   it('a refusal is classified; an answer without success is not taken for one', async () => {
-    stub.reply(stub.graphError(400, 190, 'Invalid OAuth access token'));
-    await expect(messenger.subscribe(messengerConfig)).rejects.toMatchObject({
+    p.stub.reply(p.stub.graphError(400, 190, 'Invalid OAuth access token'));
+    await expect(p.messenger.subscribe(messengerConfig)).rejects.toMatchObject({
       kind: 'token_invalid',
     });
-    stub.reply(stub.graphError(403, 200, 'Requires pages_manage_metadata permission'));
-    await expect(messenger.subscribe(messengerConfig)).rejects.toMatchObject({
+    p.stub.reply(p.stub.graphError(403, 200, 'Requires pages_manage_metadata permission'));
+    await expect(p.messenger.subscribe(messengerConfig)).rejects.toMatchObject({
       kind: 'permission_denied',
     });
-    stub.reply({ status: 200, body: { success: false } });
-    await expect(messenger.unsubscribe(messengerConfig)).rejects.toMatchObject({
+    p.stub.reply({ status: 200, body: { success: false } });
+    await expect(p.messenger.unsubscribe(messengerConfig)).rejects.toMatchObject({
       kind: 'unknown',
     });
   });

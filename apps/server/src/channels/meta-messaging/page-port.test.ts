@@ -1,30 +1,17 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { GraphStub } from '../../test/graph-stub.js';
+import { describe, expect, it } from 'vitest';
 import { ProviderError } from '../errors.js';
-import type { InstagramPort } from '../instagram/port.js';
-import type { MessengerPort } from '../messenger/port.js';
-import { instagramConfig, messengerConfig, PAGE, startPagePorts } from './test-ports.js';
+import { instagramConfig, messengerConfig, PAGE, usePagePorts } from './test-ports.js';
 
 /** Messenger and Instagram beyond sending: conversation receipts, profiles, attachments by URL. */
 const PSID = '7700000000000001';
 
-let stub: GraphStub;
-let messenger: MessengerPort;
-let instagram: InstagramPort;
-
-beforeAll(async () => {
-  ({ stub, messenger, instagram } = await startPagePorts());
-});
-afterAll(() => stub.stop());
-beforeEach(() => {
-  stub.calls.length = 0;
-});
+const p = usePagePorts();
 
 describe('marking a conversation seen', () => {
   it('sends mark_seen for the customer, with nothing else in the body', async () => {
-    await messenger.markRead(messengerConfig, { customerId: PSID, lastProviderMessageId: 'm_1' });
-    await instagram.markRead(instagramConfig, { customerId: '55', lastProviderMessageId: null });
-    expect(stub.calls.map((c) => [c.path, c.body])).toEqual([
+    await p.messenger.markRead(messengerConfig, { customerId: PSID, lastProviderMessageId: 'm_1' });
+    await p.instagram.markRead(instagramConfig, { customerId: '55', lastProviderMessageId: null });
+    expect(p.stub.calls.map((c) => [c.path, c.body])).toEqual([
       [`/v21.0/${PAGE}/messages`, { recipient: { id: PSID }, sender_action: 'mark_seen' }],
       [`/v21.0/${PAGE}/messages`, { recipient: { id: '55' }, sender_action: 'mark_seen' }],
     ]);
@@ -33,7 +20,7 @@ describe('marking a conversation seen', () => {
 
 describe('profiles (meta-messaging.md §3.5, instagram-messenger.md §1.6)', () => {
   it('Messenger: first and last name and picture', async () => {
-    stub.reply({
+    p.stub.reply({
       status: 200,
       body: {
         first_name: 'Siti',
@@ -42,28 +29,28 @@ describe('profiles (meta-messaging.md §3.5, instagram-messenger.md §1.6)', () 
         id: PSID,
       },
     });
-    expect(await messenger.fetchProfile(messengerConfig, PSID)).toEqual({
+    expect(await p.messenger.fetchProfile(messengerConfig, PSID)).toEqual({
       name: 'Siti Aminah',
       username: null,
       pictureUrl: 'https://cdn.example/p.jpg',
     });
-    expect(stub.calls[0]!.path).toBe(`/v21.0/${PSID}?fields=first_name,last_name,profile_pic`);
+    expect(p.stub.calls[0]!.path).toBe(`/v21.0/${PSID}?fields=first_name,last_name,profile_pic`);
   });
 
   it('Instagram: name, username and picture; the username when there is no name', async () => {
-    stub.reply({ status: 200, body: { username: 'siti.shop', profile_pic: null } });
-    expect(await instagram.fetchProfile(instagramConfig, '55')).toEqual({
+    p.stub.reply({ status: 200, body: { username: 'siti.shop', profile_pic: null } });
+    expect(await p.instagram.fetchProfile(instagramConfig, '55')).toEqual({
       name: 'siti.shop',
       username: 'siti.shop',
       pictureUrl: null,
     });
-    expect(stub.calls[0]!.path).toBe('/v21.0/55?fields=name,username,profile_pic');
+    expect(p.stub.calls[0]!.path).toBe('/v21.0/55?fields=name,username,profile_pic');
   });
 
   it('no consent, no profile, blocked: null; a refused token or an outage: thrown', async () => {
-    stub.reply(stub.graphError(400, 230, 'User consent is required to access user profile'));
-    expect(await instagram.fetchProfile(instagramConfig, '55')).toBeNull();
-    stub.reply({
+    p.stub.reply(p.stub.graphError(400, 230, 'User consent is required to access user profile'));
+    expect(await p.instagram.fetchProfile(instagramConfig, '55')).toBeNull();
+    p.stub.reply({
       status: 400,
       body: {
         error: {
@@ -73,13 +60,13 @@ describe('profiles (meta-messaging.md §3.5, instagram-messenger.md §1.6)', () 
         },
       },
     });
-    expect(await messenger.fetchProfile(messengerConfig, PSID)).toBeNull();
-    stub.reply(stub.graphError(400, 190, 'Session has expired'));
-    await expect(messenger.fetchProfile(messengerConfig, PSID)).rejects.toMatchObject({
+    expect(await p.messenger.fetchProfile(messengerConfig, PSID)).toBeNull();
+    p.stub.reply(p.stub.graphError(400, 190, 'Session has expired'));
+    await expect(p.messenger.fetchProfile(messengerConfig, PSID)).rejects.toMatchObject({
       kind: 'token_invalid',
     });
-    stub.reply(stub.graphError(500, 2, 'Service temporarily unavailable', true));
-    await expect(messenger.fetchProfile(messengerConfig, PSID)).rejects.toMatchObject({
+    p.stub.reply(p.stub.graphError(500, 2, 'Service temporarily unavailable', true));
+    await expect(p.messenger.fetchProfile(messengerConfig, PSID)).rejects.toMatchObject({
       retryable: true,
     });
   });
@@ -87,15 +74,15 @@ describe('profiles (meta-messaging.md §3.5, instagram-messenger.md §1.6)', () 
 
 describe('fetching an attachment by its URL', () => {
   it('downloads from the Graph host (the sandbox in development) without the token', async () => {
-    const file = await messenger.fetchMedia(messengerConfig, {
+    const file = await p.messenger.fetchMedia(messengerConfig, {
       source: 'url',
-      url: `${stub.url}/media-file/abc`,
+      url: `${p.stub.url}/media-file/abc`,
       expiresAt: null,
       mimeType: null,
       filename: null,
     });
     expect(file.bytes.toString()).toBe('FILEBYTES');
-    expect(stub.calls[0]).toMatchObject({
+    expect(p.stub.calls[0]).toMatchObject({
       method: 'GET',
       path: '/media-file/abc',
       auth: undefined,
@@ -109,7 +96,7 @@ describe('fetching an attachment by its URL', () => {
       'http://cdn.example.com/a',
     ]) {
       await expect(
-        messenger.fetchMedia(messengerConfig, {
+        p.messenger.fetchMedia(messengerConfig, {
           source: 'url',
           url,
           expiresAt: null,
@@ -118,15 +105,15 @@ describe('fetching an attachment by its URL', () => {
         }),
       ).rejects.toBeInstanceOf(ProviderError);
     }
-    expect(stub.calls).toHaveLength(0);
+    expect(p.stub.calls).toHaveLength(0);
   });
 
   it('an expired link is a refusal, not worth retrying', async () => {
-    stub.reply({ status: 404, body: { error: { message: 'URL signature expired' } } });
+    p.stub.reply({ status: 404, body: { error: { message: 'URL signature expired' } } });
     await expect(
-      messenger.fetchMedia(messengerConfig, {
+      p.messenger.fetchMedia(messengerConfig, {
         source: 'url',
-        url: `${stub.url}/expired`,
+        url: `${p.stub.url}/expired`,
         expiresAt: null,
         mimeType: null,
         filename: null,

@@ -1,3 +1,4 @@
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { InstagramCredentials, MessengerCredentials } from '@sapa/contracts';
 import type { FileStorage } from '../../lib/storage.js';
 import { GraphStub } from '../../test/graph-stub.js';
@@ -31,4 +32,21 @@ export async function startPagePorts(): Promise<PagePorts> {
     messenger: new MessengerPort(graph, {} as FileStorage),
     instagram: new InstagramPort(graph, {} as FileStorage),
   };
+}
+
+/**
+ * `startPagePorts` for a whole test file: started in `beforeAll`, stopped in `afterAll`, with the
+ * stub's calls cleared before each test. The object is filled in by `beforeAll`, so tests read it
+ * as they would a `let`.
+ */
+export function usePagePorts(): PagePorts {
+  const ports = {} as PagePorts;
+  beforeAll(async () => {
+    Object.assign(ports, await startPagePorts());
+  });
+  afterAll(() => ports.stub.stop());
+  beforeEach(() => {
+    ports.stub.calls.length = 0;
+  });
+  return ports;
 }

@@ -1,68 +1,44 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { BROADCAST_MESSAGES, type Broadcast, type BroadcastCounts } from '@sapa/contracts';
-import { createTestContext, type TestContext } from '../../test/harness.js';
-import {
-  createAccount,
-  createUser,
-  createWhatsappChannel,
-  type TestUser,
-} from '../../test/fixtures.js';
 import {
   broadcastAccount,
   call,
   checkText,
   createBroadcast,
-  createTemplate,
-  credit,
-  listBroadcasts,
   rows,
+  useBroadcastAccount,
 } from './test-helpers.js';
 
-let ctx: TestContext;
-let channelId: string;
-let templateId: string;
-let admin: TestUser;
-let agent: TestUser;
-let otherAgent: TestUser;
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-  ({ admin, agent, otherAgent, channelId, templateId } = await broadcastAccount(ctx));
-});
-afterAll(() => ctx.close());
-
-const base = () => ({ title: 'November promo', channelId, templateId });
-
-const list = (user: TestUser, tab: 'scheduled' | 'finished') => listBroadcasts(ctx, user, tab);
+const w = useBroadcastAccount();
 
 describe('results', () => {
   let b: Broadcast;
 
   beforeAll(async () => {
     const check = await checkText(
-      ctx,
-      admin,
-      templateId,
+      w.ctx,
+      w.admin,
+      w.templateId,
       `${rows(4, 700)}\n0812,Bad,=HYPERLINK("x")`,
     );
-    b = await createBroadcast(ctx, admin, {
-      ...base(),
+    b = await createBroadcast(w.ctx, w.admin, {
+      ...w.base(),
       title: 'Results test',
       draftId: check.draftId,
     });
-    const ids = await ctx.deps.db
+    const ids = await w.ctx.deps.db
       .selectFrom('broadcast_recipients')
       .select('id')
       .where('broadcast_id', '=', b._id)
       .orderBy('id')
       .execute();
     const set = (i: number, values: Record<string, unknown>) =>
-      ctx.deps.db
+      w.ctx.deps.db
         .updateTable('broadcast_recipients')
         .set(values)
         .where('id', '=', ids[i]!.id)
         .execute();
-    const now = ctx.clock.now();
+    const now = w.ctx.clock.now();
     await set(0, {
       status: 'read',
       sent_at: now,
@@ -80,8 +56,8 @@ describe('results', () => {
 
   it('totals per status and replies', async () => {
     const res = await call(
-      ctx,
-      admin,
+      w.ctx,
+      w.admin,
       'GET',
       `/api/broadcastrecipients/status?broadcastId=${b._id}`,
     );
@@ -92,8 +68,8 @@ describe('results', () => {
 
   it('lists recipients with a status filter, a phone search and load more', async () => {
     const failed = await call(
-      ctx,
-      admin,
+      w.ctx,
+      w.admin,
       'GET',
       `/api/broadcastrecipients?broadcastId=${b._id}&status=failed`,
     );
@@ -105,22 +81,22 @@ describe('results', () => {
       }),
     ]);
     const search = await call(
-      ctx,
-      admin,
+      w.ctx,
+      w.admin,
       'GET',
       `/api/broadcastrecipients?broadcastId=${b._id}&searchText=0812 2000 0701`,
     );
     expect(search.json().data.map((r: { row: number }) => r.row)).toEqual([2]);
     const page1 = await call(
-      ctx,
-      admin,
+      w.ctx,
+      w.admin,
       'GET',
       `/api/broadcastrecipients?broadcastId=${b._id}&perpage=3`,
     );
     expect(page1.json().data).toHaveLength(3);
     const page2 = await call(
-      ctx,
-      admin,
+      w.ctx,
+      w.admin,
       'GET',
       `/api/broadcastrecipients?broadcastId=${b._id}&perpage=3&startKey=${page1.json().nextKey}`,
     );
@@ -131,7 +107,7 @@ describe('results', () => {
   });
 
   it('exports results as CSV with a BOM and XLSX, and the rejected rows with reasons', async () => {
-    const csv = await call(ctx, admin, 'GET', `/api/broadcasts/${b._id}/export.csv`);
+    const csv = await call(w.ctx, w.admin, 'GET', `/api/broadcasts/${b._id}/export.csv`);
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.body.charCodeAt(0)).toBe(0xfeff);
@@ -142,10 +118,10 @@ describe('results', () => {
     expect(lines).toHaveLength(5);
     expect(lines[3]).toContain('failed,Message undeliverable (131026)');
 
-    const xlsx = await call(ctx, admin, 'GET', `/api/broadcasts/${b._id}/export.xlsx`);
+    const xlsx = await call(w.ctx, w.admin, 'GET', `/api/broadcasts/${b._id}/export.xlsx`);
     expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');
 
-    const rejected = await call(ctx, admin, 'GET', `/api/broadcasts/${b._id}/rejected.csv`);
+    const rejected = await call(w.ctx, w.admin, 'GET', `/api/broadcasts/${b._id}/rejected.csv`);
     const rejectedLines = rejected.body.slice(1).trim().split(/\r?\n/);
     expect(rejectedLines[0]).toBe('row,phone,param1,param2,reason');
     // A value a spreadsheet would run as a formula is escaped.
@@ -154,10 +130,10 @@ describe('results', () => {
 
   it('builds an Excel example with the template columns', async () => {
     const res = await call(
-      ctx,
-      agent,
+      w.ctx,
+      w.agent,
       'GET',
-      `/api/broadcasts/example.xlsx?templateId=${templateId}`,
+      `/api/broadcasts/example.xlsx?templateId=${w.templateId}`,
     );
     expect(res.statusCode).toBe(200);
     const ExcelJS = (await import('exceljs')).default;
@@ -174,37 +150,38 @@ describe('results', () => {
   });
 
   it('pauses and cancels through the engine, refusing what the state does not allow', async () => {
-    const pause = await call(ctx, admin, 'POST', `/api/broadcasts/${b._id}/pause`);
+    const pause = await call(w.ctx, w.admin, 'POST', `/api/broadcasts/${b._id}/pause`);
     expect(pause.statusCode, pause.body).toBe(200);
     expect(pause.json()).toMatchObject({ status: 'paused' });
     expect(
-      (await call(ctx, otherAgent, 'POST', `/api/broadcasts/${b._id}/cancel`)).statusCode,
+      (await call(w.ctx, w.otherAgent, 'POST', `/api/broadcasts/${b._id}/cancel`)).statusCode,
     ).toBe(404);
-    const cancel = await call(ctx, admin, 'POST', `/api/broadcasts/${b._id}/cancel`);
+    const cancel = await call(w.ctx, w.admin, 'POST', `/api/broadcasts/${b._id}/cancel`);
     expect(cancel.json()).toMatchObject({ status: 'cancelled' });
-    const again = await call(ctx, admin, 'POST', `/api/broadcasts/${b._id}/resume`);
+    const again = await call(w.ctx, w.admin, 'POST', `/api/broadcasts/${b._id}/resume`);
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ message: BROADCAST_MESSAGES.cannotResume });
-    expect((await list(admin, 'finished')).map((x) => x._id)).toContain(b._id);
-    expect((await list(admin, 'scheduled')).map((x) => x._id)).not.toContain(b._id);
+    expect((await w.list(w.admin, 'finished')).map((x) => x._id)).toContain(b._id);
+    expect((await w.list(w.admin, 'scheduled')).map((x) => x._id)).not.toContain(b._id);
   });
 });
 
 describe('100,000 recipients', () => {
   // Timings are measured by `npm run bench -- broadcast`, never asserted here.
   it('checks and stores 100,000 pasted rows, then confirms them without parsing again', async () => {
-    const bigAccount = await createAccount(ctx);
-    const user = await createUser(ctx, bigAccount, { role: 'admin' });
-    const ch = (await createWhatsappChannel(ctx, bigAccount)).id;
-    const t = await createTemplate(ctx, bigAccount, ch);
-    await credit(ctx, bigAccount, 100_000_000);
-    await ctx.deps.db
+    const {
+      accountId: bigAccount,
+      admin: user,
+      channelId: ch,
+      templateId: t,
+    } = await broadcastAccount(w.ctx, { balance: 100_000_000 });
+    await w.ctx.deps.db
       .insertInto('settings')
       .values({ account_id: bigAccount, key: 'bo.broadcast_limit', value: '200000' })
       .execute();
-    const check = await checkText(ctx, user, t, rows(100_000));
+    const check = await checkText(w.ctx, user, t, rows(100_000));
     expect(check).toMatchObject({ validCount: 100_000, invalidCount: 0 });
-    const b = await createBroadcast(ctx, user, {
+    const b = await createBroadcast(w.ctx, user, {
       title: 'Big',
       channelId: ch,
       templateId: t,

@@ -1,7 +1,7 @@
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { Broadcast, BroadcastList, RecipientCheckResult } from '@sapa/contracts';
 import type { TemplateHeaderTypeDb, TemplateStatusDb } from '../../db/schema-templates.js';
-import type { TestContext } from '../../test/harness.js';
+import { createTestContext, type TestContext } from '../../test/harness.js';
 import {
   createAccount,
   createUser,
@@ -92,17 +92,17 @@ export function rows(count: number, offset = 0): string {
 
 /**
  * An account that may broadcast: an admin, two agents, a WhatsApp channel with an approved
- * two-parameter template, and 1,000,000 in the balance (default prices: 550 a message, plain,
- * as PPN was paid on the top-up; the minimum balance is 50,000).
+ * two-parameter template, and `balance` (1,000,000 unless said; default prices: 550 a message,
+ * plain, as PPN was paid on the top-up; the minimum balance is 50,000).
  */
-export async function broadcastAccount(ctx: TestContext) {
+export async function broadcastAccount(ctx: TestContext, { balance = 1_000_000 } = {}) {
   const accountId = await createAccount(ctx);
   const admin = await createUser(ctx, accountId, { role: 'admin' });
   const agent = await createUser(ctx, accountId, { role: 'agent' });
   const otherAgent = await createUser(ctx, accountId, { role: 'agent' });
   const channelId = (await createWhatsappChannel(ctx, accountId)).id;
   const templateId = await createTemplate(ctx, accountId, channelId);
-  await credit(ctx, accountId, 1_000_000);
+  await credit(ctx, accountId, balance);
   return { accountId, admin, agent, otherAgent, channelId, templateId };
 }
 
@@ -115,4 +115,30 @@ export async function listBroadcasts(
   const res = await call(ctx, user, 'GET', `/api/broadcasts?tab=${tab}`);
   expect(res.statusCode, res.body).toBe(200);
   return (res.json() as BroadcastList).data;
+}
+
+export type BroadcastAccount = Awaited<ReturnType<typeof broadcastAccount>>;
+
+export interface BroadcastWorld extends BroadcastAccount {
+  ctx: TestContext;
+  /** A broadcast's title, channel and template, to spread into a create body. */
+  base(): { title: string; channelId: string; templateId: string };
+  list(user: TestUser, tab: 'scheduled' | 'finished'): Promise<BroadcastList['data']>;
+}
+
+/**
+ * A test context and one `broadcastAccount` for a whole test file: opened in `beforeAll`, closed
+ * in `afterAll`. The object is filled in by `beforeAll`, so tests read it as they would a `let`.
+ */
+export function useBroadcastAccount(): BroadcastWorld {
+  const w = {
+    base: () => ({ title: 'November promo', channelId: w.channelId, templateId: w.templateId }),
+    list: (user: TestUser, tab: 'scheduled' | 'finished') => listBroadcasts(w.ctx, user, tab),
+  } as BroadcastWorld;
+  beforeAll(async () => {
+    w.ctx = await createTestContext();
+    Object.assign(w, await broadcastAccount(w.ctx));
+  });
+  afterAll(() => w.ctx.close());
+  return w;
 }

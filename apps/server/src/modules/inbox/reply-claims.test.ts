@@ -9,14 +9,8 @@ import {
   type Message,
 } from '@sapa/contracts';
 import { createTestContext, type TestContext } from '../../test/harness.js';
-import {
-  createAccount,
-  createDivision,
-  createUser,
-  createWhatsappChannel,
-  type TestUser,
-} from '../../test/fixtures.js';
-import { createChat, fundAccount, openTicket } from '../../test/fixtures-inbox.js';
+import { createUser, type TestUser } from '../../test/fixtures.js';
+import { createChat, openTicket, twoDivisionAccount } from '../../test/fixtures-inbox.js';
 import { listenLocally, socketClients } from '../../test/sockets.js';
 import { insertTestTemplate } from './templates/test-fixtures.js';
 
@@ -39,23 +33,10 @@ const clients = socketClients();
 beforeAll(async () => {
   ctx = await createTestContext();
   url = await listenLocally(ctx.app);
-  accountId = await createAccount(ctx);
-  await fundAccount(ctx, accountId);
-  channelId = (await createWhatsappChannel(ctx, accountId)).id;
-  d1 = await createDivision(ctx, accountId, 'D1');
-  const d2 = await createDivision(ctx, accountId, 'D2');
-  admin = await createUser(ctx, accountId, { role: 'admin', name: 'Ana' });
-  agentA = await createUser(ctx, accountId, {
-    role: 'agent',
-    name: 'Agus',
-    divisionIds: [d1],
-    allChat: false,
-  });
-  // Sees D1's unassigned chats, so an agent's claim takes the chat out of their list.
-  agentB = await createUser(ctx, accountId, { role: 'agent', divisionIds: [d1], allChat: false });
+  // B sees D1's unassigned chats, so an agent's claim takes the chat out of their list; the
+  // outsider never saw a D1 chat and must not hear of one.
+  ({ accountId, channelId, d1, admin, agentA, agentB, outsider } = await twoDivisionAccount(ctx));
   supervisor = await createUser(ctx, accountId, { role: 'supervisor' });
-  // Never saw a D1 chat and must not hear of one.
-  outsider = await createUser(ctx, accountId, { role: 'agent', divisionIds: [d2], allChat: false });
   await ctx.deps.db
     .insertInto('supervisor_agents')
     .values({ account_id: accountId, supervisor_id: supervisor.id, agent_id: agentA.id })

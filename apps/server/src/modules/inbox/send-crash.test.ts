@@ -1,13 +1,13 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 import { createAccount, createUser, createWhatsappChannel } from '../../test/fixtures.js';
 import { fundAccount } from '../../test/fixtures-inbox.js';
+import { killHard, startSapaProcess } from '../../test/sapa-process.js';
+import { until } from '../../test/wait.js';
 import { signed, text } from '../../test/whatsapp-fixtures.js';
 import { PgBossQueue } from '../../jobs/queue.js';
 import { runSendSweepJob, SEND_IN_DOUBT, SEND_IN_DOUBT_AFTER_MS } from './jobs/send-drain.js';
@@ -17,7 +17,6 @@ import { runSendSweepJob, SEND_IN_DOUBT, SEND_IN_DOUBT_AFTER_MS } from './jobs/s
  * recorded. A restarted worker running the job again (pg-boss's retry, or a duplicate) sends none
  * of them a second time; the sweep fails them as in doubt, with words that say so.
  */
-const serverDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const N = 20;
 
 /** A Graph stand-in that takes sends and, while `holding`, never answers (Meta gone quiet). */
@@ -75,32 +74,13 @@ afterAll(async () => {
 
 /** A worker-only Sapa process: it runs the send jobs and nothing else. */
 function startWorker(): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: serverDir,
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      SAPA_ROLE: 'worker',
-      DATABASE_URL: ctx.databaseUrl,
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'silent',
-      // The channel's token is sealed with it.
-      JWT_SECRET: ctx.deps.config.jwtSecret,
-      DATA_DIR: '/tmp/sapa-send-crash-test',
-      GRAPH_API_URL: graph.url,
-    },
-    stdio: 'ignore',
+  const child = startSapaProcess(ctx, {
+    role: 'worker',
+    dataDir: '/tmp/sapa-send-crash-test',
+    env: { GRAPH_API_URL: graph.url },
   });
   children.push(child);
   return child;
-}
-
-async function until(check: () => Promise<boolean> | boolean, timeoutMs: number): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 describe('kill -9 of the send worker while Meta holds its sends', () => {
@@ -149,8 +129,7 @@ describe('kill -9 of the send worker while Meta holds its sends', () => {
       await boss.enqueue('message.send', { messageIds: ids, attempt: 0 });
       const first = startWorker();
       await until(() => graph.received.length >= N, 120_000);
-      first.kill('SIGKILL');
-      await new Promise((r) => first.once('exit', r));
+      await killHard(first);
 
       const left = await ctx.deps.db
         .selectFrom('messages')

@@ -1,14 +1,13 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import type { ChildProcess } from 'node:child_process';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 import { createAccount, createUser } from '../../test/fixtures.js';
+import { killHard, startSapaProcess } from '../../test/sapa-process.js';
+import { until } from '../../test/wait.js';
 import { recordEvent } from './outbox.js';
 import { Receiver, enableWebhooks } from './test-helpers.js';
 
-const serverDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const EVENTS = 2000;
 
 let ctx: TestContext;
@@ -27,33 +26,16 @@ afterAll(async () => {
   await ctx.close();
 });
 
-/** A worker-only Sapa process (SAPA_ROLE=worker): it runs the delivery loop and nothing else. */
+/** A worker-only Sapa process: it runs the delivery loop and nothing else. */
 function startWorker(): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: serverDir,
+  return startSapaProcess(ctx, {
+    role: 'worker',
+    dataDir: '/tmp/sapa-webhook-crash-test',
     env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      SAPA_ROLE: 'worker',
-      DATABASE_URL: ctx.databaseUrl,
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'silent',
-      // The endpoints' secrets are sealed with it.
-      JWT_SECRET: ctx.deps.config.jwtSecret,
-      DATA_DIR: '/tmp/sapa-webhook-crash-test',
       WEBHOOK_ALLOWED_PRIVATE_HOSTS: '127.0.0.1',
       WEBHOOK_RETRY_SCHEDULE: '0,1,1,1,1,1,1,1,1,1',
     },
-    stdio: 'ignore',
   });
-}
-
-async function until(check: () => Promise<boolean> | boolean, timeoutMs: number): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 describe('kill -9 of the webhook worker during delivery', () => {
@@ -90,8 +72,7 @@ describe('kill -9 of the webhook worker during delivery', () => {
 
       child = startWorker();
       await until(() => receiver.received.length >= EVENTS / 4, 60_000);
-      child.kill('SIGKILL');
-      await new Promise((r) => child!.once('exit', r));
+      await killHard(child);
       const beforeKill = receiver.received.length;
       expect(beforeKill).toBeLessThan(EVENTS);
       // Deliveries the dead worker had taken stay leased for 60 s: let that time pass.

@@ -1,14 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import type { ChildProcess } from 'node:child_process';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 import { createAccount, createWhatsappChannel } from '../../test/fixtures.js';
+import { startSapaProcess } from '../../test/sapa-process.js';
+import { freePort } from '../../test/wait.js';
 import { signed, text, wamid } from '../../test/whatsapp-fixtures.js';
-
-const serverDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 
 let ctx: TestContext;
 let child: ChildProcess | null = null;
@@ -21,31 +18,15 @@ afterAll(async () => {
   await ctx.close();
 });
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-
 async function startServer(port: number): Promise<ChildProcess> {
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: serverDir,
+  const proc = startSapaProcess(ctx, {
+    dataDir: '/tmp/sapa-crash-test',
     env: {
-      ...process.env,
-      NODE_ENV: 'test',
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATABASE_URL: ctx.databaseUrl,
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'silent',
-      JWT_SECRET: ctx.deps.config.jwtSecret,
       META_APP_SECRET: 'test-app-secret',
       META_VERIFY_TOKEN: 'test-verify-token',
-      DATA_DIR: '/tmp/sapa-crash-test',
     },
-    stdio: 'ignore',
   });
   for (let i = 0; i < 150; i++) {
     try {

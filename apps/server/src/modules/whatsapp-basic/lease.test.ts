@@ -3,6 +3,7 @@ import { createDb } from '../../db/database.js';
 import type { Deps } from '../../deps.js';
 import { EventBus } from '../../events/bus.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
+import { waitFor } from '../../test/wait.js';
 import { createAccount } from '../../test/fixtures.js';
 import { PhoneDouble, recordingAttacher } from '../../test/wabasic-double.js';
 import { leases } from './lease.js';
@@ -17,20 +18,6 @@ const FAST = {
   scanEveryMs: 150,
   backoff: { firstMs: 40, maxMs: 200 },
 } satisfies Partial<SupervisorOptions>;
-
-async function until<T>(
-  what: string,
-  probe: () => Promise<T | undefined | null | false>,
-  ms = 10_000,
-) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 40));
-  }
-}
 
 let ctx: TestContext;
 let accountId: string;
@@ -116,10 +103,10 @@ describe('two server processes', () => {
     for (let i = 0; i < 4; i++)
       channels.push((await service.link(accountId, { name: `Number ${i}` })).channel!);
     for (const [i, channel] of channels.entries()) {
-      const session = await until('QR', async () => phone.live(channel));
+      const session = await waitFor('QR', async () => phone.live(channel));
       await session.scan(`62812000001${i}`);
     }
-    await until('all connected', async () => {
+    await waitFor('all connected', async () => {
       const rows = await Promise.all(channels.map((c) => sessionsRepo.byChannel(ctx.deps.db, c)));
       return rows.every((r) => r?.state === 'connected');
     });
@@ -132,8 +119,8 @@ describe('two server processes', () => {
 
     // kill -9 of A: its connections drop, its leases are not handed back.
     await a.abandon();
-    await until('B owns every number', async () => b.owned().length === channels.length);
-    await until('every number connected through B', async () => {
+    await waitFor('B owns every number', async () => b.owned().length === channels.length);
+    await waitFor('every number connected through B', async () => {
       const rows = await Promise.all(channels.map((c) => sessionsRepo.byChannel(ctx.deps.db, c)));
       return rows.every((r) => r?.state === 'connected') && channels.every((c) => phone.live(c));
     });
@@ -158,8 +145,8 @@ describe('two server processes', () => {
     closers.push(() => c.stop());
     await c.start();
     await b.stop();
-    await until('C owns every number', async () => c.owned().length === channels.length, 3_000);
-    await until('connected through C', async () => channels.every((ch) => phone.live(ch)));
+    await waitFor('C owns every number', async () => c.owned().length === channels.length, 3_000);
+    await waitFor('connected through C', async () => channels.every((ch) => phone.live(ch)));
     expect(inbox.seen.filter((e) => e.kind === 'qr').length).toBe(qrs);
     for (const channel of channels) expect(phone.mostLiveAtOnce.get(channel)).toBe(1);
   });

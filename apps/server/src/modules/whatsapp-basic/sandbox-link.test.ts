@@ -6,6 +6,7 @@ import { createDb } from '../../db/database.js';
 import type { Deps } from '../../deps.js';
 import { EventBus } from '../../events/bus.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
+import { waitFor } from '../../test/wait.js';
 import { createAccount, createUser, type TestUser } from '../../test/fixtures.js';
 import { fundAccount } from '../../test/fixtures-inbox.js';
 import { attachLinkedSession } from '../inbox/index.js';
@@ -22,20 +23,6 @@ const FAST = {
   scanEveryMs: 200,
   backoff: { firstMs: 50, maxMs: 300 },
 } satisfies Partial<SupervisorOptions>;
-
-async function until<T>(
-  what: string,
-  probe: () => Promise<T | undefined | null | false>,
-  ms = 15_000,
-) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 let ctx: TestContext;
 let admin: TestUser;
@@ -103,12 +90,12 @@ async function linkByQr(name: string): Promise<string> {
   });
   expect(linked.statusCode, linked.body).toBe(200);
   const channel = linked.json<WabasicStatus>().channel!;
-  const qr = await until('a QR', async () => {
+  const qr = await waitFor('a QR', async () => {
     const q = await get<WabasicQr>(`/api/users/light/qrcode?channel=${channel}`);
     return q.qr;
   });
   await sandbox.phone.scan(qr);
-  await until('connected', async () => (await status(channel)).state === 'connected');
+  await waitFor('connected', async () => (await status(channel)).state === 'connected');
   return channel;
 }
 
@@ -134,19 +121,19 @@ describe('a number linked through the sandbox phone', () => {
     });
     expect(linked.statusCode, linked.body).toBe(200);
     const channel = linked.json<WabasicStatus>().channel!;
-    const qr = await until('a QR', async () => {
+    const qr = await waitFor('a QR', async () => {
       const q = await get<WabasicQr>(`/api/users/light/qrcode?channel=${channel}`);
       return q.qr;
     });
     await sandbox.phone.scan(qr);
-    await until('connected', async () => (await status(channel)).state === 'connected');
+    await waitFor('connected', async () => (await status(channel)).state === 'connected');
     expect(
       (await get<{ user: { phone: string } }>(`/api/users/light/user?channel=${channel}`)).user
         .phone,
     ).toBe('6281200000088');
 
     await sandbox.phone.customerSays('6281300000001', 'Halo, masih buka?');
-    await until('the message in the inbox', async () => (await inbound(channel)).length === 1);
+    await waitFor('the message in the inbox', async () => (await inbound(channel)).length === 1);
 
     // The owner is killed; the other process takes the number over, with no new QR.
     await b.start();
@@ -176,14 +163,14 @@ describe('a number linked through the sandbox phone', () => {
         epoch: killedAt!.epoch,
       })
       .execute();
-    await until('B owns it', async () => b.owned().includes(channel));
-    await until('connected again', async () => (await status(channel)).state === 'connected');
+    await waitFor('B owns it', async () => b.owned().includes(channel));
+    await waitFor('connected again', async () => (await status(channel)).state === 'connected');
     expect(await leases.holder(ctx.deps.db, channel)).toMatchObject({
       owner: 'b',
       epoch: killedAt!.epoch + 1,
     });
     // B settles A's claim at takeover (not after 90 s): interrupted, never sent a second time.
-    const settled = await until('the claim settled', async () => {
+    const settled = await waitFor('the claim settled', async () => {
       const row = await ctx.deps.db
         .selectFrom('messages')
         .select(['status', 'error'])
@@ -196,7 +183,7 @@ describe('a number linked through the sandbox phone', () => {
       (await sandbox.phone.chat('6281300000001')).filter((m) => m.text === 'Buka sampai jam 9'),
     ).toEqual([]);
     await sandbox.phone.customerSays('6281300000001', 'Jam berapa tutup?');
-    await until('the second message', async () => (await inbound(channel)).length === 2);
+    await waitFor('the second message', async () => (await inbound(channel)).length === 2);
     expect((await inbound(channel)).map((m) => m.text)).toEqual([
       'Halo, masih buka?',
       'Jam berapa tutup?',
@@ -204,9 +191,9 @@ describe('a number linked through the sandbox phone', () => {
 
     // The phone removes the device: needs attention, not retried.
     await sandbox.phone.logOutDevice();
-    await until('logged out', async () => (await status(channel)).state === 'logged_out');
+    await waitFor('logged out', async () => (await status(channel)).state === 'logged_out');
     expect((await status(channel)).needsAttention).toBe(true);
-    await until('B let it go', async () => !b.owned().includes(channel));
+    await waitFor('B let it go', async () => !b.owned().includes(channel));
     const mails = await ctx.deps.db
       .selectFrom('mail_outbox')
       .select('template')
@@ -236,7 +223,7 @@ describe('a number linked through the sandbox phone', () => {
     const second = await linkByQr('Tanpa pemilik');
     expect(await sandbox.phone.devices()).toHaveLength(1);
     await b.stop();
-    await until('no owner', async () => (await leases.holder(ctx.deps.db, second)) === null);
+    await waitFor('no owner', async () => (await leases.holder(ctx.deps.db, second)) === null);
     const pending = unlink(second);
     const c = supervisor(ctx.deps, 'c-unlink');
     await c.start();

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WABASIC_STATE_EVENT, type WabasicQr, type WabasicStatus } from '@sapa/contracts';
 import { createTestContext, type TestContext } from '../../test/harness.js';
+import { waitFor } from '../../test/wait.js';
 import { createAccount, createUser, type TestUser } from '../../test/fixtures.js';
 import { PhoneDouble, recordingAttacher } from '../../test/wabasic-double.js';
 import { routeEvent } from '../../realtime/routing.js';
@@ -15,20 +16,6 @@ const FAST = {
   backoff: { firstMs: 40, maxMs: 200 },
   maxQrRotations: 3,
 } satisfies Partial<SupervisorOptions>;
-
-async function until<T>(
-  what: string,
-  probe: () => Promise<T | undefined | null | false>,
-  ms = 8_000,
-) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 40));
-  }
-}
 
 let ctx: TestContext;
 let admin: TestUser;
@@ -81,13 +68,13 @@ async function linkNew(name = 'Toko'): Promise<string> {
 describe('linking a number through the supervisor', () => {
   it('shows the QR, links on scan (restart after the first scan), and keeps keys sealed', async () => {
     const channel = await linkNew();
-    const qr = await until('a QR', async () => {
+    const qr = await waitFor('a QR', async () => {
       const q = await get<WabasicQr>(`/api/users/light/qrcode?channel=${channel}`);
       return q.qr ? q : null;
     });
     expect(qr).toMatchObject({ state: 'linking', rotation: 1, maxRotations: 5 });
     // The page hears it by socket, addressed to the account's admins only.
-    const lastQr = await until('the QR pushed', async () =>
+    const lastQr = await waitFor('the QR pushed', async () =>
       ctx.events.findLast((e) => e.type === 'wabasic.state' && e.event.qr.qr === qr.qr),
     );
     expect(routeEvent(lastQr)[0]).toMatchObject({
@@ -96,7 +83,7 @@ describe('linking a number through the supervisor', () => {
     });
 
     await phone.live(channel)!.scan('6281234567890');
-    await until('connected', async () => (await stateOf(channel)) === 'connected');
+    await waitFor('connected', async () => (await stateOf(channel)) === 'connected');
     const user = await get<{ user: { phone: string; name: string } }>(
       `/api/users/light/user?channel=${channel}`,
     );
@@ -130,16 +117,16 @@ describe('linking a number through the supervisor', () => {
 
   it('reconnects with backoff after a dropped connection, without a new QR', async () => {
     const channel = await linkNew('Drop');
-    await until('QR', async () => phone.live(channel));
+    await waitFor('QR', async () => phone.live(channel));
     await phone.live(channel)!.scan('6281200000002');
-    await until('connected', async () => (await stateOf(channel)) === 'connected');
+    await waitFor('connected', async () => (await stateOf(channel)) === 'connected');
     const before = phone.opened(channel).length;
     await phone.live(channel)!.close('connection_lost');
     const states = () =>
       ctx.events
         .filter((e) => e.type === 'wabasic.state' && e.event.status.channel === channel)
         .map((e) => (e.type === 'wabasic.state' ? e.event.status.state : ''));
-    await until(
+    await waitFor(
       'connected again',
       async () => states().at(-1) === 'connected' && states().includes('reconnecting'),
     );
@@ -150,31 +137,31 @@ describe('linking a number through the supervisor', () => {
 
   it('stops after the allowed QR rotations: "QR expired, start again", not a loop', async () => {
     const channel = await linkNew('Nobody scans');
-    const session = await until('QR', async () => phone.live(channel));
+    const session = await waitFor('QR', async () => phone.live(channel));
     await session.rotate();
     await session.rotate();
     await session.rotate(); // the 4th QR, past FAST.maxQrRotations
-    await until('qr_expired', async () => (await stateOf(channel)) === 'qr_expired');
+    await waitFor('qr_expired', async () => (await stateOf(channel)) === 'qr_expired');
     const status = await get<WabasicStatus>(`/api/users/light/status?channel=${channel}`);
     expect(status.message).toBe('QR expired, start again.');
     expect(session.isLive).toBe(false);
-    await until('lease handed back', async () => !(await leases.holder(ctx.deps.db, channel)));
+    await waitFor('lease handed back', async () => !(await leases.holder(ctx.deps.db, channel)));
     await new Promise((r) => setTimeout(r, 600));
     expect(phone.opened(channel)).toHaveLength(1);
     // Starting again gives a new QR.
     const again = await post('/api/users/light/link', { channel });
     expect(again.json<WabasicStatus>().state).toBe('linking');
-    await until('a second session', async () => phone.opened(channel).length === 2);
+    await waitFor('a second session', async () => phone.opened(channel).length === 2);
   });
 
   it('logged out by the phone: needs attention, admins told by socket and email, not retried', async () => {
     const channel = await linkNew('Unlinked by phone');
-    await until('QR', async () => phone.live(channel));
+    await waitFor('QR', async () => phone.live(channel));
     await phone.live(channel)!.scan('6281200000003');
-    await until('connected', async () => (await stateOf(channel)) === 'connected');
+    await waitFor('connected', async () => (await stateOf(channel)) === 'connected');
     const opened = phone.opened(channel).length;
     await phone.live(channel)!.close('logged_out');
-    await until('logged_out', async () => (await stateOf(channel)) === 'logged_out');
+    await waitFor('logged_out', async () => (await stateOf(channel)) === 'logged_out');
     const status = await get<WabasicStatus>(`/api/users/light/status?channel=${channel}`);
     expect(status.needsAttention).toBe(true);
     const health = ctx.events.findLast((e) => e.type === 'channel.health');
@@ -201,9 +188,9 @@ describe('linking a number through the supervisor', () => {
     expect(phone.opened(channel)).toHaveLength(opened);
     // Linking again ends the incident once the phone is back.
     await post('/api/users/light/link', { channel });
-    await until('QR', async () => phone.live(channel));
+    await waitFor('QR', async () => phone.live(channel));
     await phone.live(channel)!.scan('6281200000003');
-    await until('connected', async () => (await stateOf(channel)) === 'connected');
+    await waitFor('connected', async () => (await stateOf(channel)) === 'connected');
     expect(
       (await get<WabasicStatus>(`/api/users/light/status?channel=${channel}`)).needsAttention,
     ).toBe(false);
@@ -211,7 +198,7 @@ describe('linking a number through the supervisor', () => {
 
   it('gives a pairing code from the process running the session', async () => {
     const channel = await linkNew('Pairing');
-    await until('QR', async () => phone.live(channel));
+    await waitFor('QR', async () => phone.live(channel));
     const res = await post('/api/users/light/pairing-code', { channel, phone: '+62 812' });
     expect(res.statusCode).toBe(400);
     const ok = await post('/api/users/light/pairing-code', { channel, phone: '+6281299990000' });
@@ -222,10 +209,10 @@ describe('linking a number through the supervisor', () => {
 
   it('unlinks: the device is logged out at WhatsApp and the session forgotten', async () => {
     const channel = await linkNew('To unlink');
-    await until('QR', async () => phone.live(channel));
+    await waitFor('QR', async () => phone.live(channel));
     const session = phone.live(channel)!;
     await session.scan('6281200000004');
-    await until('connected', async () => (await stateOf(channel)) === 'connected');
+    await waitFor('connected', async () => (await stateOf(channel)) === 'connected');
     const running = phone.live(channel)!;
     const res = await post('/api/users/light/unlink', { channel });
     expect(res.statusCode, res.body).toBe(200);
@@ -245,15 +232,15 @@ describe('linking a number through the supervisor', () => {
 
   it('unlinks while the owner is reconnecting: it connects at once and logs out when open', async () => {
     const channel = await linkNew('Unlinked while away');
-    await until('QR', async () => phone.live(channel));
+    await waitFor('QR', async () => phone.live(channel));
     await phone.live(channel)!.scan('6281200000008');
-    await until('connected', async () => (await stateOf(channel)) === 'connected');
+    await waitFor('connected', async () => (await stateOf(channel)) === 'connected');
     phone.unreachable = true;
     await phone.live(channel)!.close('connection_lost');
-    await until('reconnecting', async () => (await stateOf(channel)) === 'reconnecting');
+    await waitFor('reconnecting', async () => (await stateOf(channel)) === 'reconnecting');
     const opened = phone.opened(channel).length;
     const unlinking = post('/api/users/light/unlink', { channel });
-    await until('a try to log out', async () => phone.opened(channel).length > opened);
+    await waitFor('a try to log out', async () => phone.opened(channel).length > opened);
     phone.unreachable = false;
     const res = await unlinking;
     expect([res.statusCode, res.json<WabasicStatus>().state]).toEqual([200, 'unlinked']);
@@ -269,13 +256,13 @@ describe('linking a number through the supervisor', () => {
 
   it('unlinks a number nobody runs: a process connects with the stored credentials to log out', async () => {
     const channel = await linkNew('Unlinked while stopped');
-    await until('QR', async () => phone.live(channel));
+    await waitFor('QR', async () => phone.live(channel));
     await phone.live(channel)!.scan('6281200000009');
-    await until('connected', async () => (await stateOf(channel)) === 'connected');
+    await waitFor('connected', async () => (await stateOf(channel)) === 'connected');
     // Every process stops: the session is still linked, and nobody holds its lease.
     await supervisor.stop();
     expect(phone.live(channel)).toBeUndefined();
-    await until('no owner', async () => (await leases.holder(ctx.deps.db, channel)) === null);
+    await waitFor('no owner', async () => (await leases.holder(ctx.deps.db, channel)) === null);
     const opened = phone.opened(channel).length;
 
     const unlinking = post('/api/users/light/unlink', { channel });
@@ -299,7 +286,7 @@ describe('linking a number through the supervisor', () => {
       .where('channel_id', '=', channel)
       .executeTakeFirstOrThrow();
     expect(creds).toEqual({ creds_sealed: null, command: null });
-    await until('let go', async () => (await leases.holder(ctx.deps.db, channel)) === null);
+    await waitFor('let go', async () => (await leases.holder(ctx.deps.db, channel)) === null);
     // It never showed as connected on the way: the page went from connected to unlinked.
     expect(await stateOf(channel)).toBe('unlinked');
   });

@@ -3,6 +3,7 @@ import { routeEvent } from '../../../realtime/routing.js';
 import { createTestContext, type TestContext } from '../../../test/harness.js';
 import { createAccount, createUser, createWhatsappChannel } from '../../../test/fixtures.js';
 import { countBroadcastRecipients, emitProgress, ProgressThrottle } from './progress.js';
+import { createTemplate } from '../test-helpers.js';
 import { createBroadcast } from './test-helpers.js';
 
 /** `broadcast.progress`: counts per status and replies, to the managers and the creator. */
@@ -16,23 +17,9 @@ beforeAll(async () => {
   accountId = await createAccount(ctx);
   userId = (await createUser(ctx, accountId, { role: 'agent' })).id;
   const channel = await createWhatsappChannel(ctx, accountId);
-  const template = await ctx.deps.db
-    .insertInto('templates')
-    .values({
-      account_id: accountId,
-      channel_id: channel.id,
-      name: 't',
-      category: 'UTILITY',
-      language: 'id',
-      content: 'Halo {{1}} {{2}}',
-      examples: JSON.stringify({ body: ['a', 'b'] }),
-      buttons: JSON.stringify([]),
-      status: 'accepted',
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const templateId = await createTemplate(ctx, accountId, channel.id);
   broadcastId = await createBroadcast(
-    { ctx, accountId, channelId: channel.id, templateId: template.id, userId },
+    { ctx, accountId, channelId: channel.id, templateId, userId },
     5,
   );
   await ctx.deps.db

@@ -6,6 +6,7 @@ import { createAccount, createUser, createWhatsappChannel } from '../../../test/
 import type { DeliveryStatus, StatusUpdate } from '../../../channels/types.js';
 import { classify, recipientIdOfCallback } from './send.js';
 import { applyRecipientStatuses } from './statuses.js';
+import { createTemplate } from '../test-helpers.js';
 import { createBroadcast } from './test-helpers.js';
 
 /** Per-recipient statuses from webhooks, found by the callback data; forward only. */
@@ -23,22 +24,8 @@ beforeAll(async () => {
   const accountId = await createAccount(ctx);
   const user = await createUser(ctx, accountId, { role: 'admin' });
   const channel = await createWhatsappChannel(ctx, accountId);
-  const template = await ctx.deps.db
-    .insertInto('templates')
-    .values({
-      account_id: accountId,
-      channel_id: channel.id,
-      name: 'order_update',
-      category: 'UTILITY',
-      language: 'id',
-      content: 'Halo {{1}}, pesanan {{2}}',
-      examples: JSON.stringify({ body: ['a', 'b'] }),
-      buttons: JSON.stringify([]),
-      status: 'accepted',
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  world = { ctx, accountId, channelId: channel.id, templateId: template.id, userId: user.id };
+  const templateId = await createTemplate(ctx, accountId, channel.id);
+  world = { ctx, accountId, channelId: channel.id, templateId, userId: user.id };
 });
 afterAll(async () => {
   await ctx?.close();

@@ -15,12 +15,16 @@ import {
 import { createTestContext, type TestContext } from '../../../test/harness.js';
 import {
   createAccount,
-  createDivision,
   createUser,
   createWhatsappChannel,
   type TestUser,
 } from '../../../test/fixtures.js';
-import { createChat, fundAccount, openTicket } from '../../../test/fixtures-inbox.js';
+import {
+  createChat,
+  fundAccount,
+  openTicket,
+  twoDivisionAccount,
+} from '../../../test/fixtures-inbox.js';
 import { listenLocally, socketClients } from '../../../test/sockets.js';
 
 /** Who hears which action event, over real sockets. */
@@ -39,16 +43,7 @@ const clients = socketClients();
 beforeAll(async () => {
   ctx = await createTestContext();
   url = await listenLocally(ctx.app);
-  accountId = await createAccount(ctx);
-  await fundAccount(ctx, accountId);
-  channelId = (await createWhatsappChannel(ctx, accountId)).id;
-  d1 = await createDivision(ctx, accountId, 'D1');
-  const d2 = await createDivision(ctx, accountId, 'D2');
-  admin = await createUser(ctx, accountId, { role: 'admin', name: 'Ana' });
-  agentA = await createUser(ctx, accountId, { role: 'agent', divisionIds: [d1], allChat: false });
-  agentB = await createUser(ctx, accountId, { role: 'agent', divisionIds: [d1], allChat: false });
-  // Sees unassigned chats of D2 and without a division, nothing of D1.
-  outsider = await createUser(ctx, accountId, { role: 'agent', divisionIds: [d2], allChat: false });
+  ({ accountId, channelId, d1, admin, agentA, agentB, outsider } = await twoDivisionAccount(ctx));
   stranger = await createUser(ctx, await createAccount(ctx), { role: 'admin' });
 });
 afterEach(() => {

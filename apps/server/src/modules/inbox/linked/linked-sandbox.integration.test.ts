@@ -3,6 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
 import { buildSandbox, loadConfig } from '@sapa/sandbox';
 import { createTestContext, type TestContext } from '../../../test/harness.js';
+// The session and the outbox run on their own: tests poll for what they do.
+import { until } from '../../../test/wait.js';
 import { createAccount, createUser, type TestUser } from '../../../test/fixtures.js';
 import { fundAccount } from '../../../test/fixtures-inbox.js';
 import { createLinkedChannel, expireLease, leaseLinked } from '../../../test/linked-session.js';
@@ -58,17 +60,6 @@ const phoneChat = async () =>
       }[];
     }
   ).messages;
-
-/** Waits until `check` holds (the session and the outbox run on their own). */
-async function until<T>(check: () => Promise<T | null | undefined | false>, ms = 8000) {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 /** One server process's hold on the number: the inbox attached, then the session started. */
 async function own() {
