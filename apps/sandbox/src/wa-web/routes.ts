@@ -57,6 +57,21 @@ function parse<T>(schema: z.ZodType<T>, value: unknown): T {
   throw new BadInput(`${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'invalid'}`);
 }
 
+/** A send body with its base64 media decoded: what a customer and a group participant send alike. */
+function withMediaBytes<T extends { media?: z.infer<typeof sendBody>['media'] }>(body: T) {
+  const { media } = body;
+  return {
+    ...body,
+    media: media
+      ? {
+          bytes: Buffer.from(media.data, 'base64'),
+          mimeType: media.mimeType,
+          filename: media.filename,
+        }
+      : null,
+  };
+}
+
 const SCAN_STATUS = {
   unknown_code: 404,
   expired_code: 410,
@@ -192,16 +207,7 @@ export function registerWaRoutes(app: FastifyInstance, wa: WaWeb): void {
     scope.post('/sandbox/wa/phones/:phone/chats/:customer/messages', (request, reply) => {
       const { phone, customer } = parse(chatParams, request.params);
       const body = parse(sendBody, request.body);
-      const message = wa.customerSends(phone, customer, {
-        ...body,
-        media: body.media
-          ? {
-              bytes: Buffer.from(body.media.data, 'base64'),
-              mimeType: body.media.mimeType,
-              filename: body.media.filename,
-            }
-          : null,
-      });
+      const message = wa.customerSends(phone, customer, withMediaBytes(body));
       return reply.code(201).send(publicMessage(message));
     });
     scope.post('/sandbox/wa/phones/:phone/chats/:customer/reactions', (request) => {
@@ -235,16 +241,7 @@ export function registerWaRoutes(app: FastifyInstance, wa: WaWeb): void {
     scope.post('/sandbox/wa/phones/:phone/groups/:group/messages', (request, reply) => {
       const { phone, group } = parse(groupParams, request.params);
       const { from, ...body } = parse(participantSendBody, request.body);
-      const message = wa.participantSends(phone, group, from, {
-        ...body,
-        media: body.media
-          ? {
-              bytes: Buffer.from(body.media.data, 'base64'),
-              mimeType: body.media.mimeType,
-              filename: body.media.filename,
-            }
-          : null,
-      });
+      const message = wa.participantSends(phone, group, from, withMediaBytes(body));
       return reply.code(201).send(publicMessage(message));
     });
 
