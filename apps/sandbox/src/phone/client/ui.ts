@@ -64,3 +64,71 @@ export function liveDot(): [HTMLElement, (on: boolean) => void] {
     },
   ];
 }
+
+/**
+ * The composer's keys: the textarea grows with its text, and Enter sends (Shift+Enter is a new
+ * line).
+ */
+export function composerKeys(input: HTMLTextAreaElement, sendText: () => Promise<void>): void {
+  input.addEventListener('input', () => growTextarea(input));
+  input.addEventListener('keydown', (e) => {
+    if (e.key === 'Enter' && !e.shiftKey) {
+      e.preventDefault();
+      void sendText();
+    }
+  });
+}
+
+/** The composer's text, trimmed, taking it out of the composer; null (composer kept) when blank. */
+export function takeText(input: HTMLTextAreaElement): string | null {
+  const text = input.value.trim();
+  if (!text) return null;
+  input.value = '';
+  growTextarea(input);
+  return text;
+}
+
+/** A quoted message: who wrote it, and what it said in a line. */
+export function quoteOf(author: string, text: string): HTMLElement {
+  return h('div', { class: 'quote' }, h('strong', {}, author), h('span', {}, text));
+}
+
+/** A bubble's reply button (shown on hover; a double click on the bubble does the same). */
+export function replyAction(onReply: () => void): HTMLElement {
+  return h(
+    'button',
+    {
+      type: 'button',
+      class: 'reply-action',
+      title: 'Reply',
+      'aria-label': 'Reply',
+      onclick: onReply,
+    },
+    icon('reply', 'icon-sm'),
+  );
+}
+
+/**
+ * The bar above the composer: the message being replied to and a button that cancels the reply,
+ * or hidden and empty when there is none. `look` gives the button's and its icon's classes.
+ */
+export function fillReplyBar(
+  bar: HTMLElement,
+  quote: HTMLElement | null,
+  onCancel: () => void,
+  look: { button: string; icon?: string } = { button: 'icon-btn' },
+): void {
+  bar.hidden = !quote;
+  bar.replaceChildren(
+    ...(quote
+      ? [
+          quote,
+          h(
+            'button',
+            { type: 'button', class: look.button, 'aria-label': 'Cancel reply', onclick: onCancel },
+            icon('close', look.icon),
+          ),
+        ]
+      : []),
+  );
+}
