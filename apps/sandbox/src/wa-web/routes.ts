@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
+import { openEventStream } from '../events.js';
 import { LIMITS, type Chat, type ChatMessage, type Phone } from './model.js';
 import { CLOSE_NAMES, MEDIA_KINDS } from './protocol.js';
 import { CallError, type WaWeb } from './service.js';
@@ -285,14 +286,7 @@ function sendError(reply: FastifyReply, status: number, code: string, message: s
  * chat is that chat open on the customer's phone: what the number sends there is read at once.
  */
 function streamPhone(wa: WaWeb, phone: string, chat: string | null, reply: FastifyReply): void {
-  reply.hijack();
-  const res = reply.raw;
-  res.writeHead(200, {
-    'content-type': 'text/event-stream; charset=utf-8',
-    'cache-control': 'no-cache, no-transform',
-    connection: 'keep-alive',
-    'x-accel-buffering': 'no',
-  });
+  const res = openEventStream(reply);
   const write = (event: string, data: unknown) =>
     res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
   const snapshot = () => write('snapshot', phoneView(wa, wa.sessions.ensurePhone(phone)));
