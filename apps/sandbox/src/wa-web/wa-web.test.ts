@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { liveSandboxPerTest } from '../test/live-sandbox.js';
+import { liveSandboxPerTest } from '../test/per-test.js';
 import type { ServerFrame, WireCreds, WireItem } from './protocol.js';
 import { connectDevice, isFrame, type TestDevice } from './test-device.js';
 
