@@ -1,6 +1,13 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { AUTH, customerSays, multipart, PNID, verifySignature } from '../test/helpers.js';
+import {
+  AUTH,
+  businessSays,
+  customerSays,
+  multipart,
+  PNID,
+  verifySignature,
+} from '../test/helpers.js';
 import { sandboxPerTest } from '../test/per-test.js';
 
 const sandbox = sandboxPerTest();
@@ -136,18 +143,7 @@ describe('customer messages in', () => {
     expect(quick.button).toEqual({ payload: 'STOP', text: 'Stop promotions' });
 
     // A reply to a business message carries context.from = the business number.
-    const sent = await sandbox.app.inject({
-      method: 'POST',
-      url: `/v21.0/${PNID}/messages`,
-      headers: AUTH,
-      payload: {
-        messaging_product: 'whatsapp',
-        to: WA,
-        type: 'text',
-        text: { body: 'Ada yang bisa dibantu?' },
-      },
-    });
-    const bizId = sent.json<{ messages: Array<{ id: string }> }>().messages[0]!.id;
+    const bizId = await businessSays(sandbox.app, WA, 'Ada yang bisa dibantu?');
     const reply = await write({ type: 'text', text: 'Ya', context: { id: bizId } });
     expect(reply.context).toEqual({ from: '6281100000001', id: bizId });
     const reaction = await write({
@@ -179,18 +175,7 @@ describe('customer messages in', () => {
       await new Promise((r) => setTimeout(r, 10));
     }
     expect(status).toBe('delivered');
-    const sent = await sandbox.app.inject({
-      method: 'POST',
-      url: `/v21.0/${PNID}/messages`,
-      headers: AUTH,
-      payload: {
-        messaging_product: 'whatsapp',
-        to: '6280000000001',
-        type: 'text',
-        text: { body: 'late' },
-      },
-    });
-    const late = sent.json<{ messages: Array<{ id: string }> }>().messages[0]!.id;
+    const late = await businessSays(sandbox.app, '6280000000001', 'late');
     await sandbox.receiver.waitFor(() => sandbox.receiver.statuses().some((s) => s.id === late));
     expect(sandbox.receiver.statuses().find((s) => s.id === late)?.errors?.[0]?.code).toBe(131047);
   });

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { AUTH, PNID } from '../test/helpers.js';
+import { AUTH, businessSays, PNID } from '../test/helpers.js';
 import { follow, until } from '../test/sse.js';
 import { sandboxPerTest } from '../test/per-test.js';
 
@@ -51,18 +51,7 @@ describe('customer phone', () => {
     const snapshot = stream.events[0]!.data as { messages: Array<{ id: string }> };
     expect(snapshot.messages.map((m) => m.id)).toEqual([ownId]);
 
-    const sent = await sandbox.app.inject({
-      method: 'POST',
-      url: `/v21.0/${PNID}/messages`,
-      headers: AUTH,
-      payload: {
-        messaging_product: 'whatsapp',
-        to: WA,
-        type: 'text',
-        text: { body: 'Halo Budi!' },
-      },
-    });
-    const bizId = sent.json<{ messages: Array<{ id: string }> }>().messages[0]!.id;
+    const bizId = await businessSays(sandbox.app, WA, 'Halo Budi!');
     await until(() =>
       stream.events.some((e) => e.event === 'message' && (e.data as { id: string }).id === bizId),
     );
@@ -113,13 +102,7 @@ describe('customer phone', () => {
       url: `/sandbox/customers/${WA}/messages`,
       payload: { phoneNumberId: PNID, type: 'text', text: 'Hi' },
     });
-    const sent = await sandbox.app.inject({
-      method: 'POST',
-      url: `/v21.0/${PNID}/messages`,
-      headers: AUTH,
-      payload: { messaging_product: 'whatsapp', to: WA, type: 'text', text: { body: 'Later' } },
-    });
-    const bizId = sent.json<{ messages: Array<{ id: string }> }>().messages[0]!.id;
+    const bizId = await businessSays(sandbox.app, WA, 'Later');
     await sandbox.receiver.waitFor(() =>
       sandbox.receiver.statuses().some((s) => s.id === bizId && s.status === 'delivered'),
     );
