@@ -5,7 +5,7 @@ import { csatStatSchema, durationStatSchema, liveFloorSchema } from './figures.j
 
 /** A count (of conversations, tickets or messages). */
 const count = () => z.number().int();
-/** Seconds, or null when the range had nothing to measure. */
+/** Seconds, or null when there was nothing to measure. */
 const seconds = () => z.number().nullable();
 
 /** The volume figures of a range and of each of its days, in the order the tables show them. */
