@@ -132,3 +132,48 @@ export function fillReplyBar(
       : []),
   );
 }
+
+/**
+ * The WhatsApp composer (the customer phone's and the linked number's): an attach button and the
+ * text in one pill, the send button beside it, after whatever `lead` puts first.
+ */
+export function pillComposer(parts: {
+  input: HTMLTextAreaElement;
+  attach: { testId: string; label: string; onclick: () => void };
+  sendTestId: string;
+  sendText: () => Promise<void>;
+  lead?: HTMLElement | null;
+}): HTMLElement {
+  return h(
+    'footer',
+    { class: 'composer' },
+    parts.lead ?? null,
+    h(
+      'div',
+      { class: 'field-pill' },
+      h(
+        'button',
+        {
+          type: 'button',
+          class: 'icon-btn',
+          'data-testid': parts.attach.testId,
+          'aria-label': parts.attach.label,
+          onclick: parts.attach.onclick,
+        },
+        icon('clip'),
+      ),
+      parts.input,
+    ),
+    h(
+      'button',
+      {
+        type: 'button',
+        class: 'send',
+        'data-testid': parts.sendTestId,
+        'aria-label': 'Send',
+        onclick: () => void parts.sendText(),
+      },
+      icon('send'),
+    ),
+  );
+}

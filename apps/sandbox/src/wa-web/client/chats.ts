@@ -3,6 +3,7 @@ import {
   composerKeys,
   dayLabel,
   fillReplyBar,
+  pillComposer,
   quoteOf,
   replyAction,
   takeText,
@@ -166,38 +167,13 @@ export function chatView(
   const file = h('input', { type: 'file', hidden: true, 'data-testid': 'wa-file-input' });
   composerKeys(input, sendText);
   file.addEventListener('change', () => void sendFile());
-  const composer = h(
-    'footer',
-    { class: 'composer' },
-    member,
-    h(
-      'div',
-      { class: 'field-pill' },
-      h(
-        'button',
-        {
-          type: 'button',
-          class: 'icon-btn',
-          'data-testid': 'wa-attach',
-          'aria-label': 'Attach a photo or file',
-          onclick: () => file.click(),
-        },
-        icon('clip'),
-      ),
-      input,
-    ),
-    h(
-      'button',
-      {
-        type: 'button',
-        class: 'send',
-        'data-testid': 'wa-send',
-        'aria-label': 'Send',
-        onclick: () => void sendText(),
-      },
-      icon('send'),
-    ),
-  );
+  const composer = pillComposer({
+    lead: member,
+    input,
+    attach: { testId: 'wa-attach', label: 'Attach a photo or file', onclick: () => file.click() },
+    sendTestId: 'wa-send',
+    sendText,
+  });
 
   function setReply(m: WaMessage | null) {
     replyTo = m;
