@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import type { FastifyReply } from 'fastify';
 
 export type PhoneEvent =
   | { type: 'snapshot'; data: unknown }
@@ -58,6 +59,22 @@ export class PhoneEvents {
     }
     this.subscribers.clear();
   }
+}
+
+/**
+ * Takes the reply over as a Server-Sent Events stream (the phone pages follow one each) and
+ * returns the raw response to write events to.
+ */
+export function openEventStream(reply: FastifyReply): ServerResponse {
+  reply.hijack();
+  const res = reply.raw;
+  res.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache, no-transform',
+    connection: 'keep-alive',
+    'x-accel-buffering': 'no',
+  });
+  return res;
 }
 
 export function writeEvent(res: ServerResponse, event: PhoneEvent): void {

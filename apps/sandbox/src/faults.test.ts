@@ -1,21 +1,15 @@
-import type { FastifyInstance } from 'fastify';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AUTH, customerSays, PNID, testSandbox, type WebhookReceiver } from './test/helpers.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { AUTH, customerSays, PNID } from './test/helpers.js';
+import { sandboxPerTest } from './test/per-test.js';
 
-let app: FastifyInstance;
-let receiver: WebhookReceiver;
+const sandbox = sandboxPerTest();
 
 beforeEach(async () => {
-  ({ app, receiver } = await testSandbox());
-  await customerSays(app, '6281234567890');
-});
-afterEach(async () => {
-  await app.close();
-  await receiver.stop();
+  await customerSays(sandbox.app, '6281234567890');
 });
 
 const send = () =>
-  app.inject({
+  sandbox.app.inject({
     method: 'POST',
     url: `/v21.0/${PNID}/messages`,
     headers: AUTH,
@@ -28,7 +22,7 @@ const send = () =>
   });
 
 const arm = (payload: unknown) =>
-  app.inject({ method: 'POST', url: '/sandbox/faults', payload: payload as object });
+  sandbox.app.inject({ method: 'POST', url: '/sandbox/faults', payload: payload as object });
 
 describe('fault injection', () => {
   it('answers 429, then 500, then succeeds, each in the Graph envelope', async () => {
@@ -57,7 +51,7 @@ describe('fault injection', () => {
     expect(third.statusCode).toBe(200);
     expect(third.json()).toMatchObject({ messages: [{ id: expect.stringMatching(/^wamid\./) }] });
 
-    const calls = await app.inject({ url: '/sandbox/calls?endpoint=messages' });
+    const calls = await sandbox.app.inject({ url: '/sandbox/calls?endpoint=messages' });
     expect(
       calls.json<{ data: Array<{ responseStatus: number }> }>().data.map((c) => c.responseStatus),
     ).toEqual([429, 500, 200]);
@@ -74,11 +68,11 @@ describe('fault injection', () => {
     expect((await send()).json()).toMatchObject({ error: { code: 131026 } });
     expect((await send()).statusCode).toBe(200);
 
-    const remaining = await app.inject({ url: '/sandbox/faults' });
+    const remaining = await sandbox.app.inject({ url: '/sandbox/faults' });
     expect(remaining.json<{ data: unknown[] }>().data).toHaveLength(2);
-    await app.inject({ method: 'DELETE', url: '/sandbox/faults' });
+    await sandbox.app.inject({ method: 'DELETE', url: '/sandbox/faults' });
     expect(
-      (await app.inject({ url: '/sandbox/faults' })).json<{ data: unknown[] }>().data,
+      (await sandbox.app.inject({ url: '/sandbox/faults' })).json<{ data: unknown[] }>().data,
     ).toHaveLength(0);
   });
 
@@ -94,8 +88,8 @@ describe('fault injection', () => {
     await arm({ rules: [{ endpoint: 'messages', respond: 'fail-async', graphCode: 131026 }] });
     const res = await send();
     const id = res.json<{ messages: Array<{ id: string }> }>().messages[0]!.id;
-    await receiver.waitFor(() => receiver.statuses().some((s) => s.id === id));
-    const status = receiver.statuses().find((s) => s.id === id)!;
+    await sandbox.receiver.waitFor(() => sandbox.receiver.statuses().some((s) => s.id === id));
+    const status = sandbox.receiver.statuses().find((s) => s.id === id)!;
     expect(status.status).toBe('failed');
     expect(status.errors?.[0]?.code).toBe(131026);
   });

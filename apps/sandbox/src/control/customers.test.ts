@@ -1,45 +1,34 @@
 import { createHash } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   AUTH,
+  businessSays,
   customerSays,
   multipart,
   PNID,
-  testSandbox,
   verifySignature,
-  type WebhookReceiver,
 } from '../test/helpers.js';
-import type { SandboxConfig } from '../config.js';
+import { sandboxPerTest } from '../test/per-test.js';
 
-let app: FastifyInstance;
-let receiver: WebhookReceiver;
-let config: SandboxConfig;
+const sandbox = sandboxPerTest();
+
 const WA = '6281234567890';
-
-beforeEach(async () => {
-  ({ app, receiver, config } = await testSandbox());
-});
-afterEach(async () => {
-  await app.close();
-  await receiver.stop();
-});
 
 type Inbound = { from: string; id: string; timestamp: string; type: string; [k: string]: unknown };
 
 async function write(payload: Record<string, unknown>): Promise<Inbound> {
-  const res = await app.inject({
+  const res = await sandbox.app.inject({
     method: 'POST',
     url: `/sandbox/customers/${WA}/messages`,
     payload: { phoneNumberId: PNID, name: 'Budi', ...payload },
   });
   expect(res.statusCode, res.body).toBe(201);
   const { id } = res.json<{ id: string }>();
-  await receiver.waitFor(() => receiver.received.some((r) => r.raw.includes(id)));
-  const hook = receiver.received.find((r) => r.raw.includes(id))!;
-  expect(verifySignature(hook.raw, hook.headers['x-hub-signature-256'], config.appSecret)).toBe(
-    true,
-  );
+  await sandbox.receiver.waitFor(() => sandbox.receiver.received.some((r) => r.raw.includes(id)));
+  const hook = sandbox.receiver.received.find((r) => r.raw.includes(id))!;
+  expect(
+    verifySignature(hook.raw, hook.headers['x-hub-signature-256'], sandbox.config.appSecret),
+  ).toBe(true);
   const value = hook.json.entry[0]!.changes[0]!.value as { contacts: unknown; messages: Inbound[] };
   expect(hook.json.object).toBe('whatsapp_business_account');
   expect(hook.json.entry[0]!.id).toBe('200000000000001');
@@ -78,16 +67,16 @@ describe('customer messages in', () => {
       id: expect.stringMatching(/^\d+$/),
     });
     const id = (doc.document as { id: string }).id;
-    const meta = await app.inject({ url: `/v21.0/${id}`, headers: AUTH });
+    const meta = await sandbox.app.inject({ url: `/v21.0/${id}`, headers: AUTH });
     const url = new URL(meta.json<{ url: string }>().url);
-    const bytes = await app.inject({ url: url.pathname + url.search, headers: AUTH });
+    const bytes = await sandbox.app.inject({ url: url.pathname + url.search, headers: AUTH });
     expect(bytes.rawPayload.equals(data)).toBe(true);
 
     const form = multipart(
       { phoneNumberId: PNID },
       { name: 'photo.jpg', type: 'image/jpeg', data: Buffer.from([0xff, 0xd8, 0xff]) },
     );
-    const up = await app.inject({
+    const up = await sandbox.app.inject({
       method: 'POST',
       url: '/sandbox/media',
       headers: form.headers,
@@ -154,18 +143,7 @@ describe('customer messages in', () => {
     expect(quick.button).toEqual({ payload: 'STOP', text: 'Stop promotions' });
 
     // A reply to a business message carries context.from = the business number.
-    const sent = await app.inject({
-      method: 'POST',
-      url: `/v21.0/${PNID}/messages`,
-      headers: AUTH,
-      payload: {
-        messaging_product: 'whatsapp',
-        to: WA,
-        type: 'text',
-        text: { body: 'Ada yang bisa dibantu?' },
-      },
-    });
-    const bizId = sent.json<{ messages: Array<{ id: string }> }>().messages[0]!.id;
+    const bizId = await businessSays(sandbox.app, WA, 'Ada yang bisa dibantu?');
     const reply = await write({ type: 'text', text: 'Ya', context: { id: bizId } });
     expect(reply.context).toEqual({ from: '6281100000001', id: bizId });
     const reaction = await write({
@@ -178,17 +156,17 @@ describe('customer messages in', () => {
   });
 
   it('turns the customer message to delivered once Sapa accepted the webhook, honours a past timestamp', async () => {
-    const { id } = await customerSays(app, WA);
+    const { id } = await customerSays(sandbox.app, WA);
     const old = Math.floor(Date.now() / 1000) - 25 * 3600;
-    await app.inject({
+    await sandbox.app.inject({
       method: 'POST',
       url: '/sandbox/customers/6280000000001/messages',
       payload: { phoneNumberId: PNID, type: 'text', text: 'old', timestamp: old },
     });
-    await receiver.waitFor(() => receiver.received.length >= 2);
+    await sandbox.receiver.waitFor(() => sandbox.receiver.received.length >= 2);
     let status = '';
     for (let i = 0; i < 50 && status !== 'delivered'; i++) {
-      const conv = await app.inject({
+      const conv = await sandbox.app.inject({
         url: `/sandbox/conversations?number=${PNID}&customer=${WA}`,
       });
       status =
@@ -197,30 +175,19 @@ describe('customer messages in', () => {
       await new Promise((r) => setTimeout(r, 10));
     }
     expect(status).toBe('delivered');
-    const sent = await app.inject({
-      method: 'POST',
-      url: `/v21.0/${PNID}/messages`,
-      headers: AUTH,
-      payload: {
-        messaging_product: 'whatsapp',
-        to: '6280000000001',
-        type: 'text',
-        text: { body: 'late' },
-      },
-    });
-    const late = sent.json<{ messages: Array<{ id: string }> }>().messages[0]!.id;
-    await receiver.waitFor(() => receiver.statuses().some((s) => s.id === late));
-    expect(receiver.statuses().find((s) => s.id === late)?.errors?.[0]?.code).toBe(131047);
+    const late = await businessSays(sandbox.app, '6280000000001', 'late');
+    await sandbox.receiver.waitFor(() => sandbox.receiver.statuses().some((s) => s.id === late));
+    expect(sandbox.receiver.statuses().find((s) => s.id === late)?.errors?.[0]?.code).toBe(131047);
   });
 
   it('rejects a message without its type object, or for an unknown number', async () => {
-    const missing = await app.inject({
+    const missing = await sandbox.app.inject({
       method: 'POST',
       url: `/sandbox/customers/${WA}/messages`,
       payload: { phoneNumberId: PNID, type: 'location' },
     });
     expect(missing.statusCode).toBe(400);
-    const unknown = await app.inject({
+    const unknown = await sandbox.app.inject({
       method: 'POST',
       url: `/sandbox/customers/${WA}/messages`,
       payload: { phoneNumberId: '42', type: 'text', text: 'x' },
@@ -229,7 +196,7 @@ describe('customer messages in', () => {
   });
 
   it('registers extra business numbers and resets to the seed', async () => {
-    const add = await app.inject({
+    const add = await sandbox.app.inject({
       method: 'POST',
       url: '/sandbox/numbers',
       payload: {
@@ -241,13 +208,13 @@ describe('customer messages in', () => {
       },
     });
     expect(add.statusCode).toBe(201);
-    const list = await app.inject({ url: '/sandbox/numbers' });
+    const list = await sandbox.app.inject({ url: '/sandbox/numbers' });
     const numbers = list.json<{ data: Array<{ phoneNumberId: string; accessToken?: string }> }>()
       .data;
     expect(numbers.map((n) => n.phoneNumberId)).toEqual([PNID, '100000000000002']);
     expect(numbers.every((n) => n.accessToken === undefined)).toBe(true);
     // Another number's real token cannot see this one: Meta's 100/33, as for an unknown id.
-    const otherToken = await app.inject({
+    const otherToken = await sandbox.app.inject({
       method: 'POST',
       url: '/v21.0/100000000000002/messages',
       headers: AUTH,
@@ -255,15 +222,15 @@ describe('customer messages in', () => {
     });
     expect(otherToken.statusCode).toBe(400);
     expect(otherToken.json()).toMatchObject({ error: { code: 100, error_subcode: 33 } });
-    const ownToken = await app.inject({
+    const ownToken = await sandbox.app.inject({
       method: 'POST',
       url: '/v21.0/100000000000002/messages',
       headers: { authorization: 'Bearer tok-2' },
       payload: { messaging_product: 'whatsapp', to: WA, type: 'text', text: { body: 'x' } },
     });
     expect(ownToken.statusCode).toBe(200);
-    await app.inject({ method: 'POST', url: '/sandbox/reset' });
-    const after = (await app.inject({ url: '/sandbox/numbers' })).json<{
+    await sandbox.app.inject({ method: 'POST', url: '/sandbox/reset' });
+    const after = (await sandbox.app.inject({ url: '/sandbox/numbers' })).json<{
       data: Array<{ phoneNumberId: string }>;
     }>().data;
     expect(after.map((n) => n.phoneNumberId)).toEqual([PNID]);

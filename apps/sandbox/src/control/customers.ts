@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { SandboxContext } from '../context.js';
-import { writeEvent } from '../events.js';
+import { openEventStream, writeEvent } from '../events.js';
 import { GraphError, invalidParameter } from '../graph/errors.js';
 import { readMultipart } from '../graph/routes.js';
 import { publicMessage } from '../messaging.js';
@@ -225,14 +225,7 @@ export function registerCustomerRoutes(app: FastifyInstance, ctx: SandboxContext
       const number = resolveNumber(ctx, request.query.number);
       const waId = (request.query.customer ?? '').replace(/^\+/, '');
       if (!/^\d{5,20}$/.test(waId)) throw invalidParameter('(#100) customer must be digits');
-      reply.hijack();
-      const res = reply.raw;
-      res.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
-      });
+      const res = openEventStream(reply);
       const conv = ctx.store.findConversation(number.phoneNumberId, waId);
       writeEvent(res, {
         type: 'snapshot',

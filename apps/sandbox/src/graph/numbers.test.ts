@@ -1,21 +1,12 @@
-import type { FastifyInstance } from 'fastify';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_NUMBER } from '../config.js';
-import { AUTH, PNID, testSandbox, type WebhookReceiver } from '../test/helpers.js';
+import { AUTH, PNID, testSandbox } from '../test/helpers.js';
+import { sandboxPerTest } from '../test/per-test.js';
 
-let app: FastifyInstance;
-let receiver: WebhookReceiver;
-
-beforeEach(async () => {
-  ({ app, receiver } = await testSandbox({ publicUrl: 'http://sandbox.test:4010' }));
-});
-afterEach(async () => {
-  await app.close();
-  await receiver.stop();
-});
+const sandbox = sandboxPerTest(() => testSandbox({ publicUrl: 'http://sandbox.test:4010' }));
 
 const addNumber = (phoneNumberId: string, wabaId: string, accessToken: string) =>
-  app.inject({
+  sandbox.app.inject({
     method: 'POST',
     url: '/sandbox/numbers',
     payload: {
@@ -28,7 +19,7 @@ const addNumber = (phoneNumberId: string, wabaId: string, accessToken: string) =
   });
 
 const get = (url: string, token: string | null) =>
-  app.inject({ url, headers: token ? { authorization: `Bearer ${token}` } : {} });
+  sandbox.app.inject({ url, headers: token ? { authorization: `Bearer ${token}` } : {} });
 
 describe('phone number reads (how Sapa verifies a number before connecting it)', () => {
   it('answers GET /{phone-number-id}?fields= with the fields asked for', async () => {
@@ -85,9 +76,12 @@ describe('phone number reads (how Sapa verifies a number before connecting it)',
     expect(second.json().paging.next).toBeUndefined();
 
     // The demo number's token cannot read this WABA; nor can anyone read an unknown one.
-    const foreign = await app.inject({ url: `/v21.0/${waba}/phone_numbers`, headers: AUTH });
+    const foreign = await sandbox.app.inject({
+      url: `/v21.0/${waba}/phone_numbers`,
+      headers: AUTH,
+    });
     expect(foreign.json().error).toMatchObject({ code: 100, error_subcode: 33 });
-    const demo = await app.inject({
+    const demo = await sandbox.app.inject({
       url: `/v21.0/${DEMO_NUMBER.wabaId}/phone_numbers`,
       headers: AUTH,
     });

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { SandboxContext } from '../context.js';
 import { parseOrThrow } from '../control/routes.js';
-import { writeEvent } from '../events.js';
+import { openEventStream, writeEvent } from '../events.js';
 import { GraphError, invalidParameter } from '../graph/errors.js';
 import { newGraphObjectId, newScopedUserId, newToken } from '../ids.js';
 import {
@@ -367,14 +367,7 @@ export function registerMetaControlRoutes(app: FastifyInstance, ctx: SandboxCont
     if (!ig && !fb) throw notFound(`Unknown Page or Instagram account ${q.account}`);
     const platform: MetaPlatform = ig ? 'instagram' : 'messenger';
     const customer = store.findCustomer(q.account, q.customer);
-    reply.hijack();
-    const res = reply.raw;
-    res.writeHead(200, {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache, no-transform',
-      connection: 'keep-alive',
-      'x-accel-buffering': 'no',
-    });
+    const res = openEventStream(reply);
     writeEvent(res, {
       type: 'snapshot',
       data: {

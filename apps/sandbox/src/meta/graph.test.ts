@@ -1,9 +1,6 @@
 import { createHmac } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { SandboxConfig } from '../config.js';
+import { describe, expect, it } from 'vitest';
 import { DEMO_INSTAGRAM_ACCOUNT, SAPA_APP_ID, SPARE_MESSENGER_PAGE } from '../demo.js';
-import { testSandbox, type WebhookReceiver } from '../test/helpers.js';
 import {
   customerDoes,
   IG,
@@ -15,21 +12,12 @@ import {
   PSID,
   type GraphErrorJson,
 } from '../test/meta.js';
+import { sandboxPerTest } from '../test/per-test.js';
 
-let app: FastifyInstance;
-let receiver: WebhookReceiver;
-let config: SandboxConfig;
-
-beforeEach(async () => {
-  ({ app, receiver, config } = await testSandbox());
-});
-afterEach(async () => {
-  await app.close();
-  await receiver.stop();
-});
+const sandbox = sandboxPerTest();
 
 const get = (path: string, headers: Record<string, string> = PAGE_AUTH) =>
-  app.inject({ url: `/v21.0/${path}`, headers });
+  sandbox.app.inject({ url: `/v21.0/${path}`, headers });
 const errorOf = (res: { json: () => unknown }) => (res.json() as GraphErrorJson).error;
 const SPARE_AUTH = { authorization: `Bearer ${SPARE_MESSENGER_PAGE.accessToken}` };
 
@@ -52,7 +40,7 @@ describe('connecting: what Sapa reads to verify a Page or an Instagram account',
     expect(errorOf(field).message).toBe(
       '(#100) Tried accessing nonexisting field (colour) on node type (Page)',
     );
-    await app.inject({ method: 'POST', url: `/sandbox/pages/${PAGE}/revoke-token` });
+    await sandbox.app.inject({ method: 'POST', url: `/sandbox/pages/${PAGE}/revoke-token` });
     expect(errorOf(await get(PAGE))).toMatchObject({ code: 190, error_subcode: 460 });
   });
 
@@ -78,19 +66,19 @@ describe('connecting: what Sapa reads to verify a Page or an Instagram account',
   it('subscribed_apps: subscribe with fields, read them back, unsubscribe', async () => {
     const spare = SPARE_MESSENGER_PAGE.pageId;
     expect((await get(`${spare}/subscribed_apps`, SPARE_AUTH)).json()).toEqual({ data: [] });
-    const none = await app.inject({
+    const none = await sandbox.app.inject({
       method: 'POST',
       url: `/v21.0/${spare}/subscribed_apps`,
       headers: SPARE_AUTH,
     });
     expect(errorOf(none).message).toBe('(#100) The parameter subscribed_fields is required');
-    const bad = await app.inject({
+    const bad = await sandbox.app.inject({
       method: 'POST',
       url: `/v21.0/${spare}/subscribed_apps?subscribed_fields=messages,nonsense`,
       headers: SPARE_AUTH,
     });
     expect(errorOf(bad).message).toContain('subscribed_fields[1] must be one of');
-    const ok = await app.inject({
+    const ok = await sandbox.app.inject({
       method: 'POST',
       url: `/v21.0/${spare}/subscribed_apps`,
       headers: { ...SPARE_AUTH, 'content-type': 'application/x-www-form-urlencoded' },
@@ -108,20 +96,20 @@ describe('connecting: what Sapa reads to verify a Page or an Instagram account',
         },
       ],
     });
-    const off = await app.inject({
+    const off = await sandbox.app.inject({
       method: 'DELETE',
       url: `/v21.0/${spare}/subscribed_apps`,
       headers: SPARE_AUTH,
     });
     expect(off.json()).toEqual({ success: true });
-    const pages = (await app.inject({ url: '/sandbox/pages' })).json<{
+    const pages = (await sandbox.app.inject({ url: '/sandbox/pages' })).json<{
       data: Array<{ pageId: string; subscribed: boolean }>;
     }>().data;
     expect(pages.find((p) => p.pageId === spare)?.subscribed).toBe(false);
   });
 
   it('checks appsecret_proof: HMAC-SHA256 of the token keyed by the app secret', async () => {
-    const proof = createHmac('sha256', config.appSecret)
+    const proof = createHmac('sha256', sandbox.config.appSecret)
       .update('sandbox-page-token-demo-messenger')
       .digest('hex');
     expect((await get(`${PAGE}?appsecret_proof=${proof}`)).statusCode).toBe(200);
@@ -133,7 +121,11 @@ describe('connecting: what Sapa reads to verify a Page or an Instagram account',
 
 describe('profiles: once, for people who wrote', () => {
   it('Messenger: first_name, last_name, profile_pic (an expiring CDN URL)', async () => {
-    await customerDoes(app, 'messenger', PSID, { type: 'text', text: 'Hi', name: 'Ani Wijaya' });
+    await customerDoes(sandbox.app, 'messenger', PSID, {
+      type: 'text',
+      text: 'Hi',
+      name: 'Ani Wijaya',
+    });
     const res = await get(`${PSID}?fields=first_name,last_name,profile_pic`);
     expect(res.json()).toEqual({
       id: PSID,
@@ -141,8 +133,8 @@ describe('profiles: once, for people who wrote', () => {
       last_name: 'Wijaya',
       profile_pic: expect.stringMatching(/\/lookaside\/v\/\d+\.png\?oh=/),
     });
-    const pic = await app.inject({
-      url: res.json<{ profile_pic: string }>().profile_pic.replace(config.publicUrl, ''),
+    const pic = await sandbox.app.inject({
+      url: res.json<{ profile_pic: string }>().profile_pic.replace(sandbox.config.publicUrl, ''),
     });
     expect(pic.headers['content-type']).toBe('image/png');
     // Another Page's token may not read this Page's customer.
@@ -150,7 +142,7 @@ describe('profiles: once, for people who wrote', () => {
   });
 
   it('Instagram: name, username, profile_pic', async () => {
-    await customerDoes(app, 'instagram', IGSID, {
+    await customerDoes(sandbox.app, 'instagram', IGSID, {
       type: 'text',
       text: 'Hi',
       name: 'Rizky Pratama',
@@ -170,7 +162,7 @@ describe('profiles: once, for people who wrote', () => {
       ['instagram', IG, IG_AUTH],
       ['messenger', PAGE, PAGE_AUTH],
     ] as const) {
-      const created = await app.inject({
+      const created = await sandbox.app.inject({
         method: 'POST',
         url: `/sandbox/${platform}/${account}/customers`,
         payload: { name: 'Only Commented' },
@@ -188,7 +180,7 @@ describe('profiles: once, for people who wrote', () => {
   });
 
   it('GET /{message-id}?fields=story follows a story mention to its picture', async () => {
-    const { mid } = await customerDoes(app, 'instagram', IGSID, { type: 'story_mention' });
+    const { mid } = await customerDoes(sandbox.app, 'instagram', IGSID, { type: 'story_mention' });
     const res = await get(`${mid}?fields=story,from`, IG_AUTH);
     expect(res.json()).toEqual({
       id: mid,

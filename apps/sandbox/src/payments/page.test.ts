@@ -1,27 +1,16 @@
-import type { FastifyInstance } from 'fastify';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { SandboxConfig } from '../config.js';
-import { basicAuth, testPaymentSandbox, type WebhookReceiver } from '../test/helpers.js';
+import { describe, expect, it } from 'vitest';
+import { basicAuth, testPaymentSandbox } from '../test/helpers.js';
 import type { PageState } from './page-state.js';
 import { crc16, qrisPayload } from './qris.js';
+import { sandboxPerTest } from '../test/per-test.js';
 
-let app: FastifyInstance;
-let receiver: WebhookReceiver;
-let config: SandboxConfig;
-
-beforeEach(async () => {
-  ({ app, receiver, config } = await testPaymentSandbox());
-});
-afterEach(async () => {
-  await app.close();
-  await receiver.stop();
-});
+const sandbox = sandboxPerTest(() => testPaymentSandbox());
 
 async function createOrder(orderId: string, extra: object = {}): Promise<string> {
-  const res = await app.inject({
+  const res = await sandbox.app.inject({
     method: 'POST',
     url: '/snap/v1/transactions',
-    headers: basicAuth(config.payments.serverKey),
+    headers: basicAuth(sandbox.config.payments.serverKey),
     payload: {
       transaction_details: { order_id: orderId, gross_amount: 111_000 },
       item_details: [
@@ -36,7 +25,7 @@ async function createOrder(orderId: string, extra: object = {}): Promise<string>
 }
 
 const pageCall = (token: string, path: string, payload?: object) =>
-  app.inject({
+  sandbox.app.inject({
     method: payload ? 'POST' : 'GET',
     url: `/snap/v2/vtweb/${token}${path}`,
     ...(payload ? { payload } : {}),
@@ -62,7 +51,7 @@ describe('hosted payment page', () => {
     // An item name can never close the boot script element.
     expect(page.body).not.toContain('<saldo>');
     expect(page.body).toContain('\\u003csaldo>');
-    const js = await app.inject({ url: '/snap/assets/page.js' });
+    const js = await sandbox.app.inject({ url: '/snap/assets/page.js' });
     expect(js.statusCode).toBe(200);
     for (const id of [
       'snap-method-',
@@ -82,7 +71,7 @@ describe('hosted payment page', () => {
     // Both languages ship in the bundle.
     expect(js.body).toContain('Pay now (simulate bank transfer)');
     expect(js.body).toContain('Bayar sekarang (simulasi transfer bank)');
-    const css = await app.inject({ url: '/snap/assets/page.css' });
+    const css = await sandbox.app.inject({ url: '/snap/assets/page.css' });
     expect(css.headers['content-type']).toContain('text/css');
   });
 
@@ -96,7 +85,7 @@ describe('hosted payment page', () => {
     expect(wrong.body).toContain('"error":"client_key"');
     const right = await pageCall(
       token,
-      `?embed=1&origin=${encodeURIComponent('http://127.0.0.1:3000/top-up')}&client_key=${config.payments.clientKey}`,
+      `?embed=1&origin=${encodeURIComponent('http://127.0.0.1:3000/top-up')}&client_key=${sandbox.config.payments.clientKey}`,
     );
     expect(right.statusCode).toBe(200);
     expect(right.body).toContain('"embedded":true');
@@ -127,7 +116,7 @@ describe('hosted payment page', () => {
     });
     expect(paid.result).not.toHaveProperty('signature_key');
     expect((await pageCall(token, '/simulate', { outcome: 'expire' })).statusCode).toBe(409);
-    await receiver.waitFor(() => receiver.received.length >= 2);
+    await sandbox.receiver.waitFor(() => sandbox.receiver.received.length >= 2);
   });
 
   it('draws a real QRIS code for QRIS and GoPay, and lets a payment fail or lapse', async () => {
@@ -164,8 +153,12 @@ describe('hosted payment page', () => {
     expect((await pageCall(token, '/card', { number: 1 })).statusCode).toBe(400);
     // None of the refused attempts created a payment.
     expect(
-      (await app.inject({ url: '/v2/P-6/status', headers: basicAuth(config.payments.serverKey) }))
-        .statusCode,
+      (
+        await sandbox.app.inject({
+          url: '/v2/P-6/status',
+          headers: basicAuth(sandbox.config.payments.serverKey),
+        })
+      ).statusCode,
     ).toBe(404);
 
     const accepted = (
@@ -201,12 +194,12 @@ describe('hosted payment page', () => {
   });
 
   it('lists recent transactions at /snap, each linking to its page', async () => {
-    const empty = await app.inject({ url: '/snap' });
+    const empty = await sandbox.app.inject({ url: '/snap' });
     expect(empty.body).toContain('snap-index-empty');
     // Markup never reaches the list: Snap's order_id rule refuses it at creation.
     expect(await createOrder('P-<b>10')).toBeUndefined();
     const ok = await createOrder('P-10');
-    const list = await app.inject({ url: '/snap' });
+    const list = await sandbox.app.inject({ url: '/snap' });
     expect(list.statusCode).toBe(200);
     expect(list.body).toContain(`href="/snap/v2/vtweb/${ok}"`);
     expect(list.body).toContain('Rp 111.000');
@@ -214,7 +207,7 @@ describe('hosted payment page', () => {
   });
 
   it('serves snap.js with window.snap.pay, opening the page Midtrans-style', async () => {
-    const res = await app.inject({ url: '/snap/snap.js' });
+    const res = await sandbox.app.inject({ url: '/snap/snap.js' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/javascript');
     expect(res.body).toContain('window.snap');

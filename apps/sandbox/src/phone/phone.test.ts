@@ -1,30 +1,24 @@
 import type { AddressInfo } from 'node:net';
-import type { FastifyInstance } from 'fastify';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AUTH, PNID, testSandbox, type WebhookReceiver } from '../test/helpers.js';
+import { describe, expect, it } from 'vitest';
+import { AUTH, businessSays, PNID } from '../test/helpers.js';
 import { follow, until } from '../test/sse.js';
+import { sandboxPerTest } from '../test/per-test.js';
 
-let app: FastifyInstance;
-let receiver: WebhookReceiver;
+const sandbox = sandboxPerTest();
+
 const WA = '6281234567890';
-
-beforeEach(async () => {
-  ({ app, receiver } = await testSandbox());
-});
-afterEach(async () => {
-  await app.close();
-  await receiver.stop();
-});
 
 describe('customer phone', () => {
   it('serves the page and its bundled script with the stable test ids', async () => {
-    const page = await app.inject({ url: `/phone?number=${PNID}&customer=${WA}&name=%3Cb%3EAna` });
+    const page = await sandbox.app.inject({
+      url: `/phone?number=${PNID}&customer=${WA}&name=%3Cb%3EAna`,
+    });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.body).toContain('/phone/app.js');
     expect(page.body).toContain('"customer":"6281234567890"');
     expect(page.body).not.toContain('<b>Ana');
-    const js = await app.inject({ url: '/phone/app.js' });
+    const js = await sandbox.app.inject({ url: '/phone/app.js' });
     expect(js.statusCode).toBe(200);
     for (const id of [
       'phone-number-select',
@@ -38,14 +32,14 @@ describe('customer phone', () => {
     ]) {
       expect(js.body).toContain(id);
     }
-    const css = await app.inject({ url: '/phone/app.css' });
+    const css = await sandbox.app.inject({ url: '/phone/app.css' });
     expect(css.body).toContain('.bubble');
   }, 30_000);
 
   it('streams a snapshot, business messages and ticks; an open page reads what the business sends', async () => {
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-    const own = await app.inject({
+    await sandbox.app.listen({ port: 0, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${(sandbox.app.server.address() as AddressInfo).port}`;
+    const own = await sandbox.app.inject({
       method: 'POST',
       url: `/sandbox/customers/${WA}/messages`,
       payload: { phoneNumberId: PNID, name: 'Budi', type: 'text', text: 'Halo' },
@@ -57,18 +51,7 @@ describe('customer phone', () => {
     const snapshot = stream.events[0]!.data as { messages: Array<{ id: string }> };
     expect(snapshot.messages.map((m) => m.id)).toEqual([ownId]);
 
-    const sent = await app.inject({
-      method: 'POST',
-      url: `/v21.0/${PNID}/messages`,
-      headers: AUTH,
-      payload: {
-        messaging_product: 'whatsapp',
-        to: WA,
-        type: 'text',
-        text: { body: 'Halo Budi!' },
-      },
-    });
-    const bizId = sent.json<{ messages: Array<{ id: string }> }>().messages[0]!.id;
+    const bizId = await businessSays(sandbox.app, WA, 'Halo Budi!');
     await until(() =>
       stream.events.some((e) => e.event === 'message' && (e.data as { id: string }).id === bizId),
     );
@@ -82,18 +65,18 @@ describe('customer phone', () => {
     });
 
     // The page is open, so the business message goes sent → delivered → read, each as a webhook.
-    await receiver.waitFor(() =>
-      receiver.statuses().some((s) => s.id === bizId && s.status === 'read'),
+    await sandbox.receiver.waitFor(() =>
+      sandbox.receiver.statuses().some((s) => s.id === bizId && s.status === 'read'),
     );
     expect(
-      receiver
+      sandbox.receiver
         .statuses()
         .filter((s) => s.id === bizId)
         .map((s) => s.status),
     ).toEqual(['sent', 'delivered', 'read']);
 
     // Business marks the customer's message read: the page gets blue ticks.
-    await app.inject({
+    await sandbox.app.inject({
       method: 'POST',
       url: `/v21.0/${PNID}/messages`,
       headers: AUTH,
@@ -112,28 +95,24 @@ describe('customer phone', () => {
   });
 
   it('a closed page leaves business messages delivered until the chat is opened', async () => {
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-    await app.inject({
+    await sandbox.app.listen({ port: 0, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${(sandbox.app.server.address() as AddressInfo).port}`;
+    await sandbox.app.inject({
       method: 'POST',
       url: `/sandbox/customers/${WA}/messages`,
       payload: { phoneNumberId: PNID, type: 'text', text: 'Hi' },
     });
-    const sent = await app.inject({
-      method: 'POST',
-      url: `/v21.0/${PNID}/messages`,
-      headers: AUTH,
-      payload: { messaging_product: 'whatsapp', to: WA, type: 'text', text: { body: 'Later' } },
-    });
-    const bizId = sent.json<{ messages: Array<{ id: string }> }>().messages[0]!.id;
-    await receiver.waitFor(() =>
-      receiver.statuses().some((s) => s.id === bizId && s.status === 'delivered'),
+    const bizId = await businessSays(sandbox.app, WA, 'Later');
+    await sandbox.receiver.waitFor(() =>
+      sandbox.receiver.statuses().some((s) => s.id === bizId && s.status === 'delivered'),
     );
     await new Promise((r) => setTimeout(r, 50));
-    expect(receiver.statuses().some((s) => s.id === bizId && s.status === 'read')).toBe(false);
+    expect(sandbox.receiver.statuses().some((s) => s.id === bizId && s.status === 'read')).toBe(
+      false,
+    );
     const stream = follow(`${base}/sandbox/events?number=${PNID}&customer=${WA}`);
-    await receiver.waitFor(() =>
-      receiver.statuses().some((s) => s.id === bizId && s.status === 'read'),
+    await sandbox.receiver.waitFor(() =>
+      sandbox.receiver.statuses().some((s) => s.id === bizId && s.status === 'read'),
     );
     stream.stop();
     await stream.done;

@@ -1,23 +1,15 @@
-import type { FastifyInstance } from 'fastify';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_NUMBER } from '../config.js';
-import { AUTH, testSandbox, type WebhookReceiver } from '../test/helpers.js';
+import { AUTH, testSandbox } from '../test/helpers.js';
+import { sandboxPerTest } from '../test/per-test.js';
 
-let app: FastifyInstance;
-let receiver: WebhookReceiver;
+const sandbox = sandboxPerTest(() => testSandbox({ templateReviewMs: 20 }));
+
 const WABA = DEMO_NUMBER.wabaId;
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
 
-beforeEach(async () => {
-  ({ app, receiver } = await testSandbox({ templateReviewMs: 20 }));
-});
-afterEach(async () => {
-  await app.close();
-  await receiver.stop();
-});
-
 async function upload(bytes: Buffer, fileType = 'image/png', length = bytes.length) {
-  const start = await app.inject({
+  const start = await sandbox.app.inject({
     method: 'POST',
     url: `/v21.0/sandbox-app/uploads?file_name=a.png&file_length=${length}&file_type=${encodeURIComponent(fileType)}`,
     headers: AUTH,
@@ -25,7 +17,7 @@ async function upload(bytes: Buffer, fileType = 'image/png', length = bytes.leng
   if (start.statusCode !== 200) return start;
   const id = start.json().id as string;
   expect(id).toMatch(/^upload:/);
-  return app.inject({
+  return sandbox.app.inject({
     method: 'POST',
     url: `/v21.0/${id}`,
     headers: {
@@ -52,7 +44,7 @@ const imageTemplate = (handle: unknown) => ({
 });
 
 const createTemplate = (payload: object) =>
-  app.inject({
+  sandbox.app.inject({
     method: 'POST',
     url: `/v21.0/${WABA}/message_templates`,
     headers: AUTH,
@@ -83,7 +75,7 @@ describe('Resumable Upload API for template header examples', () => {
   });
 
   it('refuses a wrong token, an unknown type, and bytes that differ from the declared length', async () => {
-    const badToken = await app.inject({
+    const badToken = await sandbox.app.inject({
       method: 'POST',
       url: '/v21.0/sandbox-app/uploads?file_length=8&file_type=image/png',
       headers: { authorization: 'Bearer nope' },

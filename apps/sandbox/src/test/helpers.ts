@@ -197,3 +197,14 @@ export async function customerSays(app: FastifyInstance, waId: string, text = 'H
   });
   return res.json<{ id: string; deliveryId: string }>();
 }
+
+/** The business sends a text through the Graph API; returns its wamid. */
+export async function businessSays(app: FastifyInstance, to: string, body: string) {
+  const res = await app.inject({
+    method: 'POST',
+    url: `/v21.0/${PNID}/messages`,
+    headers: AUTH,
+    payload: { messaging_product: 'whatsapp', to, type: 'text', text: { body } },
+  });
+  return res.json<{ messages: Array<{ id: string }> }>().messages[0]!.id;
+}

@@ -1,38 +1,25 @@
-import type { AddressInfo } from 'node:net';
-import type { FastifyInstance } from 'fastify';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { testSandbox, type WebhookReceiver } from '../test/helpers.js';
+import { describe, expect, it } from 'vitest';
+import { liveSandboxPerTest } from '../test/per-test.js';
 import type { WireItem } from './protocol.js';
 import { connectDevice, isFrame } from './test-device.js';
 
-let app: FastifyInstance;
-let receiver: WebhookReceiver;
-let base: string;
+const sandbox = liveSandboxPerTest({ waQrTtlMs: 300, waQrMax: 3 });
+
 const PHONE = '6281200000019';
 const SARI = '6281398765432';
 const BUDI = '6281234567890';
 
-beforeEach(async () => {
-  ({ app, receiver } = await testSandbox({ waQrTtlMs: 300, waQrMax: 3 }));
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-});
-afterEach(async () => {
-  await app.close();
-  await receiver.stop();
-});
-
 const post = (url: string, payload: Record<string, unknown> = {}) =>
-  app.inject({ method: 'POST', url, payload });
+  sandbox.app.inject({ method: 'POST', url, payload });
 
 async function linkedDevice() {
-  const first = await connectDevice(base);
+  const first = await connectDevice(sandbox.base);
   const qr = await first.waitFor(isFrame('qr'));
   await post('/sandbox/wa/scan', { code: qr.qr, phone: PHONE });
   const paired = await first.waitFor(isFrame('paired'));
   first.send({ t: 'paired_ack' });
   await first.closed;
-  const device = await connectDevice(base, paired.creds);
+  const device = await connectDevice(sandbox.base, paired.creds);
   await device.waitFor(isFrame('offline_done'));
   return device;
 }
@@ -77,7 +64,7 @@ describe('WhatsApp-Web stand-in: groups', () => {
       },
     });
     // The phone page lists the group as one chat.
-    const view = await app.inject({ url: `/sandbox/wa/phones/${PHONE}` });
+    const view = await sandbox.app.inject({ url: `/sandbox/wa/phones/${PHONE}` });
     expect(view.json().chats).toMatchObject([
       { customer: group.jid, name: 'Pelanggan Setia', group: { subject: 'Pelanggan Setia' } },
     ]);
@@ -90,7 +77,7 @@ describe('WhatsApp-Web stand-in: groups', () => {
     const sent = await device.call({ op: 'send', to: group.jid, type: 'text', text: 'Ada kak' });
     expect(sent.ok).toBe(true);
     const id = (sent as { data: { id: string } }).data.id;
-    const thread = await app.inject({
+    const thread = await sandbox.app.inject({
       url: `/sandbox/wa/phones/${PHONE}/groups/${group.jid.replace('@g.us', '')}`,
     });
     expect(thread.json().messages).toMatchObject([

@@ -1,36 +1,23 @@
-import type { AddressInfo } from 'node:net';
-import type { FastifyInstance } from 'fastify';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { testSandbox, type WebhookReceiver } from '../test/helpers.js';
+import { describe, expect, it } from 'vitest';
+import { liveSandboxPerTest } from '../test/per-test.js';
 import { follow, until } from '../test/sse.js';
 import { isFrame, connectDevice } from './test-device.js';
 
-let app: FastifyInstance;
-let receiver: WebhookReceiver;
-let base: string;
+const sandbox = liveSandboxPerTest();
+
 const PHONE = '6281200000001';
 const CUSTOMER = '6281399990002';
 
-beforeEach(async () => {
-  ({ app, receiver } = await testSandbox());
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-});
-afterEach(async () => {
-  await app.close();
-  await receiver.stop();
-});
-
 describe('business phone page', () => {
   it('serves the page and its bundled script with the stable test ids', async () => {
-    const page = await app.inject({ url: `/wa-phone?phone=${PHONE}` });
+    const page = await sandbox.app.inject({ url: `/wa-phone?phone=${PHONE}` });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('/wa-phone/app.js');
     expect(page.body).toContain(`"phone":"${PHONE}"`);
     // A phone that is not digits is ignored, never echoed into the page.
-    const odd = await app.inject({ url: '/wa-phone?phone=%3Cscript%3E' });
+    const odd = await sandbox.app.inject({ url: '/wa-phone?phone=%3Cscript%3E' });
     expect(odd.body).toContain('"phone":null');
-    const js = await app.inject({ url: '/wa-phone/app.js' });
+    const js = await sandbox.app.inject({ url: '/wa-phone/app.js' });
     for (const id of [
       'wa-tab-',
       'wa-link-open',
@@ -47,14 +34,14 @@ describe('business phone page', () => {
     ]) {
       expect(js.body).toContain(id);
     }
-    const css = await app.inject({ url: '/wa-phone/app.css' });
+    const css = await sandbox.app.inject({ url: '/wa-phone/app.css' });
     expect(css.body).toContain('.wa-tab');
   }, 30_000);
 
   it('an open chat reads what the linked device sends: the page sees delivered, then read', async () => {
-    const first = await connectDevice(base);
+    const first = await connectDevice(sandbox.base);
     const qr = await first.waitFor(isFrame('qr'));
-    await app.inject({
+    await sandbox.app.inject({
       method: 'POST',
       url: '/sandbox/wa/scan',
       payload: { code: qr.qr, phone: PHONE },
@@ -62,14 +49,14 @@ describe('business phone page', () => {
     const paired = await first.waitFor(isFrame('paired'));
     first.send({ t: 'paired_ack' });
     await first.closed;
-    const device = await connectDevice(base, paired.creds);
+    const device = await connectDevice(sandbox.base, paired.creds);
     await device.waitFor(isFrame('offline_done'));
-    await app.inject({
+    await sandbox.app.inject({
       method: 'POST',
       url: `/sandbox/wa/phones/${PHONE}/chats/${CUSTOMER}/messages`,
       payload: { type: 'text', text: 'Halo', name: 'Ana' },
     });
-    const stream = follow(`${base}/sandbox/wa/phones/${PHONE}/events?chat=${CUSTOMER}`);
+    const stream = follow(`${sandbox.base}/sandbox/wa/phones/${PHONE}/events?chat=${CUSTOMER}`);
     await until(() => stream.events.some((e) => e.event === 'snapshot'));
     const snapshot = stream.events[0]!.data as { devices: Array<{ connected: boolean }> };
     expect(snapshot.devices).toMatchObject([{ connected: true }]);

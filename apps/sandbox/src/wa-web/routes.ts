@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
+import { openEventStream } from '../events.js';
 import { LIMITS, type Chat, type ChatMessage, type Phone } from './model.js';
 import { CLOSE_NAMES, MEDIA_KINDS } from './protocol.js';
 import { CallError, type WaWeb } from './service.js';
@@ -55,6 +56,21 @@ function parse<T>(schema: z.ZodType<T>, value: unknown): T {
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
   throw new BadInput(`${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'invalid'}`);
+}
+
+/** A send body with its base64 media decoded: what a customer and a group participant send alike. */
+function withMediaBytes<T extends { media?: z.infer<typeof sendBody>['media'] }>(body: T) {
+  const { media } = body;
+  return {
+    ...body,
+    media: media
+      ? {
+          bytes: Buffer.from(media.data, 'base64'),
+          mimeType: media.mimeType,
+          filename: media.filename,
+        }
+      : null,
+  };
 }
 
 const SCAN_STATUS = {
@@ -192,16 +208,7 @@ export function registerWaRoutes(app: FastifyInstance, wa: WaWeb): void {
     scope.post('/sandbox/wa/phones/:phone/chats/:customer/messages', (request, reply) => {
       const { phone, customer } = parse(chatParams, request.params);
       const body = parse(sendBody, request.body);
-      const message = wa.customerSends(phone, customer, {
-        ...body,
-        media: body.media
-          ? {
-              bytes: Buffer.from(body.media.data, 'base64'),
-              mimeType: body.media.mimeType,
-              filename: body.media.filename,
-            }
-          : null,
-      });
+      const message = wa.customerSends(phone, customer, withMediaBytes(body));
       return reply.code(201).send(publicMessage(message));
     });
     scope.post('/sandbox/wa/phones/:phone/chats/:customer/reactions', (request) => {
@@ -235,16 +242,7 @@ export function registerWaRoutes(app: FastifyInstance, wa: WaWeb): void {
     scope.post('/sandbox/wa/phones/:phone/groups/:group/messages', (request, reply) => {
       const { phone, group } = parse(groupParams, request.params);
       const { from, ...body } = parse(participantSendBody, request.body);
-      const message = wa.participantSends(phone, group, from, {
-        ...body,
-        media: body.media
-          ? {
-              bytes: Buffer.from(body.media.data, 'base64'),
-              mimeType: body.media.mimeType,
-              filename: body.media.filename,
-            }
-          : null,
-      });
+      const message = wa.participantSends(phone, group, from, withMediaBytes(body));
       return reply.code(201).send(publicMessage(message));
     });
 
@@ -288,14 +286,7 @@ function sendError(reply: FastifyReply, status: number, code: string, message: s
  * chat is that chat open on the customer's phone: what the number sends there is read at once.
  */
 function streamPhone(wa: WaWeb, phone: string, chat: string | null, reply: FastifyReply): void {
-  reply.hijack();
-  const res = reply.raw;
-  res.writeHead(200, {
-    'content-type': 'text/event-stream; charset=utf-8',
-    'cache-control': 'no-cache, no-transform',
-    connection: 'keep-alive',
-    'x-accel-buffering': 'no',
-  });
+  const res = openEventStream(reply);
   const write = (event: string, data: unknown) =>
     res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
   const snapshot = () => write('snapshot', phoneView(wa, wa.sessions.ensurePhone(phone)));

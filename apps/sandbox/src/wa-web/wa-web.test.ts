@@ -1,34 +1,21 @@
-import type { AddressInfo } from 'node:net';
-import type { FastifyInstance } from 'fastify';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { testSandbox, type WebhookReceiver } from '../test/helpers.js';
+import { describe, expect, it } from 'vitest';
+import { liveSandboxPerTest } from '../test/per-test.js';
 import type { ServerFrame, WireCreds, WireItem } from './protocol.js';
 import { connectDevice, isFrame, type TestDevice } from './test-device.js';
 
-let app: FastifyInstance;
-let receiver: WebhookReceiver;
-let base: string;
+const sandbox = liveSandboxPerTest({ waQrTtlMs: 300, waQrMax: 3 });
+
 const PHONE = '6281200000009';
 const CUSTOMER = '6281399990001';
 
-beforeEach(async () => {
-  ({ app, receiver } = await testSandbox({ waQrTtlMs: 300, waQrMax: 3 }));
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-});
-afterEach(async () => {
-  await app.close();
-  await receiver.stop();
-});
-
 const post = (url: string, payload: Record<string, unknown> = {}) =>
-  app.inject({ method: 'POST', url, payload });
+  sandbox.app.inject({ method: 'POST', url, payload });
 const says = (text: string, extra: Record<string, unknown> = {}) =>
   post(`/sandbox/wa/phones/${PHONE}/chats/${CUSTOMER}/messages`, { type: 'text', text, ...extra });
 
 /** Scans the QR a fresh device shows; returns the credentials after the restart close. */
 async function link(): Promise<{ creds: WireCreds; first: TestDevice }> {
-  const first = await connectDevice(base);
+  const first = await connectDevice(sandbox.base);
   const qr = await first.waitFor(isFrame('qr'));
   const scan = await post('/sandbox/wa/scan', { code: qr.qr, phone: PHONE, name: 'Toko Ana' });
   expect(scan.statusCode).toBe(200);
@@ -46,7 +33,7 @@ const allItems = (d: TestDevice, origin?: string): WireItem[] =>
 
 describe('WhatsApp-Web stand-in', () => {
   it('rotates QRs with an expiry, then closes an unscanned connection (qr_expired)', async () => {
-    const device = await connectDevice(base);
+    const device = await connectDevice(sandbox.base);
     const closed = await device.closed;
     const qrs = device.frames.filter(isFrame('qr'));
     expect(qrs.map((q) => q.n)).toEqual([1, 2, 3]);
@@ -56,7 +43,7 @@ describe('WhatsApp-Web stand-in', () => {
   });
 
   it('refuses a rotated or unknown code with a clear 4xx', async () => {
-    const device = await connectDevice(base);
+    const device = await connectDevice(sandbox.base);
     const first = await device.waitFor(isFrame('qr'));
     await device.waitFor((f): f is ServerFrame => f.t === 'qr' && f.n === 2);
     const old = await post('/sandbox/wa/scan', { code: first.qr, phone: PHONE });
@@ -69,22 +56,22 @@ describe('WhatsApp-Web stand-in', () => {
 
   it('links by QR, restarts, opens with stored credentials and no new QR', async () => {
     const { creds } = await link();
-    const again = await connectDevice(base, creds);
+    const again = await connectDevice(sandbox.base, creds);
     const open = await again.waitFor(isFrame('open'));
     expect(open).toMatchObject({ account: { phone: PHONE, name: 'Toko Ana' }, firstLink: true });
     await again.waitFor(isFrame('offline_done'));
     again.close();
     await again.closed;
-    const third = await connectDevice(base, creds);
+    const third = await connectDevice(sandbox.base, creds);
     expect((await third.waitFor(isFrame('open'))).firstLink).toBe(false);
     expect(third.frames.some((f) => f.t === 'qr')).toBe(false);
-    const view = await app.inject({ url: `/sandbox/wa/phones/${PHONE}` });
+    const view = await sandbox.app.inject({ url: `/sandbox/wa/phones/${PHONE}` });
     expect(view.json().devices).toMatchObject([{ id: creds.deviceId, connected: true }]);
     third.close();
   });
 
   it('links by pairing code for the phone it was asked for', async () => {
-    const device = await connectDevice(base);
+    const device = await connectDevice(sandbox.base);
     await device.waitFor(isFrame('qr'));
     const result = await device.call({ op: 'pairing_code', phone: PHONE });
     const code = (result as { data: { code: string } }).data.code;
@@ -100,7 +87,7 @@ describe('WhatsApp-Web stand-in', () => {
   it('offers history on the first open, live messages, and queued ones again until acknowledged', async () => {
     await says('before the link');
     const { creds } = await link();
-    const d1 = await connectDevice(base, creds);
+    const d1 = await connectDevice(sandbox.base, creds);
     await d1.waitFor(isFrame('offline_done'));
     const history = allItems(d1, 'history');
     expect(history.map((i) => i.kind === 'message' && i.message.text)).toEqual(['before the link']);
@@ -113,7 +100,7 @@ describe('WhatsApp-Web stand-in', () => {
     await d1.closed;
     await says('while away 1');
     await says('while away 2');
-    const d2 = await connectDevice(base, creds);
+    const d2 = await connectDevice(sandbox.base, creds);
     const done = await d2.waitFor(isFrame('offline_done'));
     expect(done.count).toBe(3);
     const offline = allItems(d2, 'offline');
@@ -127,14 +114,14 @@ describe('WhatsApp-Web stand-in', () => {
     await new Promise((r) => setTimeout(r, 30));
     d2.close();
     await d2.closed;
-    const d3 = await connectDevice(base, creds);
+    const d3 = await connectDevice(sandbox.base, creds);
     expect((await d3.waitFor(isFrame('offline_done'))).count).toBe(0);
     d3.close();
   });
 
   it('sends with receipts sent → delivered → read, serves media, ledger counts duplicates', async () => {
     const { creds } = await link();
-    const d = await connectDevice(base, creds);
+    const d = await connectDevice(sandbox.base, creds);
     await d.waitFor(isFrame('offline_done'));
     const sent = await d.call({ op: 'send', to: CUSTOMER, type: 'text', text: 'Halo!' });
     expect(sent.ok).toBe(true);
@@ -149,7 +136,7 @@ describe('WhatsApp-Web stand-in', () => {
     await post(`/sandbox/wa/phones/${PHONE}/chats/${CUSTOMER}/read`);
     await d.waitFor((): boolean => receipts().some((r) => r.status === 'read'));
     expect(receipts().map((r) => r.status)).toEqual(['sent', 'delivered', 'read']);
-    const ledger = await app.inject({ url: `/sandbox/wa/phones/${PHONE}/ledger` });
+    const ledger = await sandbox.app.inject({ url: `/sandbox/wa/phones/${PHONE}/ledger` });
     expect(ledger.json()).toMatchObject({ total: 2, unique: 1, duplicated: 1 });
 
     const photo = Buffer.from('fake-jpeg-bytes');
@@ -168,11 +155,11 @@ describe('WhatsApp-Web stand-in', () => {
       { kind: 'message' }
     >;
     expect(wire.message.caption).toBe('look');
-    const res = await fetch(`${base}/wa/media/${wire.message.media!.id}`, {
+    const res = await fetch(`${sandbox.base}/wa/media/${wire.message.media!.id}`, {
       headers: { 'x-wa-device': creds.deviceId, authorization: `Bearer ${creds.secret}` },
     });
     expect(Buffer.from(await res.arrayBuffer())).toEqual(photo);
-    const denied = await fetch(`${base}/wa/media/${wire.message.media!.id}`, {
+    const denied = await fetch(`${sandbox.base}/wa/media/${wire.message.media!.id}`, {
       headers: { 'x-wa-device': creds.deviceId, authorization: 'Bearer wrong' },
     });
     expect(denied.status).toBe(404);
@@ -181,9 +168,9 @@ describe('WhatsApp-Web stand-in', () => {
 
   it('drops with a reason, replaces an older connection, logs out, refuses while offline', async () => {
     const { creds } = await link();
-    const d1 = await connectDevice(base, creds);
+    const d1 = await connectDevice(sandbox.base, creds);
     await d1.waitFor(isFrame('open'));
-    const d2 = await connectDevice(base, creds);
+    const d2 = await connectDevice(sandbox.base, creds);
     await d2.waitFor(isFrame('open'));
     expect(await d1.closed).toEqual({ code: 4440, reason: 'connection_replaced' });
 
@@ -193,33 +180,33 @@ describe('WhatsApp-Web stand-in', () => {
     expect(await d2.closed).toEqual({ code: 4500, reason: 'bad_session' });
 
     await post(`/sandbox/wa/phones/${PHONE}/offline`);
-    const refused = await connectDevice(base, creds);
+    const refused = await connectDevice(sandbox.base, creds);
     expect((await refused.closed).reason).toBe('connection_lost');
     await says('while offline');
     await post(`/sandbox/wa/phones/${PHONE}/online`);
-    const d3 = await connectDevice(base, creds);
+    const d3 = await connectDevice(sandbox.base, creds);
     await d3.waitFor(isFrame('offline_done'));
     expect(allItems(d3, 'offline').some((i) => i.kind === 'message')).toBe(true);
 
-    const out = await app.inject({
+    const out = await sandbox.app.inject({
       method: 'DELETE',
       url: `/sandbox/wa/devices/${encodeURIComponent(creds.deviceId)}`,
     });
     expect(out.json()).toEqual({ loggedOut: true });
     expect(await d3.closed).toEqual({ code: 4401, reason: 'logged_out' });
-    const after = await connectDevice(base, creds);
+    const after = await connectDevice(sandbox.base, creds);
     expect((await after.closed).reason).toBe('logged_out');
   });
 
   it('closes a connection whose frames it cannot read', async () => {
-    const d = await connectDevice(base);
+    const d = await connectDevice(sandbox.base);
     d.send({ t: 'nonsense' });
     expect((await d.closed).reason).toBe('bad_session');
   });
 
   it('a LID-only customer is revealed as an identity item', async () => {
     const { creds } = await link();
-    const d = await connectDevice(base, creds);
+    const d = await connectDevice(sandbox.base, creds);
     await d.waitFor(isFrame('offline_done'));
     await says('who am I', { asLid: true });
     await post(`/sandbox/wa/phones/${PHONE}/chats/${CUSTOMER}/reveal`);

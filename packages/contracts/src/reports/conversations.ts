@@ -3,19 +3,34 @@ import { channelTypeSchema } from '../channels.js';
 import { tabReportSchema } from './envelope.js';
 import { csatStatSchema, durationStatSchema, liveFloorSchema } from './figures.js';
 
-// Overview
+/** A count (of conversations, tickets or messages). */
+const count = () => z.number().int();
+/** Seconds, or null when there was nothing to measure. */
+const seconds = () => z.number().nullable();
 
-export const overviewTotalsSchema = z.object({
-  newConversations: z.number().int(),
-  reopened: z.number().int(),
-  resolved: z.number().int(),
+/** The volume figures of a range and of each of its days, in the order the tables show them. */
+const volume = {
+  newConversations: count(),
+  reopened: count(),
+  resolved: count(),
   /** Resolved without any human reply: not in the first-response figures. */
-  unanswered: z.number().int(),
-  messagesIn: z.number().int(),
-  messagesOut: z.number().int(),
+  unanswered: count(),
+  messagesIn: count(),
+  messagesOut: count(),
+};
+
+/** The three durations of a range, as their stats. */
+const durations = {
   firstResponse: durationStatSchema,
   resolution: durationStatSchema,
   replyTime: durationStatSchema,
+};
+
+// Overview
+
+export const overviewTotalsSchema = z.object({
+  ...volume,
+  ...durations,
   /** Null when CSAT is off for the account. */
   csat: csatStatSchema.nullable(),
 });
@@ -24,18 +39,13 @@ export type OverviewTotals = z.infer<typeof overviewTotalsSchema>;
 /** One day (or the Monday of a week) of the overview. */
 export const overviewPointSchema = z.object({
   date: z.string(),
-  newConversations: z.number().int(),
-  reopened: z.number().int(),
-  resolved: z.number().int(),
-  unanswered: z.number().int(),
-  messagesIn: z.number().int(),
-  messagesOut: z.number().int(),
-  firstResponseMedian: z.number().nullable(),
-  firstResponseAvg: z.number().nullable(),
-  resolutionMedian: z.number().nullable(),
-  resolutionAvg: z.number().nullable(),
-  replyTimeMedian: z.number().nullable(),
-  replyTimeAvg: z.number().nullable(),
+  ...volume,
+  firstResponseMedian: seconds(),
+  firstResponseAvg: seconds(),
+  resolutionMedian: seconds(),
+  resolutionAvg: seconds(),
+  replyTimeMedian: seconds(),
+  replyTimeAvg: seconds(),
 });
 export type OverviewPoint = z.infer<typeof overviewPointSchema>;
 
@@ -50,17 +60,15 @@ export type OverviewReport = z.infer<typeof overviewReportSchema>;
 /** The figures an agent's row and the tab's totals both carry. */
 const agentFigures = {
   /** Tickets this agent gave the first human reply to (conversations handled). */
-  handled: z.number().int(),
+  handled: count(),
   /** Tickets resolved while this agent held them. */
-  resolved: z.number().int(),
+  resolved: count(),
   /** Messages this agent sent. */
-  replies: z.number().int(),
-  firstResponse: durationStatSchema,
-  resolution: durationStatSchema,
-  replyTime: durationStatSchema,
+  replies: count(),
+  ...durations,
   csat: csatStatSchema.nullable(),
   /** Seconds connected and "online" in the range. */
-  onlineSeconds: z.number().int(),
+  onlineSeconds: count(),
 };
 
 export const agentReportRowSchema = z.object({
@@ -68,7 +76,7 @@ export const agentReportRowSchema = z.object({
   name: z.string(),
   ...agentFigures,
   /** Tickets open and assigned to this agent now. */
-  openNow: z.number().int(),
+  openNow: count(),
 });
 export type AgentReportRow = z.infer<typeof agentReportRowSchema>;
 
@@ -77,11 +85,11 @@ export type AgentsTotals = z.infer<typeof agentsTotalsSchema>;
 
 export const agentsPointSchema = z.object({
   date: z.string(),
-  handled: z.number().int(),
-  resolved: z.number().int(),
-  replies: z.number().int(),
-  firstResponseMedian: z.number().nullable(),
-  resolutionMedian: z.number().nullable(),
+  handled: count(),
+  resolved: count(),
+  replies: count(),
+  firstResponseMedian: seconds(),
+  resolutionMedian: seconds(),
 });
 
 export const agentsReportSchema = tabReportSchema('agents', agentsTotalsSchema, {
@@ -94,13 +102,11 @@ export type AgentsReport = z.infer<typeof agentsReportSchema>;
 
 export const channelReportRowSchema = z.object({
   channel: channelTypeSchema,
-  newConversations: z.number().int(),
-  resolved: z.number().int(),
-  messagesIn: z.number().int(),
-  messagesOut: z.number().int(),
-  firstResponse: durationStatSchema,
-  resolution: durationStatSchema,
-  replyTime: durationStatSchema,
+  newConversations: count(),
+  resolved: count(),
+  messagesIn: count(),
+  messagesOut: count(),
+  ...durations,
 });
 export type ChannelReportRow = z.infer<typeof channelReportRowSchema>;
 
@@ -108,17 +114,15 @@ export type ChannelReportRow = z.infer<typeof channelReportRowSchema>;
 export const messageTypeRowSchema = z.object({
   channel: channelTypeSchema,
   msgType: z.string(),
-  in: z.number().int(),
-  out: z.number().int(),
+  in: count(),
+  out: count(),
 });
 export type MessageTypeRow = z.infer<typeof messageTypeRowSchema>;
 
 export const channelsPointSchema = z.object({
   date: z.string(),
   /** Messages in and out per channel that day. */
-  byChannel: z.array(
-    z.object({ channel: channelTypeSchema, in: z.number().int(), out: z.number().int() }),
-  ),
+  byChannel: z.array(z.object({ channel: channelTypeSchema, in: count(), out: count() })),
 });
 
 export const channelsReportSchema = tabReportSchema('channels', overviewTotalsSchema, {
@@ -132,25 +136,21 @@ export const labelReportRowSchema = z.object({
   labelId: z.string(),
   name: z.string(),
   color: z.string(),
-  newConversations: z.number().int(),
-  resolved: z.number().int(),
-  messagesIn: z.number().int(),
+  newConversations: count(),
+  resolved: count(),
+  messagesIn: count(),
   firstResponse: durationStatSchema,
   resolution: durationStatSchema,
 });
 export type LabelReportRow = z.infer<typeof labelReportRowSchema>;
 
-export const labelsReportSchema = tabReportSchema(
-  'labels',
-  z.object({ labelled: z.number().int() }),
-  {
-    series: z.array(
-      z.object({
-        date: z.string(),
-        byLabel: z.array(z.object({ labelId: z.string(), newConversations: z.number().int() })),
-      }),
-    ),
-    rows: z.array(labelReportRowSchema),
-  },
-);
+export const labelsReportSchema = tabReportSchema('labels', z.object({ labelled: count() }), {
+  series: z.array(
+    z.object({
+      date: z.string(),
+      byLabel: z.array(z.object({ labelId: z.string(), newConversations: count() })),
+    }),
+  ),
+  rows: z.array(labelReportRowSchema),
+});
 export type LabelsReport = z.infer<typeof labelsReportSchema>;

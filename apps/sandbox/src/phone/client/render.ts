@@ -1,5 +1,6 @@
 import { mediaUrl, type PhoneMessage } from './api.js';
 import { h, icon } from './dom.js';
+import { quoteOf, replyAction } from './ui.js';
 
 export type TapReply =
   | { kind: 'button_reply'; id: string; title: string }
@@ -369,26 +370,14 @@ export function renderBubble(m: PhoneMessage, hooks: RenderHooks): HTMLElement {
         ondblclick: () => hooks.onReply(m),
       },
       m.contextId
-        ? h(
-            'div',
-            { class: 'quote' },
-            h('strong', {}, quoted?.from === 'customer' ? 'You' : 'Business'),
-            h('span', {}, quoted ? summary(quoted) : 'Original message'),
+        ? quoteOf(
+            quoted?.from === 'customer' ? 'You' : 'Business',
+            quoted ? summary(quoted) : 'Original message',
           )
         : null,
       ...inner,
       h('span', { class: 'meta' }, time(m.timestamp), own ? ticks(m) : null),
-      h(
-        'button',
-        {
-          type: 'button',
-          class: 'reply-action',
-          title: 'Reply',
-          'aria-label': 'Reply',
-          onclick: () => hooks.onReply(m),
-        },
-        icon('reply', 'icon-sm'),
-      ),
+      replyAction(() => hooks.onReply(m)),
       reactions ? h('span', { class: 'reactions' }, reactions) : null,
     ),
     ...buttons,

@@ -8,7 +8,19 @@ import {
 import { contactDialog, listSheet, locationDialog } from './dialogs.js';
 import { h, icon } from './dom.js';
 import { renderBubble, summary, type RenderHooks, type TapReply } from './render.js';
-import { dayLabel, flasher, growTextarea, liveDot, menuItem, save, saved } from './ui.js';
+import {
+  composerKeys,
+  dayLabel,
+  fillReplyBar,
+  flasher,
+  liveDot,
+  menuItem,
+  pillComposer,
+  quoteOf,
+  save,
+  saved,
+  takeText,
+} from './ui.js';
 
 export interface WhatsAppDefaults {
   number?: string;
@@ -82,37 +94,12 @@ export function mountWhatsApp(app: HTMLElement, defaults: WhatsAppDefaults): () 
     ),
     chat,
     replyBar,
-    h(
-      'footer',
-      { class: 'composer' },
-      h(
-        'div',
-        { class: 'field-pill' },
-        h(
-          'button',
-          {
-            type: 'button',
-            class: 'icon-btn',
-            'data-testid': 'phone-attach',
-            'aria-label': 'Attach',
-            onclick: () => toggleMenu(),
-          },
-          icon('clip'),
-        ),
-        input,
-      ),
-      h(
-        'button',
-        {
-          type: 'button',
-          class: 'send',
-          'data-testid': 'phone-send',
-          'aria-label': 'Send',
-          onclick: () => void sendText(),
-        },
-        icon('send'),
-      ),
-    ),
+    pillComposer({
+      input,
+      attach: { testId: 'phone-attach', label: 'Attach', onclick: () => toggleMenu() },
+      sendTestId: 'phone-send',
+      sendText,
+    }),
     menu,
     fileInput,
     toast,
@@ -194,28 +181,11 @@ export function mountWhatsApp(app: HTMLElement, defaults: WhatsAppDefaults): () 
 
   function setReply(message: PhoneMessage | null) {
     state.replyTo = message;
-    replyBar.hidden = !message;
-    replyBar.replaceChildren(
-      ...(message
-        ? [
-            h(
-              'div',
-              { class: 'quote' },
-              h('strong', {}, message.from === 'customer' ? 'You' : (title.textContent ?? '')),
-              h('span', {}, summary(message)),
-            ),
-            h(
-              'button',
-              {
-                type: 'button',
-                class: 'icon-btn',
-                'aria-label': 'Cancel reply',
-                onclick: () => setReply(null),
-              },
-              icon('close'),
-            ),
-          ]
-        : []),
+    fillReplyBar(
+      replyBar,
+      message &&
+        quoteOf(message.from === 'customer' ? 'You' : (title.textContent ?? ''), summary(message)),
+      () => setReply(null),
     );
     if (message) input.focus();
   }
@@ -289,11 +259,8 @@ export function mountWhatsApp(app: HTMLElement, defaults: WhatsAppDefaults): () 
   }
 
   async function sendText() {
-    const text = input.value.trim();
-    if (!text) return;
-    input.value = '';
-    autosize();
-    await send({ type: 'text', text: { body: text } });
+    const text = takeText(input);
+    if (text) await send({ type: 'text', text: { body: text } });
   }
 
   async function tap(reply: TapReply, message: PhoneMessage) {
@@ -337,14 +304,7 @@ export function mountWhatsApp(app: HTMLElement, defaults: WhatsAppDefaults): () 
     }
   });
 
-  const autosize = () => growTextarea(input);
-  input.addEventListener('input', autosize);
-  input.addEventListener('keydown', (e) => {
-    if (e.key === 'Enter' && !e.shiftKey) {
-      e.preventDefault();
-      void sendText();
-    }
-  });
+  composerKeys(input, sendText);
   const closeMenu = (e: Event) => {
     const target = e.target as Element;
     if (!menu.hidden && !target.closest('.menu') && !target.closest('[data-testid="phone-attach"]'))

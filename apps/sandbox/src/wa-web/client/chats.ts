@@ -1,5 +1,13 @@
 import { h, icon } from '../../phone/client/dom.js';
-import { dayLabel, growTextarea } from '../../phone/client/ui.js';
+import {
+  composerKeys,
+  dayLabel,
+  fillReplyBar,
+  pillComposer,
+  quoteOf,
+  replyAction,
+  takeText,
+} from '../../phone/client/ui.js';
 import {
   api,
   mediaUrl,
@@ -157,71 +165,22 @@ export function chatView(
     'aria-label': 'Message from the customer',
   });
   const file = h('input', { type: 'file', hidden: true, 'data-testid': 'wa-file-input' });
-  input.addEventListener('input', () => growTextarea(input));
-  input.addEventListener('keydown', (e) => {
-    if (e.key === 'Enter' && !e.shiftKey) {
-      e.preventDefault();
-      void sendText();
-    }
-  });
+  composerKeys(input, sendText);
   file.addEventListener('change', () => void sendFile());
-  const composer = h(
-    'footer',
-    { class: 'composer' },
-    member,
-    h(
-      'div',
-      { class: 'field-pill' },
-      h(
-        'button',
-        {
-          type: 'button',
-          class: 'icon-btn',
-          'data-testid': 'wa-attach',
-          'aria-label': 'Attach a photo or file',
-          onclick: () => file.click(),
-        },
-        icon('clip'),
-      ),
-      input,
-    ),
-    h(
-      'button',
-      {
-        type: 'button',
-        class: 'send',
-        'data-testid': 'wa-send',
-        'aria-label': 'Send',
-        onclick: () => void sendText(),
-      },
-      icon('send'),
-    ),
-  );
+  const composer = pillComposer({
+    lead: member,
+    input,
+    attach: { testId: 'wa-attach', label: 'Attach a photo or file', onclick: () => file.click() },
+    sendTestId: 'wa-send',
+    sendText,
+  });
 
   function setReply(m: WaMessage | null) {
     replyTo = m;
-    replyBar.hidden = !m;
-    replyBar.replaceChildren(
-      ...(m
-        ? [
-            h(
-              'div',
-              { class: 'quote' },
-              h('strong', {}, m.from === 'business' ? 'Business' : 'Customer'),
-              h('span', {}, summary(m)),
-            ),
-            h(
-              'button',
-              {
-                type: 'button',
-                class: 'icon-btn',
-                'aria-label': 'Cancel reply',
-                onclick: () => setReply(null),
-              },
-              icon('close'),
-            ),
-          ]
-        : []),
+    fillReplyBar(
+      replyBar,
+      m && quoteOf(m.from === 'business' ? 'Business' : 'Customer', summary(m)),
+      () => setReply(null),
     );
     if (m) input.focus();
   }
@@ -247,11 +206,8 @@ export function chatView(
   }
 
   async function sendText() {
-    const text = input.value.trim();
-    if (!text) return;
-    input.value = '';
-    growTextarea(input);
-    await say({ type: 'text', text });
+    const text = takeText(input);
+    if (text) await say({ type: 'text', text });
   }
 
   async function sendFile() {
@@ -315,11 +271,9 @@ export function chatView(
         },
         group && !own ? authorLabel(group, m.author) : null,
         m.replyTo
-          ? h(
-              'div',
-              { class: 'quote' },
-              h('strong', {}, quoted?.from === 'business' ? 'Business' : 'Customer'),
-              h('span', {}, quoted ? summary(quoted) : 'Original message'),
+          ? quoteOf(
+              quoted?.from === 'business' ? 'Business' : 'Customer',
+              quoted ? summary(quoted) : 'Original message',
             )
           : null,
         ...content(m),
@@ -327,17 +281,7 @@ export function chatView(
         h(
           'span',
           { class: 'bubble-actions' },
-          h(
-            'button',
-            {
-              type: 'button',
-              class: 'reply-action',
-              title: 'Reply',
-              'aria-label': 'Reply',
-              onclick: () => setReply(m),
-            },
-            icon('reply', 'icon-sm'),
-          ),
+          replyAction(() => setReply(m)),
           own && !group
             ? h(
                 'button',

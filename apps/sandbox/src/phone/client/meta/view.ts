@@ -1,5 +1,5 @@
-import { h, icon } from '../dom.js';
-import { growTextarea, save, saved } from '../ui.js';
+import { h } from '../dom.js';
+import { composerKeys, fillReplyBar, save, saved, takeText } from '../ui.js';
 import {
   act,
   eventsUrl,
@@ -189,32 +189,21 @@ export function mountMeta(
 
   function setReply(message: MetaMsg | null) {
     state.replyTo = message;
-    replyBar.hidden = !message;
-    replyBar.replaceChildren(
-      ...(message
-        ? [
-            h(
-              'div',
-              {},
-              h(
-                'small',
-                {},
-                `Replying to ${message.from === 'customer' ? 'yourself' : business().name}`,
-              ),
-              h('span', {}, summary(message)),
-            ),
-            h(
-              'button',
-              {
-                type: 'button',
-                class: 'm-icon',
-                'aria-label': 'Cancel reply',
-                onclick: () => setReply(null),
-              },
-              icon('close', 'icon-sm'),
-            ),
-          ]
-        : []),
+    fillReplyBar(
+      replyBar,
+      message &&
+        h(
+          'div',
+          {},
+          h(
+            'small',
+            {},
+            `Replying to ${message.from === 'customer' ? 'yourself' : business().name}`,
+          ),
+          h('span', {}, summary(message)),
+        ),
+      () => setReply(null),
+      { button: 'm-icon', icon: 'icon-sm' },
     );
     if (message) input.focus();
   }
@@ -303,11 +292,8 @@ export function mountMeta(
   }
 
   async function sendText() {
-    const text = input.value.trim();
-    if (!text) return;
-    input.value = '';
-    growTextarea(input);
-    await send({ type: 'text', text });
+    const text = takeText(input);
+    if (text) await send({ type: 'text', text });
   }
 
   fileInput.addEventListener('change', async () => {
@@ -321,13 +307,7 @@ export function mountMeta(
       flash(err instanceof Error ? err.message : 'Upload failed');
     }
   });
-  input.addEventListener('input', () => growTextarea(input));
-  input.addEventListener('keydown', (e) => {
-    if (e.key === 'Enter' && !e.shiftKey) {
-      e.preventDefault();
-      void sendText();
-    }
-  });
+  composerKeys(input, sendText);
   const showStory = () => {
     const snap = state.snapshot;
     if (app !== 'instagram' || !snap?.story) return;
