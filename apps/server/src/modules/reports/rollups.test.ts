@@ -16,6 +16,8 @@ import { forgetReportAccount } from './account-context.js';
 import { addDays } from './days.js';
 import { FACT_KINDS } from './facts.js';
 import { COST_METRICS, rollLedger } from './ledger-rollup.js';
+import { countMessages } from './message-counts.repo.js';
+import { messageFacts } from './message-facts.js';
 import { reconcileAccount, runReconcile } from './reconcile.js';
 import { reportsIdle } from './runtime.js';
 
@@ -261,6 +263,54 @@ describe('rollups under a random mix of events', () => {
       .where('source_id', '=', lost.source_id)
       .execute();
     expect(back).toHaveLength(1);
+  });
+
+  it('counts a message again, once, when a crash lost its count', async () => {
+    // A customer's message, counted as the listener counts it.
+    const { rows } = await ctx.deps.pool.query<{ id: string }>(
+      `INSERT INTO messages (account_id, chat_id, channel_id, msg_type, text, status, from_me, sent_at)
+       SELECT account_id, id, channel_id, 'text', 'Halo lagi', 'received', false, $2
+       FROM chats WHERE account_id = $1 ORDER BY id LIMIT 1 RETURNING id::text`,
+      [accountId, new Date(ctx.clock.now().getTime() - 60_000)],
+    );
+    const id = rows[0]!.id;
+    await countMessages(ctx.deps.pool, [id]);
+    const f = (await messageFacts(ctx.deps.db, ctx.deps.pool, [id])).find(
+      (x) => x.kind === 'message_in',
+    )!;
+    const before = await rollups();
+    const counted = async () =>
+      Number(
+        (
+          await ctx.deps.pool.query<{ n: string }>(
+            `SELECT sum(count) AS n FROM report_message_counts WHERE account_id = $1`,
+            [accountId],
+          )
+        ).rows[0]!.n,
+      );
+    const total = await counted();
+    // The listener's batch commits without waiting for the disk: a crash loses the message's
+    // bit and its count together.
+    await ctx.deps.pool.query(
+      `UPDATE report_message_marks SET bits = set_bit(bits, ($2::bigint & 1023)::int, 0)
+       WHERE account_id = $1 AND block = $2::bigint >> 10`,
+      [accountId, id],
+    );
+    const lost = await ctx.deps.pool.query(
+      `UPDATE report_message_counts SET count = count - 1
+       WHERE account_id = $1 AND kind = 'message_in' AND day = $2 AND agent_id IS NOT DISTINCT FROM $3
+         AND channel = $4 AND division_id IS NOT DISTINCT FROM $5 AND labels = $6::uuid[] AND msg_type = 'text'`,
+      [accountId, f.day, f.agentId, f.channel, f.divisionId, f.labels],
+    );
+    expect(lost.rowCount).toBe(1);
+    const report = await reconcileAccount(ctx.deps, accountId, firstDay, lastDay);
+    expect(report.factsAdded).toBe(1);
+    expect(await counted()).toBe(total);
+    expect(await rollups()).toEqual(before);
+    expect(await reconcileAccount(ctx.deps, accountId, firstDay, lastDay)).toMatchObject({
+      factsAdded: 0,
+      rollupRowsRepaired: 0,
+    });
   });
 
   it('counts no message twice when the zone changed since its facts were written', async () => {
