@@ -9,7 +9,7 @@ import type { TabContext } from './context.js';
 const METRICS = ['first_response', 'resolution', 'message_out', 'reply_time', 'csat', 'online'];
 
 /** The people whose rows the caller may see (agents, supervisors and admins answer chats). */
-async function peopleOf(ctx: TabContext): Promise<{ id: string; name: string }[]> {
+export async function peopleOf(ctx: TabContext): Promise<{ id: string; name: string }[]> {
   let q = ctx.db
     .selectFrom('users as u')
     .select(['u.id', 'u.name'])
@@ -36,7 +36,7 @@ async function peopleOf(ctx: TabContext): Promise<{ id: string; name: string }[]
 }
 
 /** Per-agent selector: each agent's dimension (on the channel), or the facts by agent. */
-function perAgent(
+export function perAgent(
   ctx: TabContext,
   ids: string[],
 ): { selector: Selector; keyOf: (k: string) => string } {

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { CsatReport, ReportRange } from '@sapa/contracts';
 import { readSums, selectorAsFacts } from '../read.repo.js';
 import { csatStat, periodsOf, perPeriod, ratingDistribution, total } from '../stats.js';
+import { peopleOf, perAgent } from './agents.js';
 import type { TabContext } from './context.js';
 
 const KINDS = ['csat', 'csat_sent', 'csat_answered'];
@@ -31,6 +32,64 @@ async function figures(ctx: TabContext, range: Pick<ReportRange, 'from' | 'to'>)
 }
 
 /**
+ * Each agent's answers, average and response rate, for the people the caller may see: from their
+ * rollup dimensions (a year is a few hundred rows per agent, where the facts were a million rows
+ * on the Large seed), or from the facts under a filter no dimension holds (a label, agents within
+ * divisions).
+ */
+async function csatPerAgent(ctx: TabContext): Promise<CsatReport['rows']> {
+  const people = await peopleOf(ctx);
+  const ids = people.map((p) => p.id);
+  const { selector, keyOf } =
+    'dims' in ctx.selector && ctx.filters.labelId
+      ? {
+          selector: {
+            facts: {
+              agentIds: ids,
+              labelId: ctx.filters.labelId,
+              ...(ctx.filters.channel ? { channel: ctx.filters.channel } : {}),
+            },
+          },
+          keyOf: (k: string) => k,
+        }
+      : perAgent(ctx, ids);
+  const raw = await readSums(
+    ctx.db,
+    ctx.accountId,
+    KINDS,
+    selector,
+    ctx.range.from,
+    ctx.range.to,
+    'dim',
+    sql<string>`agent_id::text`,
+  );
+  // Channel dimensions name "agent:<id>|channel:…": the sums are the agent's.
+  const byAgent = new Map<string, { n: number; s: number }>();
+  for (const [metric, byKey] of raw)
+    for (const [key, sums] of byKey) {
+      const k = `${metric}|${keyOf(key)}`;
+      const had = byAgent.get(k) ?? { n: 0, s: 0 };
+      byAgent.set(k, { n: had.n + sums.count, s: had.s + sums.sumS });
+    }
+  const of = (metric: string, id: string) => byAgent.get(`${metric}|${id}`) ?? { n: 0, s: 0 };
+  return people.flatMap((p) => {
+    const answers = of('csat', p.id);
+    const sent = of('csat_sent', p.id).n;
+    if (answers.n === 0 && sent === 0) return [];
+    return [
+      {
+        agentId: p.id,
+        name: p.name,
+        responses: answers.n,
+        average: answers.n ? Math.round((answers.s / answers.n) * 100) / 100 : null,
+        surveysSent: sent,
+        responseRate: rateOf(of('csat_answered', p.id).n, sent),
+      },
+    ];
+  });
+}
+
+/**
  * CSAT answers (`bo.isCsat`), as the `csat.received` facts hold them (value = the rating), and
  * the surveys sent (`csat.sent`): the response rate is the share of the range's sent surveys that
  * were answered, whenever the answer came (docs/REPORTS.md).
@@ -40,15 +99,7 @@ export async function csatTab(ctx: TabContext): Promise<CsatReport> {
   const [current, previous, perAgent, comments] = await Promise.all([
     figures(ctx, ctx.range),
     ctx.previous ? figures(ctx, ctx.previous) : null,
-    sql<{ agent_id: string; name: string; n: number; s: number; sent: number; answered: number }>`
-      SELECT e.agent_id, u.name, count(*) FILTER (WHERE e.kind = 'csat')::int AS n,
-             coalesce(sum(e.value_s) FILTER (WHERE e.kind = 'csat'), 0)::int AS s,
-             count(*) FILTER (WHERE e.kind = 'csat_sent')::int AS sent,
-             count(*) FILTER (WHERE e.kind = 'csat_answered')::int AS answered
-      FROM report_events e JOIN users u ON u.id = e.agent_id
-      WHERE e.account_id = ${ctx.accountId} AND e.kind IN ('csat', 'csat_sent', 'csat_answered')
-        AND e.day BETWEEN ${from}::date AND ${to}::date AND ${selectorAsFacts(ctx.selector)}
-      GROUP BY 1, 2 ORDER BY 2`.execute(ctx.db),
+    csatPerAgent(ctx),
     sql<{
       source_id: string;
       ticket_id: string | null;
@@ -74,14 +125,7 @@ export async function csatTab(ctx: TabContext): Promise<CsatReport> {
     totals: { ...current.totals, distribution: ratingDistribution(current.all) },
     previousTotals: previous ? previous.totals : null,
     series: [...periods.keys()].map((date) => ({ date, ...csatStat(byPeriod.get(date)!) })),
-    rows: perAgent.rows.map((r) => ({
-      agentId: r.agent_id,
-      name: r.name,
-      responses: Number(r.n),
-      average: Number(r.n) ? Math.round((Number(r.s) / Number(r.n)) * 100) / 100 : null,
-      surveysSent: Number(r.sent),
-      responseRate: rateOf(Number(r.answered), Number(r.sent)),
-    })),
+    rows: perAgent,
     comments: comments.rows.map((c) => ({
       surveyId: c.source_id,
       ticketId: c.ticket_id ?? '',
