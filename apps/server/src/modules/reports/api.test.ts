@@ -140,6 +140,18 @@ describe('GET /api/reports: figures by role', () => {
     ).toBe(1);
   });
 
+  it('narrows each agent’s row by a label, which no agent dimension holds', async () => {
+    const agusHandled = async (extra: string) =>
+      (
+        (await get(admin, `/api/reports?tab=agents&from=${DAY}&to=${DAY}${extra}`)).json() as {
+          rows: { agentId: string; handled: number }[];
+        }
+      ).rows.find((r) => r.agentId === agus.id)?.handled;
+    expect(await agusHandled('')).toBe(1);
+    // Agus's ticket carries no label.
+    expect(await agusHandled(`&labelId=${vip}`)).toBe(0);
+  });
+
   it('counts labelled conversations of every scope from the rollups, as the facts do', async () => {
     const labelled = async (user: TestUser, extra = '') => {
       const res = await get(user, `/api/reports?tab=labels&from=${DAY}&to=${DAY}${extra}`);

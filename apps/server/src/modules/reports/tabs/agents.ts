@@ -6,7 +6,7 @@ import type { Selector } from '../scope.js';
 import { addSums, csatStat, durationStat, periodsOf, perPeriod } from '../stats.js';
 import type { TabContext } from './context.js';
 
-const METRICS = ['first_response', 'resolution', 'message_out', 'reply_time', 'csat', 'online'];
+const METRICS = ['first_response', 'resolution', 'message_out', 'reply_time', 'csat'];
 
 /** The people whose rows the caller may see (agents, supervisors and admins answer chats). */
 export async function peopleOf(ctx: TabContext): Promise<{ id: string; name: string }[]> {
@@ -35,14 +35,29 @@ export async function peopleOf(ctx: TabContext): Promise<{ id: string; name: str
   return q.execute();
 }
 
-/** Per-agent selector: each agent's dimension (on the channel), or the facts by agent. */
+/**
+ * Per-agent selector: each agent's dimension (on the channel), or the facts by agent when a
+ * filter has no agent dimension (a label; agents within divisions). `ignoreLabel` is for what
+ * carries no label (time online).
+ */
 export function perAgent(
   ctx: TabContext,
   ids: string[],
+  opts: { ignoreLabel?: boolean } = {},
 ): { selector: Selector; keyOf: (k: string) => string } {
-  if ('facts' in ctx.selector)
-    return { selector: { facts: { ...ctx.selector.facts, agentIds: ids } }, keyOf: (k) => k };
   const ch = ctx.filters.channel;
+  if ('facts' in ctx.selector) {
+    const { labelId: _label, ...rest } = ctx.selector.facts;
+    const facts = opts.ignoreLabel ? rest : ctx.selector.facts;
+    return { selector: { facts: { ...facts, agentIds: ids } }, keyOf: (k) => k };
+  }
+  if (ctx.filters.labelId && !opts.ignoreLabel)
+    return {
+      selector: {
+        facts: { agentIds: ids, labelId: ctx.filters.labelId, ...(ch ? { channel: ch } : {}) },
+      },
+      keyOf: (k) => k,
+    };
   return {
     selector: { dims: ids.map((id) => (ch ? `agent:${id}|channel:${ch}` : `agent:${id}`)) },
     keyOf: (dim) => dim.split('|')[0]!.slice('agent:'.length),
@@ -57,10 +72,11 @@ export function perAgent(
 async function totalsOf(
   ctx: TabContext,
   selector: Selector,
+  online: Selector,
   range: Pick<ReportRange, 'from' | 'to'>,
 ): Promise<AgentsTotals> {
   const whole = ctx.scope.kind === 'all' && 'dims' in ctx.selector;
-  const [timed, counted] = await Promise.all([
+  const [timed, counted, onlineSums] = await Promise.all([
     readTotals(
       ctx.db,
       ctx.accountId,
@@ -70,9 +86,10 @@ async function totalsOf(
       range.to,
       { bh: true },
     ),
-    readTotals(ctx.db, ctx.accountId, ['message_out', 'online'], selector, range.from, range.to),
+    readTotals(ctx.db, ctx.accountId, ['message_out'], selector, range.from, range.to),
+    readTotals(ctx.db, ctx.accountId, ['online'], online, range.from, range.to),
   ]);
-  const t = (m: string) => timed.get(m) ?? counted.get(m) ?? emptySums();
+  const t = (m: string) => timed.get(m) ?? counted.get(m) ?? onlineSums.get(m) ?? emptySums();
   return {
     handled: t('first_response').count,
     resolved: t('resolution').count,
@@ -90,43 +107,47 @@ async function figures(
   people: { id: string }[],
   range: Pick<ReportRange, 'from' | 'to'>,
 ) {
-  const { selector, keyOf } = perAgent(
-    ctx,
-    people.map((p) => p.id),
-  );
-  const raw = await readSums(
-    ctx.db,
-    ctx.accountId,
-    METRICS,
-    selector,
-    range.from,
-    range.to,
-    'dim',
-    sql<string>`agent_id::text`,
-  );
-  // Channel dimensions name "agent:<id>|channel:…": the row is the agent's.
-  const byAgent = new Map<string, Map<string, Sums>>();
-  for (const [metric, byKey] of raw) {
-    const m = new Map<string, Sums>();
-    for (const [key, s] of byKey) {
-      const agent = keyOf(key);
-      m.set(agent, addSums(m.get(agent) ?? emptySums(), s));
+  const ids = people.map((p) => p.id);
+  const read = async (metrics: string[], by: ReturnType<typeof perAgent>) => {
+    const raw = await readSums(
+      ctx.db,
+      ctx.accountId,
+      metrics,
+      by.selector,
+      range.from,
+      range.to,
+      'dim',
+      sql<string>`agent_id::text`,
+    );
+    // Channel dimensions name "agent:<id>|channel:…": the row is the agent's.
+    const byAgent = new Map<string, Map<string, Sums>>();
+    for (const [metric, byKey] of raw) {
+      const m = new Map<string, Sums>();
+      for (const [key, s] of byKey) {
+        const agent = by.keyOf(key);
+        m.set(agent, addSums(m.get(agent) ?? emptySums(), s));
+      }
+      byAgent.set(metric, m);
     }
-    byAgent.set(metric, m);
-  }
-  return { byAgent };
+    return byAgent;
+  };
+  // Time online carries no label: a label filter does not narrow it.
+  const [counted, online] = await Promise.all([
+    read(METRICS, perAgent(ctx, ids)),
+    read(['online'], perAgent(ctx, ids, { ignoreLabel: true })),
+  ]);
+  return { byAgent: new Map([...counted, ...online]) };
 }
 
 export async function agentsTab(ctx: TabContext): Promise<AgentsReport> {
   const people = await peopleOf(ctx);
-  const { selector } = perAgent(
-    ctx,
-    people.map((p) => p.id),
-  );
+  const ids = people.map((p) => p.id);
+  const { selector } = perAgent(ctx, ids);
+  const { selector: online } = perAgent(ctx, ids, { ignoreLabel: true });
   const [current, totals, previous, open] = await Promise.all([
     figures(ctx, people, ctx.range),
-    totalsOf(ctx, selector, ctx.range),
-    ctx.previous ? totalsOf(ctx, selector, ctx.previous) : null,
+    totalsOf(ctx, selector, online, ctx.range),
+    ctx.previous ? totalsOf(ctx, selector, online, ctx.previous) : null,
     openPerAgent(ctx.db, ctx.accountId),
   ]);
   const { byAgent } = current;

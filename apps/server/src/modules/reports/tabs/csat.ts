@@ -40,19 +40,7 @@ async function figures(ctx: TabContext, range: Pick<ReportRange, 'from' | 'to'>)
 async function csatPerAgent(ctx: TabContext): Promise<CsatReport['rows']> {
   const people = await peopleOf(ctx);
   const ids = people.map((p) => p.id);
-  const { selector, keyOf } =
-    'dims' in ctx.selector && ctx.filters.labelId
-      ? {
-          selector: {
-            facts: {
-              agentIds: ids,
-              labelId: ctx.filters.labelId,
-              ...(ctx.filters.channel ? { channel: ctx.filters.channel } : {}),
-            },
-          },
-          keyOf: (k: string) => k,
-        }
-      : perAgent(ctx, ids);
+  const { selector, keyOf } = perAgent(ctx, ids);
   const raw = await readSums(
     ctx.db,
     ctx.accountId,
